@@ -1,0 +1,88 @@
+// Serves the built renderer (out/renderer) on app://shotput/ with the CSP as a header.
+// Anything outside the renderer folder, another host or a method other than GET is refused.
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, relative, isAbsolute, sep } from 'node:path';
+import type { Protocol } from 'electron';
+import { appHost, appScheme, appSchemePrivileges, safeUrl } from './app-scheme';
+import { contentSecurityPolicy } from './content-security-policy';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** Must run before the app is ready: Electron fixes scheme privileges at start-up. */
+export function registerAppSchemePrivileges(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
+  protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+}
+
+/**
+ * The file under `rendererDir` that `url` names, or undefined when the URL is not ours or
+ * would reach outside the folder (`..`, encoded separators, absolute paths, NUL bytes).
+ */
+export function resolveAppFile(rendererDir: string, url: string): string | undefined {
+  const parsed = safeUrl(url);
+  if (parsed === undefined || parsed.protocol !== `${appScheme}:` || parsed.host !== appHost) return undefined;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
+    return undefined;
+  }
+  if (pathname.includes('\0') || pathname.includes('\\')) return undefined;
+  const wanted = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
+  const root = normalize(rendererDir);
+  const file = normalize(join(root, wanted));
+  const inside = relative(root, file);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return undefined;
+  return file;
+}
+
+/** Builds the handler for protocol.handle; exported on its own so tests can call it directly. */
+export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed');
+    const file = resolveAppFile(rendererDir, request.url);
+    if (file === undefined) return textResponse(404, 'Not found');
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      return textResponse(404, 'Not found');
+    }
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: {
+        'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Security-Policy': contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+        'Referrer-Policy': 'no-referrer',
+        'Cache-Control': 'no-cache',
+      },
+    });
+  };
+}
+
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
+  protocol.handle(appScheme, createAppProtocolHandler(rendererDir));
+}
+
+function textResponse(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': contentSecurityPolicy },
+  });
+}

@@ -1,0 +1,9 @@
+import type { RequestHandlers } from '../ipc-registration';
+import { ok } from '../result';
+import type { HandlerContext } from './handler-context';
+
+export function createAppHandlers(context: HandlerContext): Pick<RequestHandlers, 'app.info'> {
+  return {
+    'app.info': () => ok(context.appInfo),
+  };
+}

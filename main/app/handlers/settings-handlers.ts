@@ -1,0 +1,14 @@
+import type { RequestHandlers } from '../ipc-registration';
+import { ok } from '../result';
+import type { HandlerContext } from './handler-context';
+
+export function createSettingsHandlers(context: HandlerContext): Pick<RequestHandlers, 'settings.get' | 'settings.set'> {
+  return {
+    'settings.get': () => ok(context.settings.get()),
+    'settings.set': async (patch) => {
+      const settings = await context.settings.set(patch);
+      context.emit('settings.changed', settings);
+      return ok(settings);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// Registers one ipcMain handler per request of the contract. Before a handler runs, the
+// sender must be the app's own frame and the payload must match the contract's schema;
+// whatever happens, the renderer gets a Result, never a thrown error.
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import * as v from 'valibot';
+import {
+  channelOf,
+  requestNames,
+  requests,
+  type RequestName,
+  type RequestResult,
+  type Result,
+} from '../../preload/contract';
+import type { FrameLike } from './trusted-sender';
+
+/** A request's handler gets the validated payload and answers with a Result. */
+export type RequestHandlers = {
+  [N in RequestName]: (
+    payload: v.InferOutput<(typeof requests)[N]['payload']>,
+    event: IpcMainInvokeEvent,
+  ) => Promise<Result<RequestResult<N>>> | Result<RequestResult<N>>;
+};
+
+export interface IpcRegistrationOptions {
+  isTrustedSender: (frame: FrameLike | null | undefined) => boolean;
+  /** Where to report refusals and crashes (never with payload contents). */
+  log: (message: string) => void;
+}
+
+type IpcMainLike = Pick<IpcMain, 'handle' | 'removeHandler'>;
+
+export function registerRequestHandlers(ipcMain: IpcMainLike, handlers: RequestHandlers, options: IpcRegistrationOptions): () => void {
+  for (const name of requestNames) {
+    ipcMain.handle(channelOf(name), (event, payload: unknown) => answer(name, handlers, options, event, payload));
+  }
+  return () => {
+    for (const name of requestNames) ipcMain.removeHandler(channelOf(name));
+  };
+}
+
+async function answer(
+  name: RequestName,
+  handlers: RequestHandlers,
+  options: IpcRegistrationOptions,
+  event: IpcMainInvokeEvent,
+  payload: unknown,
+): Promise<Result<unknown>> {
+  if (!options.isTrustedSender(event.senderFrame)) {
+    options.log(`Refused “${name}” from an untrusted frame (${event.senderFrame?.url ?? 'no frame'}).`);
+    return { ok: false, error: { code: 'untrusted-sender', message: 'This request did not come from the Shotput window.' } };
+  }
+  const parsed = v.safeParse(requests[name].payload, payload);
+  if (!parsed.success) {
+    const issues = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'payload'}: ${issue.message}`).join('; ');
+    options.log(`Refused “${name}”: invalid payload (${issues}).`);
+    return { ok: false, error: { code: 'invalid-payload', message: `The request “${name}” was malformed: ${issues}.` } };
+  }
+  try {
+    const handler = handlers[name] as (payload: unknown, event: IpcMainInvokeEvent) => Promise<Result<unknown>> | Result<unknown>;
+    return await handler(parsed.output, event);
+  } catch (error) {
+    options.log(`Handler of “${name}” crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { ok: false, error: { code: 'internal-error', message: 'Something went wrong inside Shotput. Please try again.' } };
+  }
+}

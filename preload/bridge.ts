@@ -1,0 +1,47 @@
+// Builds `window.shotput` from the contract: one function per request, plus `on` for events.
+// It takes the ipcRenderer as a parameter so the same code runs in Electron and in the
+// end-to-end harness, and so the renderer never receives ipcRenderer itself.
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import {
+  channelOf,
+  eventNames,
+  requestNames,
+  splitRequestName,
+  type EventName,
+  type EventPayload,
+  type Result,
+  type ShotputBridge,
+} from './contract';
+
+type IpcLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
+
+export function buildBridge(ipc: IpcLike): ShotputBridge {
+  const bridge: Record<string, Record<string, (payload?: unknown) => Promise<Result<unknown>>>> = {};
+  for (const name of requestNames) {
+    const [namespace, method] = splitRequestName(name);
+    const channel = channelOf(name);
+    bridge[namespace] ??= {};
+    bridge[namespace][method] = async (payload?: unknown) => {
+      try {
+        return (await ipc.invoke(channel, payload)) as Result<unknown>;
+      } catch (error) {
+        // Only a missing handler or a crash in main gets here: handlers answer failures as values.
+        const detail = error instanceof Error ? error.message : String(error);
+        return { ok: false, error: { code: 'ipc-failed', message: `The app could not complete “${name}”: ${detail}` } };
+      }
+    };
+  }
+
+  const on = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): (() => void) => {
+    if (!eventNames.includes(event)) throw new Error(`Unknown event “${String(event)}”.`);
+    const channel = channelOf(event);
+    // Wrap so the renderer never sees the IPC event object (it holds the sender).
+    const wrapped = (_event: IpcRendererEvent, payload: EventPayload<E>) => listener(payload);
+    ipc.on(channel, wrapped);
+    return () => {
+      ipc.removeListener(channel, wrapped);
+    };
+  };
+
+  return { ...bridge, on } as unknown as ShotputBridge;
+}

@@ -1,0 +1,115 @@
+// The one contract between the renderer and the main process.
+//
+// Every request (renderer → main, answered) and every event (main → renderer) is named here
+// with the schema of what crosses the boundary. Main registers one handler per request and
+// validates each payload against `payload` before the handler runs (main/app/ipc-registration.ts);
+// the preload builds `window.shotput` from the names (preload/bridge.ts); the end-to-end
+// harness connects a Chromium page to the same handlers. The renderer imports only types.
+//
+// Adding a feature: 1. add an entry to `requests` (or `events`), 2. add its handler in
+// main/app/handlers/ (the compiler lists what is missing), 3. call it from a view as
+// `window.shotput.<namespace>.<method>(payload)`.
+import * as v from 'valibot';
+
+/** A marker for the type a request answers with; it carries no runtime value. */
+function answers<T>(): T {
+  return undefined as T;
+}
+
+export const themeChoices = ['system', 'light', 'dark'] as const;
+export const tabNames = ['upload', 'queue', 'shots', 'settings'] as const;
+export const serviceChoices = ['sandbox', 'real'] as const;
+
+export const SettingsSchema = v.object({
+  /** 'system' follows the OS through prefers-color-scheme. */
+  theme: v.picklist(themeChoices),
+  /** The tab shown when the window opens. */
+  lastTab: v.picklist(tabNames),
+});
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+export type ThemeChoice = Settings['theme'];
+export type TabName = Settings['lastTab'];
+export type ServiceChoice = (typeof serviceChoices)[number];
+
+export const defaultSettings: Settings = { theme: 'system', lastTab: 'upload' };
+
+/** A partial update: every key optional, unknown keys refused. */
+export const SettingsPatchSchema = v.strictObject(v.partial(SettingsSchema).entries);
+export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** Node's process.platform: 'darwin', 'win32', 'linux', … */
+  platform: string;
+}
+
+export type AuthState =
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; service: ServiceChoice; user: { name: string; login: string } };
+
+/** A failure the UI can show as is: `message` is a sentence for the user. */
+export interface Failure {
+  code: string;
+  message: string;
+}
+
+/** Every request answers with a value, never a thrown error. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+
+const noPayload = v.optional(v.undefined());
+
+export const requests = {
+  'app.info': { payload: noPayload, result: answers<AppInfo>() },
+  'settings.get': { payload: noPayload, result: answers<Settings>() },
+  'settings.set': { payload: SettingsPatchSchema, result: answers<Settings>() },
+  'auth.state': { payload: noPayload, result: answers<AuthState>() },
+  'auth.signIn': {
+    payload: v.strictObject({ service: v.picklist(serviceChoices) }),
+    result: answers<AuthState>(),
+  },
+} as const;
+
+// Events come from main, which is trusted: they carry a type, not a schema.
+export const events = {
+  'settings.changed': answers<Settings>(),
+  'auth.changed': answers<AuthState>(),
+} as const;
+
+export type RequestName = keyof typeof requests;
+export type EventName = keyof typeof events;
+export type RequestPayload<N extends RequestName> = v.InferInput<(typeof requests)[N]['payload']>;
+export type RequestResult<N extends RequestName> = (typeof requests)[N]['result'];
+export type EventPayload<E extends EventName> = (typeof events)[E];
+
+export const requestNames = Object.keys(requests) as RequestName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+/** The IPC channel of a request or event; the prefix keeps our channels apart from Electron's. */
+export function channelOf(name: RequestName | EventName): string {
+  return `shotput:${name}`;
+}
+
+type NamespaceOf<N> = N extends `${infer Namespace}.${string}` ? Namespace : never;
+type MethodOf<N, Namespace extends string> = N extends `${Namespace}.${infer Method}` ? Method : never;
+
+/** A request as the renderer calls it: no argument when the payload is empty. */
+export type RequestFunction<N extends RequestName> = undefined extends RequestPayload<N>
+  ? (payload?: RequestPayload<N>) => Promise<Result<RequestResult<N>>>
+  : (payload: RequestPayload<N>) => Promise<Result<RequestResult<N>>>;
+
+/** What the preload exposes as `window.shotput`: `shotput.settings.set({...})`, `shotput.on(...)`. */
+export type ShotputBridge = {
+  readonly [Namespace in NamespaceOf<RequestName>]: {
+    readonly [Method in MethodOf<RequestName, Namespace>]: RequestFunction<Extract<`${Namespace}.${Method}`, RequestName>>;
+  };
+} & {
+  /** Subscribes to an event from main; returns the function that unsubscribes. */
+  readonly on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
+};
+
+/** Splits 'settings.set' into ['settings', 'set']. */
+export function splitRequestName(name: RequestName): [string, string] {
+  const dot = name.indexOf('.');
+  return [name.slice(0, dot), name.slice(dot + 1)];
+}

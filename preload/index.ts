@@ -1,0 +1,5 @@
+// Preload: runs sandboxed before the renderer and exposes exactly one object, `window.shotput`.
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildBridge } from './bridge';
+
+contextBridge.exposeInMainWorld('shotput', buildBridge(ipcRenderer));

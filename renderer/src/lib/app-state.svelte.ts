@@ -1,0 +1,61 @@
+// The renderer's state of the app as a whole, loaded from main and kept current by its events.
+import type { AppInfo, AuthState, ServiceChoice, Settings, SettingsPatch, TabName } from '../../../preload/contract';
+import { getBridge, missingBridgeMessage, unwrap } from './bridge';
+
+export class AppState {
+  info = $state<AppInfo | undefined>(undefined);
+  settings = $state<Settings>({ theme: 'system', lastTab: 'upload' });
+  auth = $state<AuthState>({ status: 'signed-out' });
+  /** Set when the app could not start talking to main: the window shows it instead of the shell. */
+  fatalError = $state<string | undefined>(undefined);
+  loaded = $state(false);
+
+  async load(): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) {
+      this.fatalError = missingBridgeMessage;
+      return;
+    }
+    try {
+      const [info, settings, auth] = await Promise.all([bridge.app.info(), bridge.settings.get(), bridge.auth.state()]);
+      this.info = unwrap(info);
+      this.settings = unwrap(settings);
+      this.auth = unwrap(auth);
+      bridge.on('settings.changed', (next) => {
+        this.settings = next;
+      });
+      bridge.on('auth.changed', (next) => {
+        this.auth = next;
+      });
+      this.loaded = true;
+    } catch (error) {
+      this.fatalError = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** Saves a settings change; answers with a message for the user when it failed. */
+  async updateSettings(patch: SettingsPatch): Promise<string | undefined> {
+    const bridge = getBridge();
+    if (bridge === undefined) return missingBridgeMessage;
+    // Show the change at once; main's answer (or its event) confirms it.
+    this.settings = { ...this.settings, ...patch };
+    const result = await bridge.settings.set(patch);
+    if (!result.ok) return result.error.message;
+    this.settings = result.value;
+    return undefined;
+  }
+
+  selectTab(tab: TabName): void {
+    void this.updateSettings({ lastTab: tab });
+  }
+
+  /** Starts signing in; answers with a message for the user when it could not. */
+  async signIn(service: ServiceChoice): Promise<string | undefined> {
+    const bridge = getBridge();
+    if (bridge === undefined) return missingBridgeMessage;
+    const result = await bridge.auth.signIn({ service });
+    if (!result.ok) return result.error.message;
+    this.auth = result.value;
+    return undefined;
+  }
+}

@@ -1,0 +1,16 @@
+// The renderer's only way to the main process: window.shotput, built by the preload from
+// preload/contract.ts. Outside the app (a plain browser tab) it is missing, and we say so.
+import type { Result, ShotputBridge } from '../../../preload/contract';
+
+export function getBridge(): ShotputBridge | undefined {
+  return window.shotput;
+}
+
+export const missingBridgeMessage =
+  'Shotput’s window is not connected to the app. Start it with “npm start” instead of opening the page in a browser.';
+
+/** The value of a Result, or a thrown Error carrying its user-facing message. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new Error(result.error.message);
+}

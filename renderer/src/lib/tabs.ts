@@ -1,0 +1,15 @@
+import type { TabName } from '../../../preload/contract';
+
+export interface TabDefinition {
+  name: TabName;
+  label: string;
+  /** Available while signed out (the other tabs show the welcome screen). */
+  signedOut: boolean;
+}
+
+export const tabs: readonly TabDefinition[] = [
+  { name: 'upload', label: 'Upload', signedOut: false },
+  { name: 'queue', label: 'Queue', signedOut: false },
+  { name: 'shots', label: 'My shots', signedOut: false },
+  { name: 'settings', label: 'Settings', signedOut: true },
+];

@@ -1,0 +1,187 @@
+// The queue's memory on disk: an append-only file of JSON lines, one record per change,
+// fsynced before the change is acted on. Replaying the lines gives back every job as it was
+// last written. A line torn by a crash or power cut is skipped, never fatal. When the file has
+// grown well past what it describes, it is rewritten (new file, fsync, rename, fsync the folder)
+// so a crash during compaction leaves either the old file or the new one, whole.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { UploadJob } from './types';
+
+export const JOURNAL_FILE = 'uploads-journal.jsonl';
+
+export interface UploadedRecord {
+  shotId: number;
+  at: string;
+}
+
+type JournalRecord =
+  | { t: 'job'; job: UploadJob }
+  | { t: 'forget'; id: string }
+  | { t: 'uploaded'; hash: string; shotId: number; at: string };
+
+export interface JournalOptions {
+  /** Compact once the file holds this many lines more than the live records need. */
+  compactAfterLines?: number;
+}
+
+export class Journal {
+  readonly jobs: Map<string, UploadJob>;
+  /** Content hashes already published, kept after their jobs are cleared: no double uploads. */
+  readonly uploaded: Map<string, UploadedRecord>;
+  /** Lines that could not be read (a torn last line after a crash). */
+  readonly skippedLines: number;
+  private fd: number;
+  private lines: number;
+  private readonly file: string;
+  private readonly compactAfter: number;
+
+  private constructor(readonly dir: string, options: JournalOptions) {
+    this.file = path.join(dir, JOURNAL_FILE);
+    this.compactAfter = options.compactAfterLines ?? 500;
+    fs.mkdirSync(dir, { recursive: true });
+    const replayed = replayJournal(this.file);
+    this.jobs = replayed.jobs;
+    this.uploaded = replayed.uploaded;
+    this.lines = replayed.lines;
+    this.skippedLines = replayed.skippedLines;
+    this.fd = fs.openSync(this.file, 'a');
+    // A torn last line has no newline: start the next record on a line of its own.
+    const size = fs.fstatSync(this.fd).size;
+    if (size > 0 && !this.endsWithNewline(size)) this.appendRaw('\n');
+  }
+
+  static open(dir: string, options: JournalOptions = {}): Journal {
+    return new Journal(dir, options);
+  }
+
+  /** Reads the journal without opening it for writing (e.g. `shotput queue list`). */
+  static read(dir: string): { jobs: UploadJob[]; skippedLines: number } {
+    const replayed = replayJournal(path.join(dir, JOURNAL_FILE));
+    return { jobs: [...replayed.jobs.values()], skippedLines: replayed.skippedLines };
+  }
+
+  writeJob(job: UploadJob): void {
+    // The queue owns the job objects; the map holds them as they are, the file holds the snapshot.
+    this.jobs.set(job.id, job);
+    this.append({ t: 'job', job });
+  }
+
+  forget(id: string): void {
+    if (!this.jobs.delete(id)) return;
+    this.append({ t: 'forget', id });
+  }
+
+  recordUploaded(hash: string, shotId: number): void {
+    const record = { shotId, at: new Date().toISOString() };
+    this.uploaded.set(hash, record);
+    this.append({ t: 'uploaded', hash, ...record });
+  }
+
+  close(): void {
+    if (this.fd < 0) return;
+    fs.closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** Rewrites the file with only the live records. */
+  compact(): void {
+    const tmp = `${this.file}.compact`;
+    const body = this.liveRecords().map((r) => `${JSON.stringify(r)}\n`).join('');
+    const out = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(out, body);
+      fs.fsyncSync(out);
+    } finally {
+      fs.closeSync(out);
+    }
+    fs.renameSync(tmp, this.file);
+    syncDirectory(this.dir);
+    if (this.fd >= 0) fs.closeSync(this.fd);
+    this.fd = fs.openSync(this.file, 'a');
+    this.lines = this.jobs.size + this.uploaded.size;
+  }
+
+  private liveRecords(): JournalRecord[] {
+    const records: JournalRecord[] = [];
+    for (const [hash, r] of this.uploaded) records.push({ t: 'uploaded', hash, ...r });
+    for (const job of this.jobs.values()) records.push({ t: 'job', job });
+    return records;
+  }
+
+  private append(record: JournalRecord): void {
+    if (this.fd < 0) throw new Error('The upload journal is closed.');
+    this.appendRaw(`${JSON.stringify(record)}\n`);
+    this.lines++;
+    if (this.lines > this.jobs.size + this.uploaded.size + this.compactAfter) this.compact();
+  }
+
+  private appendRaw(text: string): void {
+    fs.writeSync(this.fd, text);
+    fs.fsyncSync(this.fd);
+  }
+
+  private endsWithNewline(size: number): boolean {
+    const fd = fs.openSync(this.file, 'r');
+    try {
+      const last = Buffer.alloc(1);
+      fs.readSync(fd, last, 0, 1, size - 1);
+      return last[0] === 0x0a;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+interface Replayed {
+  jobs: Map<string, UploadJob>;
+  uploaded: Map<string, UploadedRecord>;
+  lines: number;
+  skippedLines: number;
+}
+
+function replayJournal(file: string): Replayed {
+  const replayed: Replayed = { jobs: new Map(), uploaded: new Map(), lines: 0, skippedLines: 0 };
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return replayed;
+    throw error;
+  }
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    replayed.lines++;
+    const record = parseRecord(line);
+    if (!record) replayed.skippedLines++;
+    else if (record.t === 'job') replayed.jobs.set(record.job.id, record.job);
+    else if (record.t === 'forget') replayed.jobs.delete(record.id);
+    else replayed.uploaded.set(record.hash, { shotId: record.shotId, at: record.at });
+  }
+  return replayed;
+}
+
+function parseRecord(line: string): JournalRecord | undefined {
+  try {
+    const value = JSON.parse(line) as Partial<JournalRecord> | null;
+    if (!value || typeof value !== 'object') return undefined;
+    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string') return value as JournalRecord;
+    if (value.t === 'forget' && typeof value.id === 'string') return value as JournalRecord;
+    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number') return value as JournalRecord;
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function syncDirectory(dir: string): void {
+  // Makes the rename itself durable. Some platforms (Windows) cannot open a folder: skip there.
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // best effort
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

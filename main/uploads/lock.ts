@@ -1,0 +1,54 @@
+// One process owns an upload journal at a time. The lock is a file holding the owner's pid;
+// a lock left by a process that no longer runs (killed, crashed) is taken over.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const LOCK_FILE = 'uploads.lock';
+
+export type LockResult = { ok: true; release: () => void } | { ok: false; pid: number; message: string };
+
+export function acquireLock(dir: string): LockResult {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      return {
+        ok: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          if (readPid(file) === process.pid) fs.rmSync(file, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = readPid(file);
+      if (pid !== undefined && pid !== process.pid && isAlive(pid))
+        return { ok: false, pid, message: `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.` };
+      fs.rmSync(file, { force: true });
+    }
+  }
+  return { ok: false, pid: -1, message: 'Could not take the upload queue lock.' };
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,115 @@
+// The upload job: one file on its way to becoming a published (or scheduled) shot.
+// Everything here is plain data, written to the journal as it is.
+
+export const JOB_STATES = [
+  'queued',
+  'preparing',
+  'ready',
+  'uploading',
+  'processing',
+  'published',
+  'scheduled',
+  'failed',
+  'cancelled',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** States a job never leaves on its own. */
+export const FINAL_STATES: ReadonlySet<JobState> = new Set(['published', 'scheduled', 'failed', 'cancelled']);
+
+export function isFinal(state: JobState): boolean {
+  return FINAL_STATES.has(state);
+}
+
+/** What the service is told about the shot. */
+export interface ShotMetadata {
+  title: string;
+  description?: string;
+  tags?: string[];
+  lowProfile?: boolean;
+  teamId?: number;
+  reboundSourceId?: number;
+  /** ISO 8601 UTC; absent means publish at once. */
+  scheduledFor?: string;
+}
+
+/** How the image pipeline turns the source file into the exact image the service accepts. */
+export interface PrepareOptions {
+  /** 'auto' lets the pipeline pick 800x600 when the image is large enough, else 400x300. */
+  size?: 'auto' | '400x300' | '800x600';
+  fit?: 'cover' | 'contain';
+}
+
+export interface JobFailure {
+  /** A sentence for a person: what happened and, when known, what to do. */
+  reason: string;
+  /** Whether trying again (as it is) can help. */
+  retryable: boolean;
+}
+
+export interface UploadJob {
+  id: string;
+  sourcePath: string;
+  /** SHA-256 of the source file's bytes, hex. */
+  contentHash: string;
+  metadata: ShotMetadata;
+  prepare: PrepareOptions;
+  state: JobState;
+  /** Held back by the user; only jobs not yet uploading can be paused. */
+  paused: boolean;
+  /** POST attempts made so far. */
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Where the job came from: 'cli', 'app', or a watched folder's path. */
+  origin?: string;
+  failure?: JobFailure;
+  /** A transient problem that will be retried by itself at retryAt. */
+  lastError?: string;
+  retryAt?: string;
+  /** Set when a POST starts; used to recognise the shot after a crash. */
+  attempt?: UploadAttempt;
+  /** Known once the service accepted the POST. */
+  location?: string;
+  shotId?: number;
+  /** When processing tracking began; used to give up on a shot that never appears. */
+  processingSince?: string;
+  /** The service's publish or schedule time, once confirmed. */
+  publishedAt?: string;
+  scheduledFor?: string;
+  /** Warnings from the image pipeline (e.g. the image was enlarged). */
+  warnings?: string[];
+}
+
+/**
+ * Written to the journal (and fsynced) BEFORE the POST leaves. After a crash, a job found in
+ * `uploading` looks for a shot with the same title whose id is greater than `afterShotId`: the
+ * highest shot id this account was known to have before the POST. Ids come from the service,
+ * so there is no clock to trust; the spec gives no created_at for shots.
+ */
+export interface UploadAttempt {
+  startedAt: string;
+  afterShotId: number;
+}
+
+export type JobEvent =
+  | { type: 'job'; job: UploadJob; previous?: JobState }
+  | { type: 'removed'; id: string }
+  | { type: 'progress'; id: string; sentBytes: number; totalBytes: number }
+  | { type: 'queue'; paused: boolean }
+  | { type: 'idle' };
+
+export interface NewJob {
+  sourcePath: string;
+  metadata: ShotMetadata;
+  prepare?: PrepareOptions;
+  origin?: string;
+  /** Upload even when this content was already uploaded. */
+  force?: boolean;
+}
+
+/** Fields that may still change before the upload starts. */
+export interface JobEdit {
+  metadata?: Partial<ShotMetadata>;
+  prepare?: PrepareOptions;
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JOURNAL_FILE, Journal } from '../../main/uploads/journal';
+import type { UploadJob } from '../../main/uploads/types';
+
+function job(id: string, state: UploadJob['state'] = 'queued'): UploadJob {
+  const now = new Date().toISOString();
+  return { id, sourcePath: `/tmp/${id}.png`, contentHash: `hash-${id}`, metadata: { title: `Shot ${id}` }, prepare: {}, state, paused: false, attempts: 0, createdAt: now, updatedAt: now };
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-journal-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('upload journal', () => {
+  it('replays the last written state of every job and the uploaded hashes', () => {
+    const journal = Journal.open(dir);
+    const a = job('a');
+    journal.writeJob(a);
+    journal.writeJob(job('b'));
+    a.state = 'uploading';
+    journal.writeJob(a);
+    journal.forget('b');
+    journal.recordUploaded('hash-a', 41);
+    journal.close();
+
+    const again = Journal.open(dir);
+    expect([...again.jobs.keys()]).toEqual(['a']);
+    expect(again.jobs.get('a')?.state).toBe('uploading');
+    expect(again.uploaded.get('hash-a')?.shotId).toBe(41);
+    expect(again.skippedLines).toBe(0);
+    again.close();
+  });
+
+  it('skips a torn last line and keeps appending on a fresh line', () => {
+    const journal = Journal.open(dir);
+    journal.writeJob(job('a'));
+    journal.close();
+    fs.appendFileSync(path.join(dir, JOURNAL_FILE), '{"t":"job","job":{"id":"b","sta');
+
+    const reopened = Journal.open(dir);
+    expect(reopened.skippedLines).toBe(1);
+    expect([...reopened.jobs.keys()]).toEqual(['a']);
+    reopened.writeJob(job('c'));
+    reopened.close();
+
+    const third = Journal.open(dir);
+    expect([...third.jobs.keys()].sort()).toEqual(['a', 'c']);
+    expect(third.skippedLines).toBe(1);
+    third.close();
+  });
+
+  it('compacts when the file grows far beyond the live records, losing nothing', () => {
+    const journal = Journal.open(dir, { compactAfterLines: 20 });
+    const a = job('a');
+    journal.writeJob(job('keep'));
+    journal.recordUploaded('hash-old', 7);
+    for (let i = 0; i < 100; i++) {
+      a.attempts = i;
+      journal.writeJob(a);
+    }
+    journal.close();
+    const lines = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(fs.existsSync(path.join(dir, `${JOURNAL_FILE}.compact`))).toBe(false);
+
+    const again = Journal.open(dir);
+    expect(again.jobs.get('a')?.attempts).toBe(99);
+    expect(again.jobs.has('keep')).toBe(true);
+    expect(again.uploaded.get('hash-old')?.shotId).toBe(7);
+    again.close();
+  });
+
+  it('reads without taking the file for writing', () => {
+    const journal = Journal.open(dir);
+    journal.writeJob(job('a', 'failed'));
+    const seen = Journal.read(dir);
+    expect(seen.jobs.map((j) => j.state)).toEqual(['failed']);
+    journal.close();
+  });
+});

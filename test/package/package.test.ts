@@ -1,0 +1,244 @@
+// Packs the app with electron-builder and electron-builder.yml, offline, and inspects the result.
+//
+// Electron cannot be downloaded here, so `electronDist` points at a stand-in Electron folder
+// (stand-in-electron.ts). Everything else is electron-builder's real code path for Linux:
+// the `dir` target collects the files, writes app.asar and app.asar.unpacked and flips the
+// fuses; the `deb` and `AppImage` targets compute their desktop entry and fpm arguments and
+// stop, through electron-builder's `effectiveOptionComputed` hook, just before they would
+// call fpm / appimagetool (tools it would download).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractAll, extractFile, listPackage } from '@electron/asar';
+import { getCurrentFuseWire } from '@electron/fuses';
+import { Arch, Platform, build } from 'electron-builder';
+import { makeIcons, LINUX_ICON_SIZES } from '../../scripts/make-icons';
+import { SHIPPED_FUSE_WIRE, makeStandInElectron } from './stand-in-electron';
+
+const projectDir = resolve(import.meta.dirname, '..', '..');
+const packageJson = JSON.parse(await readFile(join(projectDir, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+interface DebDryRun {
+  args: string[];
+  desktopEntry: string;
+}
+
+let workDir = '';
+let linuxIconsDir = '';
+let appOutDir = '';
+let asarPath = '';
+let entries: string[] = [];
+let deb: DebDryRun | undefined;
+let appImageDesktop: string | undefined;
+
+/** `npm test` builds before vitest; a standalone `npm run test:package` builds when out/ is missing. */
+function ensureBuilt(): void {
+  const needed = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+  if (needed.every((file) => existsSync(join(projectDir, file)))) return;
+  execFileSync('npm', ['run', 'build'], { cwd: projectDir, stdio: 'inherit', timeout: 300_000 });
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  workDir = await mkdtemp(join(tmpdir(), 'shotput-package-'));
+  // Icons are rendered into the temp folder rather than build/, so parallel runs never read
+  // a half-written PNG; the Linux targets are pointed at them below.
+  const icons = await makeIcons(join(projectDir, 'assets', 'icon.svg'), join(workDir, 'build'));
+  linuxIconsDir = dirname(icons.linux[0] ?? '');
+  const electronDist = await makeStandInElectron(join(workDir, 'electron-dist'));
+  const output = join(workDir, 'dist');
+  await build({
+    projectDir,
+    targets: Platform.LINUX.createTarget(['dir', 'deb', 'AppImage'], Arch.x64),
+    publish: 'never',
+    // Merged over electron-builder.yml: where the output goes, which Electron to use, and the icons.
+    config: { directories: { output }, electronDist, electronVersion: '45.4.1', linux: { icon: linuxIconsDir } },
+    effectiveOptionComputed: async (computed: unknown) => {
+      // FpmTarget passes [fpmArgs, desktopFilePath]; the file is temporary, so read it now.
+      if (Array.isArray(computed)) {
+        const [args, desktopFile] = computed as [string[], string];
+        deb = { args, desktopEntry: await readFile(desktopFile, 'utf8') };
+        return true;
+      }
+      // AppImageTarget passes { desktop, desktopFileName }.
+      const appImage = computed as { desktop?: unknown };
+      if (typeof appImage.desktop === 'string') {
+        appImageDesktop = appImage.desktop;
+        return true;
+      }
+      return false;
+    },
+  });
+  appOutDir = join(output, 'linux-unpacked');
+  asarPath = join(appOutDir, 'resources', 'app.asar');
+  entries = listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+}, 300_000);
+
+afterAll(async () => {
+  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
+});
+
+const has = (path: string): boolean => entries.includes(path);
+const packagesIn = (prefix: string): Set<string> => {
+  const names = new Set<string>();
+  for (const entry of entries) {
+    const match = /^\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(entry);
+    if (match?.[1] !== undefined && entry.startsWith(prefix)) names.add(match[1]);
+  }
+  return names;
+};
+
+describe('linux package built offline from electron-builder.yml', () => {
+  it('names the executable and ships the Electron files next to it', async () => {
+    expect((await stat(join(appOutDir, 'shotput'))).isFile()).toBe(true);
+    expect(existsSync(join(appOutDir, 'electron'))).toBe(false);
+    expect(existsSync(join(appOutDir, 'LICENSE.electron.txt'))).toBe(true);
+    // The app is the archive plus its unpacked half; no loose app folder to tamper with.
+    const resources = await readdir(join(appOutDir, 'resources'));
+    expect(resources).toContain('app.asar');
+    expect(resources).toContain('app.asar.unpacked');
+    expect(resources).not.toContain('app');
+  });
+
+  it('packs the built main, preload and renderer, and package.json', async () => {
+    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
+      expect(entries, file).toContain(file);
+    }
+    const rendererFiles = (await readdir(join(projectDir, 'out', 'renderer', 'assets'))).filter((f) => !f.endsWith('.map'));
+    expect(rendererFiles.length).toBeGreaterThan(0);
+    for (const file of rendererFiles) expect(entries).toContain(`/out/renderer/assets/${file}`);
+    const packed = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as { main: string };
+    expect(packed.main).toBe('out/main/index.js');
+  });
+
+  it('packs the sandbox service the main process starts by default', () => {
+    // The sandbox reaches the package through the main build (bundled or as its own chunk):
+    // its OAuth consent form is the one route only the sandbox serves.
+    const code = entries
+      .filter((entry) => entry.startsWith('/out/main/') && /\.[cm]?js$/.test(entry))
+      .map((entry) => extractFile(asarPath, entry.slice(1)).toString('utf8'))
+      .join('\n');
+    const servesConsentForm = /\.post\(\s*["'`]\/oauth\/authorize["'`]/.test(code);
+    expect(servesConsentForm, 'no sandbox route (POST /oauth/authorize) in the packaged out/main code').toBe(true);
+  });
+
+  it('packs every package the main bundle imports, and all production dependencies it needs', () => {
+    const code = entries
+      .filter((entry) => entry.startsWith('/out/main/') && /\.[cm]?js$/.test(entry))
+      .map((entry) => extractFile(asarPath, entry.slice(1)).toString('utf8'))
+      .join('\n');
+    const imported = new Set<string>();
+    for (const match of code.matchAll(/(?:from\s*|import\(\s*|require\(\s*)["']([^"'./][^"']*)["']/g)) {
+      const specifier = match[1] ?? '';
+      if (specifier.startsWith('node:') || specifier === 'electron') continue;
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? '');
+      imported.add(name);
+    }
+    const packed = packagesIn('/node_modules/');
+    for (const name of imported) expect(packed, `main imports ${name}`).toContain(name);
+    // tsx is excluded on purpose (it only runs the CLI from a checkout); the app must not need it.
+    expect(imported.has('tsx')).toBe(false);
+    for (const name of Object.keys(packageJson.dependencies).filter((dep) => dep !== 'tsx')) {
+      expect(packed, name).toContain(name);
+    }
+  });
+
+  it("unpacks sharp's native module and libvips from the archive", async () => {
+    const unpacked = join(appOutDir, 'resources', 'app.asar.unpacked', 'node_modules');
+    const binaries = await readdir(join(unpacked, '@img', 'sharp-linux-x64', 'lib'));
+    const sharpBinary = binaries.find((file) => /^sharp-linux-x64.*\.node$/.test(file));
+    expect(sharpBinary).toBeDefined();
+    expect((await stat(join(unpacked, '@img', 'sharp-linux-x64', 'lib', sharpBinary ?? ''))).size).toBeGreaterThan(100_000);
+    const libvips = await readdir(join(unpacked, '@img', 'sharp-libvips-linux-x64', 'lib'));
+    expect(libvips.some((file) => /^libvips-cpp\.so/.test(file))).toBe(true);
+    expect(existsSync(join(unpacked, 'sharp', 'package.json'))).toBe(true);
+    // The archive's index marks them as living outside it.
+    expect(has(`/node_modules/@img/sharp-linux-x64/lib/${sharpBinary ?? ''}`)).toBe(true);
+    // Only the native side is unpacked; the app's own code stays in the archive.
+    expect(existsSync(join(unpacked, '..', 'out'))).toBe(false);
+  });
+
+  it('ships a sharp that loads and resizes from the packaged dependency tree', async () => {
+    // Rebuild the tree the app sees at run time (archive plus unpacked files) and load sharp
+    // from it with Node: sharp's binary is Node-API, the same in Node and Electron, so this
+    // proves the packaged dependencies of sharp are complete and its binary and libvips load.
+    const tree = join(workDir, 'extracted');
+    extractAll(asarPath, tree);
+    const script = [
+      "const sharp = require(process.argv[1] + '/node_modules/sharp');",
+      'sharp({ create: { width: 8, height: 8, channels: 3, background: "#e8386d" } })',
+      '  .resize(4, 4).png().toBuffer()',
+      '  .then(async (png) => { const m = await sharp(png).metadata(); console.log(m.width + "x" + m.height); })',
+      '  .catch((error) => { console.error(error); process.exit(1); });',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['-e', script, tree], { encoding: 'utf8', timeout: 60_000 });
+    expect(output.trim()).toBe('4x4');
+  });
+
+  it('leaves out tests, sources, maps, docs and development tooling', () => {
+    const offending = entries.filter(
+      (entry) =>
+        /^\/(test|sandbox|main|preload|renderer|scripts|bench|docs|assets|build|bin|\.github|\.ci)(\/|$)/.test(entry) ||
+        /\.(map|ts|mts|cts|tsx|svelte)$/.test(entry) ||
+        entry.startsWith('/node_modules/sharp/src/') ||
+        /\.(test|spec)\.[cm]?js$/.test(entry.replace(/^\/node_modules\/.*\/node_modules\//, '/')) && entry.startsWith('/out/') ||
+        /^\/(tsconfig\.json|eslint\.config\.js|vitest\.config\.ts|electron\.vite\.config\.ts|electron-builder\.yml|package-lock\.json)$/.test(entry),
+    );
+    expect(offending).toEqual([]);
+    const packed = packagesIn('/node_modules/');
+    const devOnly = [
+      ...Object.keys(packageJson.devDependencies),
+      'tsx',
+      'esbuild',
+      'vite',
+      'rollup',
+      'app-builder-lib',
+      '@electron/asar',
+      '@types/node',
+    ];
+    expect(devOnly.filter((name) => packed.has(name))).toEqual([]);
+  });
+
+  it('flips the configured Electron fuses in the packaged executable', async () => {
+    const wire = await getCurrentFuseWire(join(appOutDir, 'shotput'));
+    const states = Array.from({ length: SHIPPED_FUSE_WIRE.length }, (_, i) => String.fromCharCode(Number(wire[i as keyof typeof wire])));
+    // RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect, AsarIntegrity, OnlyLoadAppFromAsar,
+    // V8 snapshot (untouched), GrantFileProtocolExtraPrivileges (untouched).
+    expect(states.join('')).toBe('01001101');
+  });
+
+  it('registers app.shotput in the desktop entries of the deb and the AppImage', () => {
+    for (const desktop of [deb?.desktopEntry, appImageDesktop]) {
+      expect(desktop).toBeDefined();
+      const lines = (desktop ?? '').split('\n');
+      expect(lines).toContain('MimeType=x-scheme-handler/app.shotput;');
+      expect(lines).toContain('Categories=Graphics;');
+      expect(lines).toContain('Name=Shotput');
+      // %U hands the app.shotput:// URL to the app.
+      expect(lines.find((line) => line.startsWith('Exec='))).toMatch(/ %U$/);
+    }
+    expect(deb?.desktopEntry).toContain('Exec=/opt/Shotput/shotput %U');
+  });
+
+  it('gives the deb its metadata, desktop file and icons', () => {
+    const args = deb?.args ?? [];
+    const value = (flag: string): string | undefined => args[args.indexOf(flag) + 1];
+    expect(value('--name')).toBe('shotput');
+    expect(value('--maintainer')).toBe('Shotput <team@shotput.app>');
+    expect(value('--url')).toBe('https://shotput.app');
+    expect(value('--category')).toBe('graphics');
+    expect(value('--description')).toMatch(/^Publish design shots from your desktop\n /);
+    expect(args.some((arg) => /=\/usr\/share\/applications\/shotput\.desktop$/.test(arg))).toBe(true);
+    expect(args).toContain(`${appOutDir}/=/opt/Shotput`);
+    for (const size of LINUX_ICON_SIZES) {
+      const icon = `${linuxIconsDir}/${size}x${size}.png=/usr/share/icons/hicolor/${size}x${size}/apps/shotput.png`;
+      expect(args, `${size}px icon`).toContain(icon);
+    }
+  });
+});

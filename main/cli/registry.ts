@@ -1,4 +1,5 @@
 // Every CLI command, in the order `shotput help` lists them. Each lives in its own module.
 import type { CliCommand } from './command';
+import { prepareCommand } from './prepare';
 
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [prepareCommand];

@@ -1,0 +1,150 @@
+// `shotput prepare FILE... --out DIR`: turns images into files the service accepts, offline.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CliCommand, CliContext } from './command';
+import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { forEachPrepared } from '../images/index';
+import type { BatchResult, Focus, PreparedImage, PrepareOptions, Rect } from '../images/index';
+
+const USAGE =
+  'shotput prepare FILE... --out DIR [--size auto|800x600|400x300] [--fit cover|contain] [--focus x,y|attention|entropy] ' +
+  '[--crop x,y,w,h] [--background #hex] [--format auto|png|jpeg|gif] [--keep-metadata] [--json]';
+
+function parseFocus(value: string): Focus {
+  if (value === 'attention' || value === 'entropy') return value;
+  const parts = value.split(',').map(Number);
+  if (parts.length !== 2 || !parts.every((n) => Number.isFinite(n) && n >= 0 && n <= 1)) {
+    throw new UsageError(`--focus must be x,y between 0 and 1 (e.g. 0.5,0.3), attention or entropy, not "${value}"`);
+  }
+  return { x: parts[0]!, y: parts[1]! };
+}
+
+function parseCrop(value: string): Rect {
+  const parts = value.split(',').map(Number);
+  if (parts.length !== 4 || !parts.every((n) => Number.isInteger(n) && n >= 0) || parts[2] === 0 || parts[3] === 0) {
+    throw new UsageError(`--crop must be x,y,w,h in whole source pixels (e.g. 0,0,1600,1200), not "${value}"`);
+  }
+  return { left: parts[0]!, top: parts[1]!, width: parts[2]!, height: parts[3]! };
+}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+  return value as T;
+}
+
+export function parsePrepareArgs(args: string[]): { files: string[]; out: string; options: PrepareOptions } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string', short: 'o' },
+        size: { type: 'string' },
+        fit: { type: 'string' },
+        focus: { type: 'string' },
+        crop: { type: 'string' },
+        background: { type: 'string' },
+        format: { type: 'string' },
+        'keep-metadata': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw new UsageError('give at least one image file');
+  if (!values.out) throw new UsageError('--out DIR is required');
+  const options: PrepareOptions = {};
+  const size = oneOf('--size', values.size, ['auto', '800x600', '400x300'] as const);
+  if (size) options.target = size;
+  const fit = oneOf('--fit', values.fit, ['cover', 'contain'] as const);
+  if (fit) options.mode = fit;
+  const format = oneOf('--format', values.format, ['auto', 'png', 'jpeg', 'jpg', 'gif'] as const);
+  if (format) options.format = format === 'jpg' ? 'jpeg' : format;
+  if (values.focus !== undefined) options.focus = parseFocus(values.focus);
+  if (values.crop !== undefined) options.crop = parseCrop(values.crop);
+  if (values.background !== undefined) {
+    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background)) throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
+    options.background = values.background;
+  }
+  if ((options.focus || options.crop) && options.mode === 'contain') throw new UsageError('--focus and --crop apply to --fit cover only');
+  if (values['keep-metadata']) options.keepMetadata = true;
+  return { files: positionals, out: values.out, options };
+}
+
+const EXTENSIONS = { jpeg: 'jpg', png: 'png', gif: 'gif' } as const;
+
+/** DIR/<name>.<ext>, never overwriting an input nor another output of the same run. */
+function outputPathFor(input: string, ext: string, out: string, inputs: Set<string>, taken: Set<string>): string {
+  const name = path.basename(input, path.extname(input)) || 'image';
+  for (let n = 1; ; n++) {
+    const candidate = path.resolve(out, `${name}${n === 1 ? '' : `-${n}`}.${ext}`);
+    if (!inputs.has(candidate) && !taken.has(candidate)) {
+      taken.add(candidate);
+      return candidate;
+    }
+  }
+}
+
+function humanLine(input: string, outcome: { output: string; image: PreparedImage } | { error: string }): string {
+  if ('error' in outcome) return `${input}: error: ${outcome.error}`;
+  const { output, image } = outcome;
+  const head = `${input} -> ${output} (${image.width}x${image.height} ${image.format}, ${Math.ceil(image.bytes / 1000)} KB)`;
+  return [head, ...image.warnings.map((w) => `  warning: ${w.message}`)].join('\n');
+}
+
+/** Writes one result; returns the JSON entry and human line for it. */
+async function settle(result: BatchResult<string>, place: (ext: string) => string): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
+  const input = result.source;
+  if (!result.ok) {
+    return { entry: { input, error: result.error.message, code: result.error.code }, text: humanLine(input, { error: result.error.message }), ok: false };
+  }
+  const output = place(EXTENSIONS[result.image.format]);
+  try {
+    await writeFile(output, result.image.buffer);
+  } catch (error) {
+    const message = `cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`;
+    return { entry: { input, error: message, code: 'write-failed' }, text: humanLine(input, { error: message }), ok: false };
+  }
+  const { width, height, format, bytes, warnings } = result.image;
+  return { entry: { input, output, width, height, format, bytes, warnings }, text: humanLine(input, { output, image: result.image }), ok: true };
+}
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { files, out, options } = parsePrepareArgs(args);
+  await mkdir(out, { recursive: true });
+  const inputs = new Set(files.map((f) => path.resolve(f)));
+  const taken = new Set<string>();
+  // Lines come out in input order although files finish in any order.
+  const lines: Array<{ text: string; error: boolean } | undefined> = new Array(files.length);
+  let printed = 0;
+  let failed = 0;
+  const flush = () => {
+    for (let line = lines[printed]; line !== undefined; line = lines[++printed]) {
+      // JSON goes to stdout whole, one object per input; human errors go to stderr.
+      writeLine(line.error && !ctx.globals.json ? ctx.io.stderr : ctx.io.stdout, line.text);
+    }
+  };
+  await forEachPrepared(files, options, { signal: ctx.signal }, async (result, index) => {
+    const settled = await settle(result, (ext) => outputPathFor(result.source, ext, out, inputs, taken));
+    if (!settled.ok) failed++;
+    lines[index] = { text: ctx.globals.json ? JSON.stringify(settled.entry) : settled.text, error: !settled.ok };
+    flush();
+  });
+  if (ctx.signal.aborted) {
+    writeLine(ctx.io.stderr, 'shotput: stopped; files not started were skipped');
+    return EXIT_FAILURE;
+  }
+  return failed > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+export const prepareCommand: CliCommand = {
+  name: 'prepare',
+  summary: 'Make images fit the service (GIF/JPEG/PNG, 400x300 or 800x600, at most 8 MB), offline',
+  usage: USAGE,
+  run,
+};

@@ -1,0 +1,67 @@
+// Every failure of the image pipeline is an ImageError: a stable code for programs and a
+// sentence for people. Nothing else escapes probe(), preview() or prepare().
+
+export type ImageErrorCode =
+  | 'not-found' // no such file, or it is a directory
+  | 'empty' // zero bytes
+  | 'not-an-image' // bytes are not any image format (e.g. text named .png)
+  | 'unsupported-format' // a real format we do not read (PDF, HEIC, PSD, BMP...)
+  | 'corrupt' // truncated or damaged pixel data
+  | 'too-many-pixels' // decompression bomb or absurdly large image
+  | 'too-large-file' // input file bigger than we agree to read
+  | 'invalid-options' // options that cannot apply to this image (crop outside it...)
+  | 'too-large-output' // an animation that cannot be brought under the size limit
+  | 'output-check-failed'; // the encoded result does not meet the service's rules (a bug)
+
+export interface ImageFailure {
+  code: ImageErrorCode;
+  message: string;
+}
+
+export class ImageError extends Error {
+  override name = 'ImageError';
+  constructor(
+    readonly code: ImageErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toJSON(): ImageFailure {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** Names a format from its first bytes, so a refusal can say what the file really is. */
+export function sniffFormat(head: Buffer): string | undefined {
+  const ascii = head.subarray(0, 16).toString('latin1');
+  if (ascii.startsWith('%PDF')) return 'PDF';
+  if (ascii.startsWith('8BPS')) return 'Photoshop (PSD)';
+  if (ascii.startsWith('BM')) return 'BMP';
+  if (ascii.slice(4, 8) === 'ftyp') {
+    const brand = ascii.slice(8, 12);
+    if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'HEIC';
+    if (brand.startsWith('avi')) return 'AVIF';
+    return 'a video or HEIF container';
+  }
+  if (ascii.startsWith('\x00\x00\x01\x00')) return 'ICO';
+  if (ascii.startsWith('\xff\x0a') || ascii.slice(4, 12) === 'JXL \r\n\x87\n') return 'JPEG XL';
+  return undefined;
+}
+
+/** Turns whatever sharp or the file system threw into an ImageError with a human sentence. */
+export function toImageError(error: unknown): ImageError {
+  if (error instanceof ImageError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return new ImageError('not-found', 'The file does not exist or is not a regular file.');
+  if (code === 'EACCES' || code === 'EPERM') return new ImageError('not-found', 'The file cannot be read: permission denied.');
+  const text = error instanceof Error ? error.message : String(error);
+  const first = text.split('\n')[0] ?? text;
+  if (/pixel limit/i.test(text)) return new ImageError('too-many-pixels', 'The image has too many pixels to process safely.');
+  if (/empty/i.test(first)) return new ImageError('empty', 'The file is empty (0 bytes).');
+  if (/unsupported image format/i.test(text)) return new ImageError('not-an-image', 'The file is not an image that can be read.');
+  if (/premature end|truncated|read error|corrupt|invalid|bad|unexpected end|not enough|out of order|unable to/i.test(text)) {
+    return new ImageError('corrupt', 'The image is damaged or incomplete (the file may be truncated).');
+  }
+  return new ImageError('corrupt', `The image could not be decoded: ${first}`);
+}

@@ -1,0 +1,66 @@
+// What a caller may ask of prepare(), and the checks that turn it into one definite plan.
+import type { FocusPoint, Rect } from './geometry';
+import { ImageError } from './image-error';
+import type { TargetName } from './limits';
+
+export type OutputFormat = 'png' | 'jpeg' | 'gif';
+
+/** How the 4:3 region is chosen in cover mode. */
+export type Focus = FocusPoint | 'attention' | 'entropy';
+
+export interface PrepareOptions {
+  /** 'auto' (default): 800x600 when the chosen region is at least that large, else 400x300. */
+  target?: 'auto' | TargetName;
+  /** 'cover' (default) crops to fill; 'contain' fits the whole image on a background. */
+  mode?: 'cover' | 'contain';
+  /** cover only: the point to keep in view, or a libvips strategy. Default: the centre. */
+  focus?: Focus;
+  /** cover only: explicit region in oriented source pixels; wins over focus. */
+  crop?: Rect;
+  /** contain (and transparency flattened into JPEG): a CSS hex colour. Default white. */
+  background?: string;
+  /** 'auto' (default): PNG stays PNG, photos become JPEG, animations become animated GIF. */
+  format?: 'auto' | OutputFormat;
+  /** Keep EXIF and XMP (never the orientation tag, which is applied). Default false: stripped. */
+  keepMetadata?: boolean;
+}
+
+export interface ResolvedOptions {
+  target: 'auto' | TargetName;
+  mode: 'cover' | 'contain';
+  focus: Focus;
+  crop: Rect | undefined;
+  background: string;
+  format: 'auto' | OutputFormat;
+  keepMetadata: boolean;
+}
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+function invalid(message: string): never {
+  throw new ImageError('invalid-options', message);
+}
+
+export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
+  const target = options.target ?? 'auto';
+  if (!['auto', '800x600', '400x300'].includes(target)) invalid(`Size must be auto, 800x600 or 400x300, not "${target}".`);
+  const mode = options.mode ?? 'cover';
+  if (mode !== 'cover' && mode !== 'contain') invalid(`Fit must be cover or contain, not "${String(mode)}".`);
+  const format = options.format ?? 'auto';
+  if (!['auto', 'png', 'jpeg', 'gif'].includes(format)) invalid(`Format must be auto, png, jpeg or gif, not "${format}".`);
+  const background = options.background ?? '#ffffff';
+  if (!HEX.test(background)) invalid(`Background must be a hex colour like #ffffff, not "${background}".`);
+  const focus = options.focus ?? { x: 0.5, y: 0.5 };
+  if (typeof focus === 'object') {
+    const inRange = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
+    if (!inRange(focus.x) || !inRange(focus.y)) invalid('The focus point must have x and y between 0 and 1.');
+  } else if (focus !== 'attention' && focus !== 'entropy') {
+    invalid(`Focus must be a point, attention or entropy, not "${String(focus)}".`);
+  }
+  const crop = options.crop;
+  if (crop) {
+    const values = [crop.left, crop.top, crop.width, crop.height];
+    if (!values.every(Number.isFinite) || crop.width <= 0 || crop.height <= 0) invalid('The crop rectangle needs a positive width and height.');
+  }
+  return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false };
+}

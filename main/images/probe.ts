@@ -1,0 +1,113 @@
+// probe(): what an input file is, read from its header only (fast, no pixel decoding).
+import { open, stat } from 'node:fs/promises';
+import sharp from 'sharp';
+import { ImageError, sniffFormat, toImageError } from './image-error';
+import { MAX_FRAMES, MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits';
+import { configureSharp } from './sharp-setup';
+import type { ImageSource } from './sharp-setup';
+
+/** Input formats we read. AVIF is sharp's 'heif' with AV1 compression; HEIC (HEVC) is not decodable here. */
+export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | 'svg';
+
+export interface ImageInfo {
+  format: InputFormat;
+  /** Width of one frame after EXIF orientation. */
+  width: number;
+  /** Height of one frame after EXIF orientation. */
+  height: number;
+  /** True for GIF or WebP with more than one frame. */
+  animated: boolean;
+  /** Frames (animations) or pages (multi-page TIFF); 1 for a still image. */
+  pages: number;
+  /** Per-frame delays in milliseconds, for animations. */
+  delays?: number[];
+  /** Times an animation plays; 0 means forever. */
+  loop?: number;
+  /** libvips colour interpretation, e.g. 'srgb', 'cmyk', 'b-w', 'rgb16'. */
+  space: string;
+  hasAlpha: boolean;
+  /** Embedded ICC profile present (colours get converted to sRGB through it). */
+  hasProfile: boolean;
+  /** EXIF orientation tag (1..8), when present. */
+  orientation?: number;
+  /** Size of the input in bytes. */
+  bytes: number;
+}
+
+const READABLE: Record<string, InputFormat | undefined> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  tiff: 'tiff',
+  svg: 'svg',
+};
+
+async function readHead(source: ImageSource): Promise<{ head: Buffer; bytes: number }> {
+  if (Buffer.isBuffer(source)) return { head: source.subarray(0, 32), bytes: source.length };
+  const info = await stat(source);
+  if (!info.isFile()) throw new ImageError('not-found', 'The path is not a regular file.');
+  if (info.size === 0) return { head: Buffer.alloc(0), bytes: 0 };
+  const handle = await open(source, 'r');
+  try {
+    const head = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return { head: head.subarray(0, bytesRead), bytes: info.size };
+  } finally {
+    await handle.close();
+  }
+}
+
+function megapixels(pixels: number): string {
+  return `${Math.round(pixels / 1e6)} megapixels`;
+}
+
+export async function probe(source: ImageSource): Promise<ImageInfo> {
+  configureSharp();
+  try {
+    const { head, bytes } = await readHead(source);
+    if (bytes === 0) throw new ImageError('empty', 'The file is empty (0 bytes).');
+    if (bytes > MAX_INPUT_BYTES) {
+      throw new ImageError('too-large-file', `The file is ${Math.round(bytes / 1048576)} MB; files over ${MAX_INPUT_BYTES / 1048576} MB are not read.`);
+    }
+    const sniffed = sniffFormat(head);
+    // The header is read with no pixel limit so a bomb can be named with its size; nothing is decoded here.
+    const meta = await sharp(source, { limitInputPixels: false, animated: true }).metadata().catch((error: unknown) => {
+      if (sniffed && sniffed !== 'AVIF') throw new ImageError('unsupported-format', `${sniffed} files are not supported; export the image as PNG, JPEG or GIF.`);
+      throw toImageError(error);
+    });
+    let format = READABLE[meta.format];
+    if (meta.format === 'heif') {
+      if (meta.compression !== 'av1') throw new ImageError('unsupported-format', 'HEIC photos are not supported; export the image as JPEG or PNG.');
+      format = 'avif';
+    }
+    if (!format) throw new ImageError('unsupported-format', `${sniffed ?? meta.format.toUpperCase()} images are not supported; export the image as PNG, JPEG or GIF.`);
+    const pages = meta.pages ?? 1;
+    const frameHeight = meta.pageHeight ?? meta.height;
+    const totalPixels = meta.width * frameHeight * (format === 'gif' || format === 'webp' ? pages : 1);
+    if (meta.width * frameHeight > MAX_INPUT_PIXELS || totalPixels > MAX_INPUT_PIXELS) {
+      throw new ImageError('too-many-pixels', `The image is ${meta.width}x${frameHeight}${pages > 1 ? ` with ${pages} frames` : ''} (${megapixels(totalPixels)}); the limit is ${megapixels(MAX_INPUT_PIXELS)}.`);
+    }
+    const animated = pages > 1 && (format === 'gif' || format === 'webp');
+    if (animated && pages > MAX_FRAMES) throw new ImageError('too-many-pixels', `The animation has ${pages} frames; the limit is ${MAX_FRAMES}.`);
+    // Orientations 5..8 swap the axes; autoOrient reports the result for stills, not for frames.
+    const swapped = (meta.orientation ?? 1) >= 5;
+    const info: ImageInfo = {
+      format,
+      width: swapped ? frameHeight : meta.width,
+      height: swapped ? meta.width : frameHeight,
+      animated,
+      pages,
+      space: meta.space,
+      hasAlpha: meta.hasAlpha,
+      hasProfile: meta.hasProfile,
+      bytes,
+    };
+    if (animated && meta.delay) info.delays = meta.delay;
+    if (animated && meta.loop !== undefined) info.loop = meta.loop;
+    if (meta.orientation !== undefined) info.orientation = meta.orientation;
+    return info;
+  } catch (error) {
+    throw toImageError(error);
+  }
+}

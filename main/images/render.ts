@@ -1,0 +1,75 @@
+// The sharp pipeline for one attempt: decode (oriented) → crop or fit → sRGB → encode.
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import type { Rect } from './geometry';
+import type { Size } from './limits';
+import type { OutputFormat, ResolvedOptions } from './options';
+import type { Plan } from './plan';
+import type { ImageInfo } from './probe';
+import type { ImageSource } from './sharp-setup';
+import { openImage } from './sharp-setup';
+
+export interface RenderRequest {
+  source: ImageSource;
+  info: ImageInfo;
+  plan: Plan;
+  target: Size;
+  format: OutputFormat;
+  animated: boolean;
+  options: ResolvedOptions;
+  /** Palette size for GIF output. */
+  colours: number;
+}
+
+/** Where the region lands once the source is scaled by `scale`, kept inside the scaled image. */
+function scaledWindow(region: Rect, scale: number, scaled: Size, target: Size): Rect {
+  const left = Math.min(Math.max(0, Math.round(region.left * scale)), scaled.width - target.width);
+  const top = Math.min(Math.max(0, Math.round(region.top * scale)), scaled.height - target.height);
+  return { left, top, width: target.width, height: target.height };
+}
+
+function cover(image: Sharp, plan: Plan, target: Size): Sharp {
+  if (plan.strategy) {
+    return image.resize(target.width, target.height, { fit: 'cover', position: sharp.strategy[plan.strategy] });
+  }
+  const region = plan.region!;
+  const scale = Math.max(target.width / region.width, target.height / region.height);
+  if (scale >= 1) {
+    // Enlarging: nothing to gain from shrink-on-load, so cut first and scale only the region.
+    return image.extract(region).resize(target.width, target.height, { fit: 'fill' });
+  }
+  // Shrinking: resize the whole image first so JPEG/WebP shrink-on-load applies, then cut.
+  const scaled = {
+    width: Math.max(target.width, Math.round(plan.source.width * scale)),
+    height: Math.max(target.height, Math.round(plan.source.height * scale)),
+  };
+  return image.resize(scaled.width, scaled.height, { fit: 'fill' }).extract(scaledWindow(region, scale, scaled, target));
+}
+
+function encode(image: Sharp, request: RenderRequest): Sharp {
+  const { format, animated, info, colours } = request;
+  if (format === 'jpeg') return image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' });
+  if (format === 'png') return image.png({ compressionLevel: 6 });
+  if (!animated) return image.gif({ colours, effort: 7 });
+  return image.gif({
+    colours,
+    effort: 4,
+    keepDuplicateFrames: true,
+    loop: info.loop ?? 0,
+    ...(info.delays ? { delay: info.delays } : {}),
+  });
+}
+
+export async function render(request: RenderRequest): Promise<Buffer> {
+  const { source, plan, target, format, animated, options } = request;
+  let image = openImage(source, {
+    ...(animated ? { animated: true } : { pages: 1 }),
+    ...(plan.density ? { density: plan.density } : {}),
+  });
+  image = plan.mode === 'cover' ? cover(image, plan, target) : image.resize(target.width, target.height, { fit: 'contain', background: options.background });
+  // JPEG has no alpha: transparency and a translucent contain background go onto the colour.
+  if (format === 'jpeg') image = image.flatten({ background: options.background });
+  image = image.toColourspace('srgb');
+  if (options.keepMetadata) image = image.keepExif().keepXmp();
+  return encode(image, request).toBuffer();
+}

@@ -1,0 +1,366 @@
+// The one client of the service: every endpoint of the spec, the token as a Bearer header, every
+// request through the account's rate-limit governor, every response checked at the boundary.
+// Failures are thrown as ServiceError values (see service-error.ts).
+import * as v from 'valibot';
+import {
+  AuthenticatedUserSchema,
+  CommentLikeSchema,
+  CommentSchema,
+  PopularShotSchema,
+  ServiceErrorBodySchema,
+  ShotSchema,
+} from './resources';
+import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from './resources';
+import { ServiceError, describeStatus } from './service-error';
+import { validateBody } from './validate';
+import { parseLinkHeader } from './link-header';
+import { DEFAULT_MAX_PAGES, pageNumberOf, pageQuery } from './pagination';
+import type { Page, PageRequest } from './pagination';
+import type { RateLimitGovernor } from './rate-limit-governor';
+
+export interface ServiceClientOptions {
+  apiUrl: string;
+  accessToken: string;
+  governor: RateLimitGovernor;
+  fetch?: typeof fetch;
+  /** Per attempt; a request that hangs longer counts as a network failure. */
+  timeoutMs?: number;
+  uploadTimeoutMs?: number;
+}
+
+/** The image of a new shot: its bytes, a file name and media type. */
+export interface ShotImage {
+  data: Blob | Uint8Array;
+  filename: string;
+  contentType?: string;
+}
+
+export interface NewShot {
+  image: ShotImage;
+  title: string;
+  description?: string;
+  lowProfile?: boolean;
+  reboundSourceId?: number;
+  /** ISO 8601; omitted publishes at once. */
+  scheduledFor?: string;
+  tags?: string[];
+  teamId?: number;
+}
+
+export interface ShotChanges {
+  title?: string;
+  description?: string;
+  lowProfile?: boolean;
+  scheduledFor?: string;
+  /** Replaces all tags. */
+  tags?: string[];
+  /** null removes the team association. */
+  teamId?: number | null;
+}
+
+export interface CreatedShot {
+  id: number;
+  /** Answers 404 until processing is done, then the shot. */
+  location: string;
+}
+
+export interface CreatedComment {
+  comment: Comment;
+  location: string | null;
+}
+
+interface CallOptions {
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface CallOptionsPublic {
+  signal?: AbortSignal;
+}
+
+export class ServiceClient {
+  readonly apiUrl: string;
+  readonly governor: RateLimitGovernor;
+  private readonly accessToken: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly uploadTimeoutMs: number;
+
+  constructor(options: ServiceClientOptions) {
+    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.accessToken = options.accessToken;
+    this.governor = options.governor;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.uploadTimeoutMs = options.uploadTimeoutMs ?? 120_000;
+  }
+
+  // ---- v2: the user and shots ----
+
+  /** The signed-in user with `teams` (team membership); `pro` and `type` tell who may schedule. */
+  async getUser(options: CallOptionsPublic = {}): Promise<AuthenticatedUser> {
+    const response = await this.call('GET', '/v2/user', options);
+    return this.parse(response, AuthenticatedUserSchema, 'the user', 'GET', '/v2/user');
+  }
+
+  async listUserShots(request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<Shot>> {
+    return this.list('/v2/user/shots', ShotSchema, 'a shot', request, options);
+  }
+
+  /** Only for applications approved for it; others get a 403 ServiceError. */
+  async listPopularShots(request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<PopularShot>> {
+    return this.list('/v2/popular_shots', PopularShotSchema, 'a popular shot', request, options);
+  }
+
+  async getShot(id: number, options: CallOptionsPublic = {}): Promise<Shot> {
+    const path = `/v2/shots/${shotId(id)}`;
+    return this.parse(await this.call('GET', path, options), ShotSchema, 'a shot', 'GET', path);
+  }
+
+  /**
+   * Looks at a created shot's Location: null while it is still processing (404), the shot when done.
+   * Only addresses of this service are followed, so the token never goes elsewhere.
+   */
+  async getShotAtLocation(location: string, options: CallOptionsPublic = {}): Promise<Shot | null> {
+    const path = this.ownPath(location);
+    const response = await this.call('GET', path, options, [404]);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    return this.parse(response, ShotSchema, 'a shot', 'GET', path);
+  }
+
+  /**
+   * Uploads a shot (multipart). Answers once the service accepted it for processing.
+   * A lost connection gives a ServiceError of kind "unknown-outcome": look for the shot before sending again.
+   */
+  async createShot(shot: NewShot, options: CallOptionsPublic = {}): Promise<CreatedShot> {
+    const path = '/v2/shots';
+    const response = await this.call('POST', path, { ...options, form: () => shotForm(shot), timeoutMs: this.uploadTimeoutMs });
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    const id = location ? Number(new URL(location, `${this.apiUrl}/`).pathname.split('/').filter(Boolean).at(-1)) : Number.NaN;
+    if (!location || !Number.isInteger(id)) {
+      throw new ServiceError({ kind: 'invalid-response', status: response.status, message: 'The service accepted the shot but did not say where it is (no usable Location header).', method: 'POST', path });
+    }
+    return { id, location: new URL(location, `${this.apiUrl}/`).toString() };
+  }
+
+  async updateShot(id: number, changes: ShotChanges, options: CallOptionsPublic = {}): Promise<Shot> {
+    const path = `/v2/shots/${shotId(id)}`;
+    const response = await this.call('PUT', path, { ...options, json: shotChangesBody(changes) });
+    return this.parse(response, ShotSchema, 'a shot', 'PUT', path);
+  }
+
+  async deleteShot(id: number, options: CallOptionsPublic = {}): Promise<void> {
+    const response = await this.call('DELETE', `/v2/shots/${shotId(id)}`, options);
+    await response.body?.cancel();
+  }
+
+  // ---- v1: comments and comment likes ----
+
+  async listComments(shot: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<Comment>> {
+    return this.list(`/v1/shots/${shotId(shot)}/comments`, CommentSchema, 'a comment', request, options);
+  }
+
+  async getComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<Comment> {
+    const path = commentPath(shot, id);
+    return this.parse(await this.call('GET', path, options), CommentSchema, 'a comment', 'GET', path);
+  }
+
+  async createComment(shot: number, body: string, options: CallOptionsPublic = {}): Promise<CreatedComment> {
+    const path = `/v1/shots/${shotId(shot)}/comments`;
+    const response = await this.call('POST', path, { ...options, json: { body } });
+    const location = response.headers.get('location');
+    const comment = await this.parse(response, CommentSchema, 'a comment', 'POST', path);
+    return { comment, location: location ? new URL(location, `${this.apiUrl}/`).toString() : null };
+  }
+
+  async updateComment(shot: number, id: number, body: string, options: CallOptionsPublic = {}): Promise<Comment> {
+    const path = commentPath(shot, id);
+    return this.parse(await this.call('PUT', path, { ...options, json: { body } }), CommentSchema, 'a comment', 'PUT', path);
+  }
+
+  async deleteComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<void> {
+    const response = await this.call('DELETE', commentPath(shot, id), options);
+    await response.body?.cancel();
+  }
+
+  async listCommentLikes(shot: number, comment: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<CommentLike>> {
+    return this.list(`${commentPath(shot, comment)}/likes`, CommentLikeSchema, 'a comment like', request, options);
+  }
+
+  /** The signed-in user's like of the comment, or null when they do not like it. */
+  async getCommentLike(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<CommentLike | null> {
+    const path = `${commentPath(shot, comment)}/like`;
+    const response = await this.call('GET', path, options, [404]);
+    if (response.status === 404) {
+      // "Not liked" is a 404 with an empty body; a 404 with a message means the comment itself is missing.
+      const text = await response.text();
+      if (text.trim() === '') return null;
+      throw errorFromBody(404, text, 'GET', path);
+    }
+    return this.parse(response, CommentLikeSchema, 'a comment like', 'GET', path);
+  }
+
+  async isCommentLiked(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<boolean> {
+    return (await this.getCommentLike(shot, comment, options)) !== null;
+  }
+
+  async likeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<CommentLike> {
+    const path = `${commentPath(shot, comment)}/like`;
+    return this.parse(await this.call('POST', path, options), CommentLikeSchema, 'a comment like', 'POST', path);
+  }
+
+  async unlikeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<void> {
+    const response = await this.call('DELETE', `${commentPath(shot, comment)}/like`, options);
+    await response.body?.cancel();
+  }
+
+  // ---- the plumbing ----
+
+  private async list<S extends v.GenericSchema>(
+    path: string,
+    schema: S,
+    what: string,
+    request: PageRequest,
+    options: CallOptionsPublic,
+  ): Promise<Page<v.InferOutput<S>>> {
+    const itemsSchema = v.array(schema);
+    const items: v.InferOutput<S>[] = [];
+    let target = path;
+    let query: Record<string, string> | undefined = pageQuery(request);
+    const maxPages = request.all ? (request.maxPages ?? DEFAULT_MAX_PAGES) : 1;
+    for (let pages = 0; ; pages++) {
+      const response = await this.call('GET', target, { ...options, query });
+      const links = parseLinkHeader(response.headers.get('link'), `${this.apiUrl}/`);
+      const pageItems = await this.parse(response, itemsSchema, `a list with ${what}`, 'GET', target);
+      items.push(...pageItems);
+      const next = links.next;
+      if (!request.all || !next || pages + 1 >= maxPages) {
+        return { items, nextPage: request.all ? null : pageNumberOf(next), prevPage: request.all ? null : pageNumberOf(links.prev) };
+      }
+      target = this.ownPath(next);
+      query = undefined; // the next link carries its own query
+    }
+  }
+
+  /** A path (with its query) of this service for an absolute or relative address; refuses other hosts. */
+  private ownPath(address: string): string {
+    const base = new URL(`${this.apiUrl}/`);
+    const url = new URL(address, base);
+    if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
+      throw new ServiceError({ kind: 'invalid-response', message: 'The service pointed to an address outside itself; it was not followed.', method: 'GET', path: url.pathname });
+    }
+    return `/${url.pathname.slice(base.pathname.length)}${url.search}`;
+  }
+
+  private async call(
+    method: string,
+    path: string,
+    options: Omit<CallOptions, 'form'> & { form?: () => FormData },
+    acceptedErrors: number[] = [],
+  ): Promise<Response> {
+    const url = new URL(`${this.apiUrl}${path}`);
+    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.accessToken}`,
+      accept: 'application/json',
+    };
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const response = await this.governor.run({
+      method,
+      path,
+      signal: options.signal,
+      send: (signal) => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        return this.fetchImpl(url, {
+          method,
+          headers,
+          // A fresh body per attempt: a stream or FormData cannot be sent twice.
+          body: options.form ? options.form() : options.json !== undefined ? JSON.stringify(options.json) : undefined,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          redirect: 'manual',
+        });
+      },
+    });
+    if (response.ok || acceptedErrors.includes(response.status)) return response;
+    const text = await response.text().catch(() => '');
+    if (method === 'POST' && response.status >= 500) {
+      throw new ServiceError({
+        kind: 'unknown-outcome',
+        status: response.status,
+        message: `The service failed (status ${response.status}) while handling ${method} ${path}; it may or may not have been carried out.`,
+        method,
+        path,
+      });
+    }
+    throw errorFromBody(response.status, text, method, path);
+  }
+
+  private async parse<S extends v.GenericSchema>(response: Response, schema: S, what: string, method: string, path: string): Promise<v.InferOutput<S>> {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new ServiceError({ kind: 'invalid-response', status: response.status, message: `The service sent ${what} that is not valid JSON.`, method, path });
+    }
+    const result = validateBody(schema, body, what);
+    if (!result.ok) throw new ServiceError({ kind: 'invalid-response', status: response.status, message: result.message, method, path });
+    return result.value;
+  }
+}
+
+function errorFromBody(status: number, text: string, method: string, path: string): ServiceError {
+  let parsed: v.SafeParseResult<typeof ServiceErrorBodySchema> | undefined;
+  try {
+    parsed = v.safeParse(ServiceErrorBodySchema, JSON.parse(text));
+  } catch {
+    parsed = undefined;
+  }
+  const body = parsed?.success ? parsed.output : undefined;
+  const fieldErrors = (body?.errors ?? []).map((e) => ({ field: e.attribute ?? e.field ?? '', message: e.message }));
+  const details = fieldErrors.map((e) => (e.field ? `${e.field} ${e.message}` : e.message)).join('; ');
+  const base = body?.message ? body.message.replace(/\.?$/, '.') : describeStatus(status);
+  return new ServiceError({ kind: 'http', status, message: details ? `${base} ${details}.` : base, fieldErrors, method, path });
+}
+
+function shotId(id: number): string {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`A shot or comment id is a positive whole number, not ${id}.`);
+  return String(id);
+}
+
+function commentPath(shot: number, comment: number): string {
+  return `/v1/shots/${shotId(shot)}/comments/${shotId(comment)}`;
+}
+
+function shotForm(shot: NewShot): FormData {
+  const form = new FormData();
+  const { data, filename, contentType } = shot.image;
+  const blob = data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>], { type: contentType ?? 'application/octet-stream' });
+  form.append('image', blob, filename);
+  form.append('title', shot.title);
+  if (shot.description !== undefined) form.append('description', shot.description);
+  if (shot.lowProfile !== undefined) form.append('low_profile', String(shot.lowProfile));
+  if (shot.reboundSourceId !== undefined) form.append('rebound_source_id', String(shot.reboundSourceId));
+  if (shot.scheduledFor !== undefined) form.append('scheduled_for', shot.scheduledFor);
+  if (shot.teamId !== undefined) form.append('team_id', String(shot.teamId));
+  for (const tag of shot.tags ?? []) form.append('tags[]', tag);
+  return form;
+}
+
+function shotChangesBody(changes: ShotChanges): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (changes.title !== undefined) body.title = changes.title;
+  if (changes.description !== undefined) body.description = changes.description;
+  if (changes.lowProfile !== undefined) body.low_profile = changes.lowProfile;
+  if (changes.scheduledFor !== undefined) body.scheduled_for = changes.scheduledFor;
+  if (changes.tags !== undefined) body.tags = changes.tags;
+  if (changes.teamId !== undefined) body.team_id = changes.teamId === null ? '' : changes.teamId;
+  return body;
+}

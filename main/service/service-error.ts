@@ -1,0 +1,70 @@
+// Failures of a request to the service, as values a caller can branch on and the UI can render.
+// `unknown-outcome` is the important one for uploads: a POST that may have reached the server but
+// whose answer was lost; the caller must reconcile (look for the shot) instead of sending it again.
+
+export type ServiceErrorKind =
+  /** The service answered with an error status. */
+  | 'http'
+  /** The request could not be delivered (it never reached the server, or it was idempotent and retries ran out). */
+  | 'network'
+  /** A non-idempotent request may or may not have been carried out. */
+  | 'unknown-outcome'
+  /** The service answered 2xx with a body that does not match the spec. */
+  | 'invalid-response'
+  /** The caller cancelled. */
+  | 'aborted';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ServiceErrorInfo {
+  kind: ServiceErrorKind;
+  /** HTTP status when the service answered. */
+  status?: number;
+  /** One sentence for people. */
+  message: string;
+  /** 422 validation errors, field by field. */
+  fieldErrors: FieldError[];
+  method: string;
+  path: string;
+}
+
+export class ServiceError extends Error implements ServiceErrorInfo {
+  override name = 'ServiceError';
+  readonly kind: ServiceErrorKind;
+  readonly status?: number;
+  readonly fieldErrors: FieldError[];
+  readonly method: string;
+  readonly path: string;
+
+  constructor(info: Omit<ServiceErrorInfo, 'fieldErrors'> & { fieldErrors?: FieldError[]; cause?: unknown }) {
+    super(info.message, info.cause === undefined ? undefined : { cause: info.cause });
+    this.kind = info.kind;
+    this.status = info.status;
+    this.fieldErrors = info.fieldErrors ?? [];
+    this.method = info.method;
+    this.path = info.path;
+  }
+
+  /** A plain object for IPC and --json: no stack, no cause, nothing secret. */
+  toJSON(): ServiceErrorInfo {
+    return { kind: this.kind, status: this.status, message: this.message, fieldErrors: this.fieldErrors, method: this.method, path: this.path };
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError;
+}
+
+/** The sentence for a status the service answered with when it gave no message of its own. */
+export function describeStatus(status: number): string {
+  if (status === 401) return 'The service did not accept the sign-in (bad credentials). Sign in again.';
+  if (status === 403) return 'The service refused this action for this account or application.';
+  if (status === 404) return 'The service has no such item, or it belongs to someone else.';
+  if (status === 422) return 'The service rejected the values sent.';
+  if (status === 429) return 'The service’s rate limit was reached.';
+  if (status >= 500) return `The service had a problem (status ${status}). Try again in a moment.`;
+  return `The service answered with status ${status}.`;
+}

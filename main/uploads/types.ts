@@ -37,7 +37,15 @@ export interface ShotMetadata {
 export interface PrepareOptions {
   /** 'auto' lets the pipeline pick 800x600 when the image is large enough, else 400x300. */
   size?: 'auto' | '400x300' | '800x600';
+  /** 'cover' crops to fill; 'contain' fits the whole image on a background. */
   fit?: 'cover' | 'contain';
+  /** cover: the point to keep in view (0..1 each), or a strategy of the pipeline. */
+  focus?: { x: number; y: number } | 'attention' | 'entropy';
+  /** cover: an explicit region in source pixels; wins over focus. */
+  crop?: { left: number; top: number; width: number; height: number };
+  /** contain: a CSS hex colour. */
+  background?: string;
+  format?: 'auto' | 'png' | 'jpeg' | 'gif';
 }
 
 export interface JobFailure {

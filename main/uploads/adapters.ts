@@ -1,0 +1,113 @@
+// The real service client and image pipeline, seen through the queue's ports.
+import { prepare } from '../images';
+import { ImageError } from '../images';
+import type { ServiceClient } from '../service/service-client';
+import { isServiceError } from '../service/service-error';
+import type { Shot } from '../service/resources';
+import type { CreateShotResult, ImagePreparer, RemoteShot, ServiceProblem, UploadService } from './ports';
+import type { PrepareOptions } from './types';
+
+export function serviceAdapter(client: ServiceClient): UploadService {
+  return {
+    async createShot(form, onProgress) {
+      const total = form.image.buffer.length;
+      onProgress?.(0, total);
+      try {
+        const created = await client.createShot({
+          image: { data: new Uint8Array(form.image.buffer), filename: form.image.filename, contentType: form.image.contentType },
+          title: form.title,
+          description: form.description,
+          tags: form.tags,
+          lowProfile: form.lowProfile,
+          teamId: form.teamId,
+          reboundSourceId: form.reboundSourceId,
+          scheduledFor: form.scheduledFor,
+        });
+        onProgress?.(total, total);
+        return { ok: true, location: created.location, shotId: created.id };
+      } catch (error) {
+        return createFailure(error);
+      }
+    },
+    async getShotAt(location) {
+      try {
+        const shot = await client.getShotAtLocation(location);
+        return shot ? { ok: true, found: true, shot: remoteShot(shot) } : { ok: true, found: false };
+      } catch (error) {
+        return problem(error);
+      }
+    },
+    async listMyShots(page, perPage) {
+      try {
+        const result = await client.listUserShots({ page, perPage });
+        return { ok: true, shots: result.items.map(remoteShot), hasNext: result.nextPage !== null };
+      } catch (error) {
+        return problem(error);
+      }
+    },
+    async currentAccount() {
+      try {
+        const user = await client.getUser();
+        return {
+          ok: true,
+          account: { id: user.id, pro: user.pro, type: user.type, canUploadShot: user.can_upload_shot, teams: (user.teams ?? []).map((t) => ({ id: t.id, name: t.name })) },
+        };
+      } catch (error) {
+        return problem(error);
+      }
+    },
+  };
+}
+
+function remoteShot(shot: Shot): RemoteShot {
+  return { id: shot.id, title: shot.title, publishedAt: shot.published_at ?? undefined, scheduledFor: shot.scheduled_for ?? undefined };
+}
+
+function problem(error: unknown): ServiceProblem {
+  if (isServiceError(error)) {
+    const retryable = error.kind === 'network' || error.kind === 'unknown-outcome' || error.status === 429 || (error.status ?? 0) >= 500;
+    return { ok: false, message: error.message, retryable, status: error.status };
+  }
+  return { ok: false, message: error instanceof Error ? error.message : String(error), retryable: true };
+}
+
+function createFailure(error: unknown): CreateShotResult {
+  const base = problem(error);
+  if (isServiceError(error)) {
+    // Only an answer from the service (or a connection never made) proves nothing was created.
+    if (error.kind === 'http' || error.kind === 'network') return { ...base, outcome: 'refused' };
+    return { ...base, outcome: 'unknown', retryable: true };
+  }
+  return { ...base, outcome: 'unknown', retryable: true };
+}
+
+export const imagePreparer: ImagePreparer = {
+  async prepare(file, options) {
+    try {
+      const image = await prepare(file, pipelineOptions(options));
+      return {
+        ok: true,
+        buffer: image.buffer,
+        format: image.format,
+        width: image.width,
+        height: image.height,
+        bytes: image.bytes,
+        warnings: image.warnings.map((w) => w.message),
+      };
+    } catch (error) {
+      const message = error instanceof ImageError || error instanceof Error ? error.message : String(error);
+      return { ok: false, message, retryable: false };
+    }
+  },
+};
+
+function pipelineOptions(options: PrepareOptions): Parameters<typeof prepare>[1] {
+  return {
+    target: options.size,
+    mode: options.fit,
+    focus: options.focus,
+    crop: options.crop,
+    background: options.background,
+    format: options.format,
+  };
+}

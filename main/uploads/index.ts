@@ -1,0 +1,12 @@
+// The uploads area's public surface, for the desktop app's main process and the CLI.
+export { UploadQueue } from './queue';
+export type { ActionResult, AddResult, UploadQueueOptions } from './queue';
+export { WatchedFolder } from './watch-folder';
+export type { FolderCounts, FolderDefaults, WatchEvent, WatchFolderOptions } from './watch-folder';
+export { imagePreparer, serviceAdapter } from './adapters';
+export { spreadSchedule, nextSlot } from './schedule';
+export type { BatchSchedule } from './schedule';
+export { Journal } from './journal';
+export { JOB_STATES, isFinal } from './types';
+export type { JobEdit, JobEvent, JobFailure, JobState, NewJob, PrepareOptions, ShotMetadata, UploadJob } from './types';
+export type { AccountInfo, ImagePreparer, UploadService } from './ports';

@@ -1,0 +1,51 @@
+// A sidecar `name.json` beside `name.png` gives the shot its title, description and tags.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Sidecar {
+  title?: string;
+  description?: string;
+  tags?: string[];
+}
+
+export function sidecarPath(imagePath: string): string {
+  const parsed = path.parse(imagePath);
+  return path.join(parsed.dir, `${parsed.name}.json`);
+}
+
+/** The sidecar's values; none when there is no sidecar; a sentence when it cannot be read. */
+export async function readSidecar(imagePath: string): Promise<{ ok: true; sidecar: Sidecar | undefined } | { ok: false; message: string }> {
+  let text: string;
+  try {
+    text = await fs.readFile(sidecarPath(imagePath), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, sidecar: undefined };
+    return { ok: false, message: `Cannot read ${path.basename(sidecarPath(imagePath))}: ${(error as Error).message}` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: `${path.basename(sidecarPath(imagePath))} is not valid JSON.` };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.` };
+  const record = value as Record<string, unknown>;
+  const sidecar: Sidecar = {};
+  if (typeof record.title === 'string') sidecar.title = record.title;
+  if (typeof record.description === 'string') sidecar.description = record.description;
+  if (Array.isArray(record.tags)) sidecar.tags = record.tags.filter((t): t is string => typeof t === 'string');
+  else if (typeof record.tags === 'string') sidecar.tags = splitTags(record.tags);
+  return { ok: true, sidecar };
+}
+
+export function splitTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
+
+/** The title a file gives when nothing else does: its name without the extension. */
+export function titleFromFileName(file: string): string {
+  return path.parse(file).name;
+}

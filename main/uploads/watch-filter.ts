@@ -1,0 +1,32 @@
+// Which paths a watched folder takes: finished image files only. Editors and browsers write
+// through temporary names (.part, .crdownload, .tmp, ~$name, dotfiles) and rename when done;
+// those names are ignored so only the final name is seen.
+import path from 'node:path';
+
+export const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.tif', '.tiff', '.avif']);
+const PARTIAL_EXTENSIONS = new Set(['.tmp', '.temp', '.part', '.partial', '.crdownload', '.download', '.swp', '.swx']);
+export const UPLOADED_FOLDER = 'uploaded';
+
+/** True for names that are never the final file: temporary, partial, hidden, lock files. */
+export function isTemporaryName(name: string): boolean {
+  if (name.startsWith('.') || name.startsWith('~$') || name.endsWith('~')) return true;
+  return PARTIAL_EXTENSIONS.has(path.extname(name).toLowerCase());
+}
+
+export function isImageName(name: string): boolean {
+  return !isTemporaryName(name) && IMAGE_EXTENSIONS.has(path.extname(name).toLowerCase());
+}
+
+/** chokidar's `ignored`: the folder itself is kept, its `uploaded/` folder and temporary names are not. */
+export function ignoredIn(folder: string): (candidate: string) => boolean {
+  const root = path.resolve(folder);
+  return (candidate) => {
+    const full = path.resolve(candidate);
+    if (full === root) return false;
+    const relative = path.relative(root, full);
+    if (relative.startsWith('..')) return false;
+    const first = relative.split(path.sep)[0] ?? '';
+    if (first === UPLOADED_FOLDER) return true;
+    return isTemporaryName(path.basename(full));
+  };
+}

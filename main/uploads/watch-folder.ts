@@ -1,0 +1,227 @@
+// A watched folder: every finished image file that appears in it becomes an upload job with the
+// folder's defaults. chokidar waits until a file stops growing (awaitWriteFinish) and follows
+// editors' atomic saves; temporary names are ignored (watch-filter.ts); content already uploaded
+// is skipped by its SHA-256, visibly, unless the folder forces it.
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
+import type { UploadQueue } from './queue';
+import { nextSlot } from './schedule';
+import type { BatchSchedule } from './schedule';
+import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
+import type { JobEvent, PrepareOptions, ShotMetadata, UploadJob } from './types';
+import { MAX_TAGS } from './validate';
+import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
+
+export interface FolderDefaults {
+  description?: string;
+  tags?: string[];
+  teamId?: number;
+  lowProfile?: boolean;
+  reboundSourceId?: number;
+  /** Spread the folder's shots: the first at `start`, then one every `everyHours`. */
+  schedule?: BatchSchedule;
+}
+
+export interface WatchFolderOptions {
+  folder: string;
+  defaults?: FolderDefaults;
+  prepare?: PrepareOptions;
+  /** Move each file (and its sidecar) to `uploaded/` beside it once its shot is published or scheduled. */
+  moveUploaded?: boolean;
+  /** Upload content even when the same bytes were uploaded before. */
+  force?: boolean;
+  /** How long a file must stay the same size before it is taken. */
+  stableMs?: number;
+}
+
+export interface FolderCounts {
+  /** Image files taken into account. */
+  seen: number;
+  /** Published or scheduled. */
+  uploaded: number;
+  /** Already uploaded content, not sent again. */
+  skipped: number;
+  failed: number;
+}
+
+export type WatchEvent =
+  | { type: 'taken'; folder: string; file: string; job: UploadJob }
+  | { type: 'skipped'; folder: string; file: string; message: string }
+  | { type: 'error'; folder: string; file?: string; message: string }
+  | { type: 'counts'; folder: string; counts: FolderCounts };
+
+export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
+  readonly folder: string;
+  private watcher: FSWatcher | undefined;
+  private readonly counts: FolderCounts = { seen: 0, uploaded: 0, skipped: 0, failed: 0 };
+  /** The content each path was last taken with: a repeated event for the same bytes is not news. */
+  private readonly takenHash = new Map<string, string>();
+  /** Jobs of this folder → the file they came from. */
+  private readonly jobs = new Map<string, string>();
+  /** Work on one path at a time (an add and a change can arrive close together). */
+  private readonly perPath = new Map<string, Promise<void>>();
+  private readonly pending = new Set<Promise<void>>();
+  private readonly onQueueEvent = (event: JobEvent) => this.followJob(event);
+
+  constructor(
+    private readonly queue: UploadQueue,
+    private readonly options: WatchFolderOptions,
+  ) {
+    super();
+    this.folder = path.resolve(options.folder);
+  }
+
+  /** Starts watching; resolves once the files already present have been taken. */
+  async start(): Promise<void> {
+    const stat = await fs.stat(this.folder).catch(() => undefined);
+    if (!stat?.isDirectory()) throw new Error(`${this.folder} is not a folder.`);
+    this.queue.on('event', this.onQueueEvent);
+    const stableMs = this.options.stableMs ?? 1_000;
+    this.watcher = watch(this.folder, {
+      depth: 0,
+      ignoreInitial: false,
+      ignored: ignoredIn(this.folder),
+      awaitWriteFinish: { stabilityThreshold: stableMs, pollInterval: Math.max(20, Math.min(100, stableMs / 4)) },
+      atomic: true,
+    });
+    this.watcher.on('add', (file) => this.consider(file));
+    this.watcher.on('change', (file) => this.consider(file));
+    this.watcher.on('error', (error) => this.emit('event', { type: 'error', folder: this.folder, message: `Watching failed: ${(error as Error).message}` }));
+    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+  }
+
+  /** Waits until every file seen so far has been handed to the queue. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  async stop(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
+    await this.settled();
+    this.queue.off('event', this.onQueueEvent);
+  }
+
+  getCounts(): FolderCounts {
+    return { ...this.counts };
+  }
+
+  private consider(file: string): void {
+    if (!isImageName(path.basename(file))) return;
+    const previous = this.perPath.get(file) ?? Promise.resolve();
+    const work = previous.then(() => this.take(file)).catch((error: unknown) => {
+      this.emit('event', { type: 'error', folder: this.folder, file, message: (error as Error).message });
+    });
+    this.perPath.set(file, work);
+    this.pending.add(work);
+    void work.finally(() => {
+      this.pending.delete(work);
+      if (this.perPath.get(file) === work) this.perPath.delete(file);
+    });
+  }
+
+  private async take(file: string): Promise<void> {
+    const metadata = await this.metadataFor(file);
+    if (!metadata) return;
+    const [result] = await this.queue.add([{ sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force }]);
+    if (!result) return;
+    if (result.status === 'error') {
+      this.emit('event', { type: 'error', folder: this.folder, file, message: result.message });
+      return;
+    }
+    const hash = result.status === 'skipped' ? `skipped:${result.shotId}` : result.job.contentHash;
+    if (this.takenHash.get(file) === hash) return;
+    this.takenHash.set(file, hash);
+    this.counts.seen++;
+    if (result.status === 'skipped') {
+      this.counts.skipped++;
+      this.emit('event', { type: 'skipped', folder: this.folder, file, message: result.message });
+    } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
+      this.counts.skipped++;
+      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} was already uploaded as shot ${result.job.shotId}.` });
+    } else if (result.status === 'existing' && result.job.origin !== this.folder) {
+      this.counts.skipped++;
+      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).` });
+    } else {
+      this.jobs.set(result.job.id, file);
+      this.emit('event', { type: 'taken', folder: this.folder, file, job: result.job });
+      this.followJob({ type: 'job', job: result.job });
+    }
+    this.emitCounts();
+  }
+
+  private async metadataFor(file: string): Promise<ShotMetadata | undefined> {
+    const defaults = this.options.defaults ?? {};
+    const read = await readSidecar(file);
+    if (!read.ok) {
+      this.emit('event', { type: 'error', folder: this.folder, file, message: read.message });
+      return undefined;
+    }
+    const sidecar = read.sidecar;
+    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar?.tags ?? [])])].slice(0, MAX_TAGS);
+    const metadata: ShotMetadata = {
+      title: sidecar?.title ?? titleFromFileName(file),
+      description: sidecar?.description ?? defaults.description,
+      tags: tags.length > 0 ? tags : undefined,
+      teamId: defaults.teamId,
+      lowProfile: defaults.lowProfile,
+      reboundSourceId: defaults.reboundSourceId,
+    };
+    if (defaults.schedule) {
+      const taken = this.queue
+        .list()
+        .filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled')
+        .map((j) => j.metadata.scheduledFor!);
+      metadata.scheduledFor = nextSlot(defaults.schedule, taken);
+    }
+    return metadata;
+  }
+
+  private followJob(event: JobEvent): void {
+    if (event.type !== 'job' || !this.jobs.has(event.job.id)) return;
+    const file = this.jobs.get(event.job.id)!;
+    const state = event.job.state;
+    if (state === 'published' || state === 'scheduled') {
+      this.jobs.delete(event.job.id);
+      this.counts.uploaded++;
+      this.emitCounts();
+      if (this.options.moveUploaded) void this.moveToUploaded(file);
+    } else if (state === 'failed' || state === 'cancelled') {
+      this.jobs.delete(event.job.id);
+      if (state === 'failed') this.counts.failed++;
+      this.emitCounts();
+    }
+  }
+
+  private async moveToUploaded(file: string): Promise<void> {
+    const target = path.join(path.dirname(file), UPLOADED_FOLDER);
+    try {
+      await fs.mkdir(target, { recursive: true });
+      await fs.rename(file, await freeName(path.join(target, path.basename(file))));
+      const sidecar = sidecarPath(file);
+      await fs.rename(sidecar, await freeName(path.join(target, path.basename(sidecar)))).catch(() => undefined);
+    } catch (error) {
+      this.emit('event', { type: 'error', folder: this.folder, file, message: `Uploaded, but could not move it to ${UPLOADED_FOLDER}/: ${(error as Error).message}` });
+    }
+  }
+
+  private emitCounts(): void {
+    this.emit('event', { type: 'counts', folder: this.folder, counts: this.getCounts() });
+  }
+}
+
+/** `name.png`, or `name (2).png` … when that is taken. */
+async function freeName(wanted: string): Promise<string> {
+  const parsed = path.parse(wanted);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? wanted : path.join(parsed.dir, `${parsed.name} (${n})${parsed.ext}`);
+    const exists = await fs.stat(candidate).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) return candidate;
+  }
+}

@@ -1,0 +1,37 @@
+// Everything the routes share.
+import type { ImageStore } from './images';
+import type { ApplicationRecord, TokenRecord, UserRecord } from './model';
+import type { Presenter } from './present';
+import type { RateLimiter, RateResult } from './rate-limit';
+import type { Store } from './store';
+
+export interface Faults {
+  status?: number;
+  rate?: number;
+  reset_rate?: number;
+  latency_ms?: number;
+}
+
+export interface SandboxContext {
+  store: Store;
+  images: ImageStore;
+  presenter: Presenter;
+  rate: RateLimiter;
+  faults: Faults;
+  processingMs: number;
+  log: (msg: string) => void;
+}
+
+/** What the /v1 and /v2 hook learned about a request. */
+export interface ApiInfo {
+  token: TokenRecord | undefined;
+  user: UserRecord | undefined;
+  app: ApplicationRecord | undefined;
+  rate: RateResult;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    api: ApiInfo | null;
+  }
+}

@@ -1,0 +1,126 @@
+// The control API for tests, under /_sandbox, answered only on loopback.
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+import { issueToken, tokenResponse } from './oauth';
+import { iso } from './present';
+import { ALL_SCOPES } from './model';
+import type { SandboxContext } from './context';
+import type { Scope } from './model';
+
+function obj(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'Body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+export function registerControl(app: FastifyInstance, ctx: SandboxContext, resetAll: () => void): void {
+  const { store } = ctx;
+
+  app.get('/_sandbox/state', async () => {
+    const s = store.state;
+    return {
+      users: s.users.map((u) => ({
+        id: u.id,
+        username: u.username,
+        type: u.type,
+        pro: u.pro,
+        teams: [...u.teamIds],
+        password: u.password,
+        shots: s.shots.filter((x) => x.userId === u.id).length,
+      })),
+      applications: s.applications.map((a) => ({
+        client_id: a.clientId,
+        client_secret: a.clientSecret,
+        callback_url: a.callbackUrl,
+        approved: a.approved,
+        suspended: a.suspended,
+      })),
+      now: iso(store.now()),
+    };
+  });
+
+  app.post('/_sandbox/tokens', async (req) => {
+    const b = obj(req.body);
+    const clientId = b.client_id;
+    if (typeof clientId !== 'string') throw new HttpError(400, 'client_id is required.');
+    const application = store.application(clientId);
+    if (!application) throw new HttpError(404, `No application ${clientId}.`);
+    if (b.client_flow === true) return tokenResponse({ token: application.clientToken, scopes: ['public'] });
+    if (typeof b.username !== 'string') throw new HttpError(400, 'username is required (or client_flow: true).');
+    const user = store.userByName(b.username);
+    if (!user) throw new HttpError(404, `No user ${b.username}.`);
+    let scopes: Scope[] = ['public'];
+    if (b.scopes !== undefined) {
+      const list = typeof b.scopes === 'string' ? b.scopes.split(/[\s,]+/).filter(Boolean) : b.scopes;
+      if (!Array.isArray(list) || list.some((x) => typeof x !== 'string' || !ALL_SCOPES.includes(x as Scope))) {
+        throw new HttpError(400, `scopes must be a list of ${ALL_SCOPES.join(', ')}.`);
+      }
+      const wanted = new Set(list as string[]);
+      scopes = ALL_SCOPES.filter((s) => wanted.has(s));
+      if (scopes.length === 0) scopes = ['public'];
+    }
+    return tokenResponse(issueToken(ctx, user.id, application.clientId, scopes));
+  });
+
+  // Revokes a token (extra: handy for testing how a client handles 401).
+  app.post('/_sandbox/tokens/revoke', async (req) => {
+    const b = obj(req.body);
+    const value = b.access_token;
+    if (typeof value !== 'string') throw new HttpError(400, 'access_token is required.');
+    const t = store.state.tokens.find((x) => x.token === value);
+    if (!t) throw new HttpError(404, 'No such token.');
+    t.revoked = true;
+    store.markDirty();
+    return { revoked: true };
+  });
+
+  app.post('/_sandbox/clock', async (req) => {
+    const b = obj(req.body);
+    if (b.now !== undefined) {
+      const ms = typeof b.now === 'string' ? Date.parse(b.now) : NaN;
+      if (!Number.isFinite(ms)) throw new HttpError(400, 'now must be an ISO 8601 timestamp.');
+      store.setNow(ms);
+    }
+    if (b.advance_s !== undefined) {
+      if (typeof b.advance_s !== 'number' || !Number.isFinite(b.advance_s))
+        throw new HttpError(400, 'advance_s must be a number.');
+      store.setNow(store.now() + b.advance_s * 1000);
+    }
+    store.tick();
+    return { now: iso(store.now()) };
+  });
+
+  app.post('/_sandbox/faults', async (req) => {
+    const b = obj(req.body);
+    const next: typeof ctx.faults = {};
+    const num = (name: string, min: number, max: number): number | undefined => {
+      const v = b[name];
+      if (v === undefined) return undefined;
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+        throw new HttpError(400, `${name} must be a number from ${min} to ${max}.`);
+      return v;
+    };
+    const status = num('status', 500, 599);
+    const rate = num('rate', 0, 1);
+    const resetRate = num('reset_rate', 0, 1);
+    const latency = num('latency_ms', 0, 60_000);
+    if (status !== undefined || rate !== undefined) {
+      next.status = status ?? 500;
+      next.rate = rate ?? 1;
+    }
+    if (resetRate !== undefined) next.reset_rate = resetRate;
+    if (latency !== undefined) next.latency_ms = latency;
+    ctx.faults = next;
+    return next;
+  });
+
+  app.post('/_sandbox/reset', async () => {
+    resetAll();
+    return { reset: true, now: iso(store.now()) };
+  });
+}

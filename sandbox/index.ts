@@ -1,0 +1,83 @@
+// The sandbox: a local, spec-complete implementation of the design-sharing service.
+// startSandbox() listens and resolves with its addresses; close() stops it (and flushes state).
+import { join } from 'node:path';
+import { ImageStore } from './images';
+import { Presenter } from './present';
+import { RateLimiter } from './rate-limit';
+import { Store } from './store';
+import { buildServer } from './server';
+import type { SandboxContext } from './context';
+
+export interface SandboxOptions {
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Directory for persistent state (state.json + images/). Without it, state lives in memory. */
+  dataDir?: string;
+  /** Requests per window per application and user. Default 60. */
+  rateLimit?: number;
+  /** Rate window in seconds, on the sandbox clock. Default 60. */
+  rateWindowS?: number;
+  /** How long a created shot stays "being processed" (its Location answers 404). Default 1500. */
+  processingMs?: number;
+  /** Log one line per request to stderr. Default false. */
+  log?: boolean;
+}
+
+export interface Sandbox {
+  /** Base address, e.g. http://127.0.0.1:PORT (control API under {url}/_sandbox). */
+  url: string;
+  /** API base address ({api}/v1, {api}/v2); same as url. */
+  api: string;
+  /** Authorization server address ({auth}/oauth/authorize, {auth}/oauth/token); same as url. */
+  auth: string;
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ? (msg: string) => process.stderr.write(`${msg}\n`) : () => {};
+  const warn = (msg: string) => process.stderr.write(`${msg}\n`);
+  const store = new Store(options.dataDir, warn);
+  const images = new ImageStore(options.dataDir ? join(options.dataDir, 'images') : undefined);
+  const ctx: SandboxContext = {
+    store,
+    images,
+    presenter: new Presenter(store, ''),
+    rate: new RateLimiter(options.rateLimit ?? 60, options.rateWindowS ?? 60),
+    faults: {},
+    processingMs: options.processingMs ?? 1500,
+    log,
+  };
+  const resetAll = () => {
+    images.clear();
+    store.reset();
+    ctx.rate.clear();
+    ctx.faults = {};
+  };
+  const app = await buildServer(ctx, resetAll);
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${urlHost(host)}:${port}`;
+  ctx.presenter.url = url;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    api: url,
+    auth: url,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        store.flush();
+      })();
+      return closing;
+    },
+  };
+}

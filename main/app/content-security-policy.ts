@@ -1,7 +1,8 @@
 // The Content-Security-Policy of every page the app serves. The app protocol sends it as a
-// header; renderer/index.html repeats it in a meta tag (a test keeps the two equal).
+// header; renderer/index.html repeats it in a meta tag (a test keeps the two equal), so the
+// policy holds even where a page is loaded without our headers (the dev server).
 // No inline scripts or styles, no eval, nothing loaded from outside the app's own origin.
-export const contentSecurityPolicy = [
+const directives = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -10,6 +11,10 @@ export const contentSecurityPolicy = [
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'none'",
   "object-src 'none'",
-].join('; ');
+];
+
+export const contentSecurityPolicy = [...directives, "frame-ancestors 'none'"].join('; ');
+
+/** The meta-tag form: browsers ignore (and warn about) frame-ancestors there. */
+export const metaContentSecurityPolicy = directives.join('; ');

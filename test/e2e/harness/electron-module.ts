@@ -1,0 +1,42 @@
+// What `import … from 'electron'` gives main/app under the end-to-end harness. Use it with
+//   vi.mock('electron', () => import('./harness/electron-module'));
+// Each export forwards to the fake runtime of the current launchApp().
+import { currentFakeElectron } from './fake-electron';
+
+function forward<K extends 'app' | 'ipcMain' | 'protocol' | 'shell'>(key: K): object {
+  return new Proxy(
+    {},
+    {
+      get(_target, property) {
+        const target = currentFakeElectron()[key] as unknown as Record<PropertyKey, unknown>;
+        const value = target[property];
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    },
+  );
+}
+
+export const app = forward('app');
+export const ipcMain = forward('ipcMain');
+export const protocol = forward('protocol');
+export const shell = forward('shell');
+export const session = {
+  get defaultSession() {
+    return currentFakeElectron().session.defaultSession;
+  },
+};
+
+/** `new BrowserWindow(options)` builds the current runtime's window; statics forward too. */
+export const BrowserWindow = new Proxy(function BrowserWindow() {}, {
+  construct(_target, args) {
+    const FakeWindow = currentFakeElectron().BrowserWindow;
+    return new FakeWindow(...(args as [object]));
+  },
+  get(_target, property) {
+    const target = currentFakeElectron().BrowserWindow as unknown as Record<PropertyKey, unknown>;
+    const value = target[property];
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  },
+});
+
+export default { app, ipcMain, protocol, shell, session, BrowserWindow };

@@ -1,0 +1,78 @@
+// app of the fake Electron: start-up order (whenReady), the single-instance lock, paths.
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface FakeAppConfig {
+  appPath: string;
+  userDataDir: string;
+  /** What requestSingleInstanceLock answers: false plays a second launch. */
+  singleInstanceLock: boolean;
+}
+
+export class FakeApp extends EventEmitter {
+  readonly isPackaged = false;
+  sandboxEnabled = false;
+  quitRequested = false;
+  private ready = false;
+  private resolveReady: () => void = () => undefined;
+  private readonly readyPromise = new Promise<void>((resolve) => {
+    this.resolveReady = resolve;
+  });
+  private readonly packageJson: { name: string; productName?: string; version: string };
+
+  constructor(private readonly config: FakeAppConfig) {
+    super();
+    this.packageJson = JSON.parse(readFileSync(join(config.appPath, 'package.json'), 'utf8')) as typeof this.packageJson;
+  }
+
+  /** Called by the harness once main/app's entry has run: Electron's 'ready'. */
+  markReady(): void {
+    this.ready = true;
+    this.emit('will-finish-launching');
+    this.emit('ready', {}, {});
+    this.resolveReady();
+  }
+
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  whenReady(): Promise<void> {
+    return this.readyPromise;
+  }
+
+  enableSandbox(): void {
+    if (this.ready) throw new Error('app.enableSandbox() can only be called before app is ready');
+    this.sandboxEnabled = true;
+  }
+
+  requestSingleInstanceLock(): boolean {
+    return this.config.singleInstanceLock;
+  }
+
+  quit(): void {
+    this.quitRequested = true;
+    this.emit('before-quit', { preventDefault: () => undefined });
+  }
+
+  getName(): string {
+    return this.packageJson.productName ?? this.packageJson.name;
+  }
+
+  getVersion(): string {
+    return this.packageJson.version;
+  }
+
+  getAppPath(): string {
+    return this.config.appPath;
+  }
+
+  getPath(name: string): string {
+    if (name === 'userData' || name === 'appData' || name === 'sessionData') return this.config.userDataDir;
+    if (name === 'temp') return tmpdir();
+    if (name === 'logs') return join(this.config.userDataDir, 'logs');
+    throw new Error(`The fake app has no path named "${name}"; add it to test/e2e/harness/fake-app.ts.`);
+  }
+}

@@ -1,0 +1,265 @@
+// BrowserWindow and webContents of the fake Electron. A window is a Playwright page in Debian's
+// Chromium: loadURL serves the app scheme through the REAL protocol handler, runs the BUILT
+// preload before the page's scripts, connects ipcRenderer.invoke to the REAL ipcMain handlers,
+// and turns navigations and popups into Electron's will-navigate and window-open decisions.
+import { EventEmitter } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startSchemeServer, type SchemeServer } from './app-scheme-server';
+import type { FakeIpcMain, FakeInvokeEvent } from './fake-ipc-main';
+import type { FakeProtocol } from './fake-protocol';
+import { buildPreloadInitScript, dispatchFunction, invokeBinding } from './preload-init-script';
+
+export interface WindowRuntime {
+  browser(): Promise<Browser>;
+  ipcMain: FakeIpcMain;
+  protocol: FakeProtocol;
+  colorScheme: 'light' | 'dark';
+  /** Messages the page wrote to the console as errors, and uncaught page errors. */
+  pageErrors: string[];
+  onWindowCreated(window: FakeBrowserWindow): void;
+  onWindowClosed(window: FakeBrowserWindow): void;
+}
+
+interface WindowOpenDecision {
+  action: 'allow' | 'deny';
+}
+
+interface FakeWebPreferences {
+  preload?: string;
+  [key: string]: unknown;
+}
+
+export interface FakeWindowOptions {
+  width?: number;
+  height?: number;
+  show?: boolean;
+  webPreferences?: FakeWebPreferences;
+  [key: string]: unknown;
+}
+
+/** The event object Electron passes to will-navigate listeners. */
+export interface FakeNavigationEvent {
+  url: string;
+  isMainFrame: boolean;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
+
+function navigationEvent(url: string, isMainFrame: boolean): FakeNavigationEvent {
+  const event: FakeNavigationEvent = {
+    url,
+    isMainFrame,
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return event;
+}
+
+let nextId = 1;
+
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextId++;
+  windowOpenHandler: ((details: { url: string; frameName: string; features: string; disposition: string }) => WindowOpenDecision) | undefined;
+  page: Page | undefined;
+  /** Maps the page's loopback URL back to the app:// URL Electron would report. */
+  toAppUrl: (pageUrl: string) => string = (url) => url;
+  private destroyed = false;
+  private deliveries: Promise<void> = Promise.resolve();
+
+  setWindowOpenHandler(handler: FakeWebContents['windowOpenHandler']): void {
+    this.windowOpenHandler = handler;
+  }
+
+  /** webContents.send: delivered to the preload's ipcRenderer listeners, in order. */
+  send(channel: string, ...args: unknown[]): void {
+    const page = this.page;
+    if (page === undefined || this.destroyed) return;
+    const payload = structuredClone(args[0]);
+    this.deliveries = this.deliveries.then(async () => {
+      await page
+        .evaluate(
+          ([name, fn, value]) => (window as unknown as Record<string, (c: string, v: unknown) => void>)[fn]?.(name, value),
+          [channel, dispatchFunction, payload] as const,
+        )
+        .catch(() => undefined);
+    });
+  }
+
+  /** Resolves once every event sent so far has reached the page. */
+  flushEvents(): Promise<void> {
+    return this.deliveries;
+  }
+
+  getURL(): string {
+    return this.page === undefined ? '' : this.toAppUrl(this.page.url());
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  markDestroyed(): void {
+    this.destroyed = true;
+    this.emit('destroyed');
+  }
+}
+
+export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
+  return class FakeBrowserWindow extends EventEmitter {
+    static readonly all: FakeBrowserWindow[] = [];
+
+    static getAllWindows(): FakeBrowserWindow[] {
+      return [...FakeBrowserWindow.all];
+    }
+
+    readonly options: FakeWindowOptions;
+    readonly webContents = new FakeWebContents();
+    context: BrowserContext | undefined;
+    visible: boolean;
+    focused = false;
+    /** Resolves with the page once the first loadURL has finished. */
+    readonly loaded: Promise<Page>;
+    private resolveLoaded: (page: Page) => void = () => undefined;
+    private rejectLoaded: (error: Error) => void = () => undefined;
+    private server: SchemeServer | undefined;
+    private destroyed = false;
+
+    constructor(options: FakeWindowOptions = {}) {
+      super();
+      this.options = options;
+      this.visible = options.show !== false;
+      this.loaded = new Promise<Page>((resolve, reject) => {
+        this.resolveLoaded = resolve;
+        this.rejectLoaded = reject;
+      });
+      this.loaded.catch(() => undefined);
+      FakeBrowserWindow.all.push(this);
+      runtime.onWindowCreated(this);
+    }
+
+    async loadURL(url: string): Promise<void> {
+      try {
+        const page = await this.openPage(url);
+        this.webContents.emit('did-finish-load');
+        this.emit('ready-to-show');
+        this.resolveLoaded(page);
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        this.rejectLoaded(failure);
+        throw failure;
+      }
+    }
+
+    private async openPage(url: string): Promise<Page> {
+      const browser = await runtime.browser();
+      const context = await browser.newContext({
+        viewport: { width: this.options.width ?? 800, height: this.options.height ?? 600 },
+        colorScheme: runtime.colorScheme,
+        deviceScaleFactor: 1,
+      });
+      this.context = context;
+      const target = new URL(url);
+      const scheme = target.protocol.slice(0, -1);
+      let pageUrl = url;
+      if (runtime.protocol.isProtocolHandled(scheme)) {
+        this.server = await startSchemeServer(scheme, target.host, () => runtime.protocol.handlers.get(scheme));
+        pageUrl = this.server.toPageUrl(url);
+        this.webContents.toAppUrl = this.server.toAppUrl;
+      } else if (scheme !== 'http' && scheme !== 'https') {
+        throw new Error(`ERR_UNKNOWN_URL_SCHEME: no protocol handler for ${url}`);
+      }
+      const toAppUrl = this.webContents.toAppUrl;
+
+      await context.exposeBinding(invokeBinding, async (source, channel: string, args: unknown[]) => {
+        const parent = source.frame.parentFrame();
+        const event: FakeInvokeEvent = {
+          sender: this.webContents,
+          senderFrame: { url: toAppUrl(source.frame.url()), parent: parent === null ? null : { url: toAppUrl(parent.url()), parent: null } },
+          frameId: 1,
+          processId: 1,
+        };
+        return runtime.ipcMain.invoke(event, channel, args);
+      });
+      const preload = this.options.webPreferences?.preload;
+      if (preload !== undefined) {
+        await context.addInitScript({ content: buildPreloadInitScript(await readFile(preload, 'utf8')) });
+      }
+
+      const page = await context.newPage();
+      this.webContents.page = page;
+      page.on('pageerror', (error) => runtime.pageErrors.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') runtime.pageErrors.push(`console error: ${message.text()}`);
+      });
+
+      let initialLoadDone = false;
+      await context.route('**/*', async (route) => {
+        const request = route.request();
+        if (!request.isNavigationRequest()) return route.fallback();
+        const frame = request.frame();
+        const fromPage = frame.page();
+        if (fromPage !== page) {
+          // A popup (window.open, target=_blank): Electron asks the window-open handler first.
+          const decision = this.webContents.windowOpenHandler?.({ url: toAppUrl(request.url()), frameName: '', features: '', disposition: 'new-window' }) ?? {
+            action: 'allow',
+          };
+          if (decision.action === 'deny') {
+            await route.abort('blockedbyclient');
+            await fromPage.close().catch(() => undefined);
+            return;
+          }
+          return route.fallback();
+        }
+        if (!initialLoadDone) return route.fallback();
+        const isMainFrame = frame === page.mainFrame();
+        const event = navigationEvent(toAppUrl(request.url()), isMainFrame);
+        if (isMainFrame) this.webContents.emit('will-navigate', event, event.url);
+        this.webContents.emit('will-frame-navigate', event);
+        return event.defaultPrevented ? route.abort('aborted') : route.fallback();
+      });
+
+      await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
+      initialLoadDone = true;
+      return page;
+    }
+
+    show(): void {
+      this.visible = true;
+      this.emit('show');
+    }
+
+    isVisible(): boolean {
+      return this.visible;
+    }
+
+    focus(): void {
+      this.focused = true;
+    }
+
+    isMinimized(): boolean {
+      return false;
+    }
+
+    restore(): void {}
+
+    isDestroyed(): boolean {
+      return this.destroyed;
+    }
+
+    async close(): Promise<void> {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      this.webContents.markDestroyed();
+      await this.context?.close().catch(() => undefined);
+      await this.server?.close();
+      FakeBrowserWindow.all.splice(FakeBrowserWindow.all.indexOf(this), 1);
+      this.emit('closed');
+      runtime.onWindowClosed(this);
+    }
+  };
+}
+
+export type FakeBrowserWindow = InstanceType<ReturnType<typeof createFakeBrowserWindowClass>>;

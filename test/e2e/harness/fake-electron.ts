@@ -1,0 +1,103 @@
+// One fake Electron runtime: app, protocol, ipcMain, session, shell and BrowserWindow wired to
+// a Chromium started through playwright-core. launchApp creates one per launch; the module that
+// replaces 'electron' (electron-module.ts) forwards to the current one.
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+import { FakeApp, type FakeAppConfig } from './fake-app';
+import { createFakeBrowserWindowClass, type FakeBrowserWindow } from './fake-browser-window';
+import { FakeIpcMain } from './fake-ipc-main';
+import { FakeProtocol } from './fake-protocol';
+import { FakeSession, FakeShell } from './fake-session';
+
+export const chromiumLaunchOptions: LaunchOptions = {
+  executablePath: process.env['SHOTPUT_CHROMIUM'] ?? '/usr/bin/chromium',
+  headless: true,
+  timeout: 120_000,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export interface FakeElectronConfig extends FakeAppConfig {
+  colorScheme: 'light' | 'dark';
+}
+
+export class FakeElectron {
+  readonly app: FakeApp;
+  readonly ipcMain = new FakeIpcMain();
+  readonly protocol: FakeProtocol;
+  readonly session = { defaultSession: new FakeSession() };
+  readonly shell = new FakeShell();
+  readonly BrowserWindow: ReturnType<typeof createFakeBrowserWindowClass>;
+  readonly windows: FakeBrowserWindow[] = [];
+  readonly pageErrors: string[] = [];
+  private launched: Promise<Browser> | undefined;
+  private windowWaiters: ((window: FakeBrowserWindow) => void)[] = [];
+
+  constructor(config: FakeElectronConfig) {
+    this.app = new FakeApp(config);
+    this.protocol = new FakeProtocol(() => this.app.isReady());
+    this.BrowserWindow = createFakeBrowserWindowClass({
+      browser: () => (this.launched ??= chromium.launch(chromiumLaunchOptions)),
+      ipcMain: this.ipcMain,
+      protocol: this.protocol,
+      colorScheme: config.colorScheme,
+      pageErrors: this.pageErrors,
+      onWindowCreated: (window) => {
+        this.windows.push(window);
+        // Electron announces every new web contents; main/app attaches its navigation guard here.
+        this.app.emit('web-contents-created', {}, window.webContents);
+        for (const resolve of this.windowWaiters.splice(0)) resolve(window);
+      },
+      onWindowClosed: () => {
+        if (this.windows.every((window) => window.isDestroyed())) this.app.emit('window-all-closed');
+      },
+    });
+  }
+
+  /** The first window main/app opens, once its page has loaded. */
+  async firstWindowPage(timeoutMs: number): Promise<{ window: FakeBrowserWindow; page: Page }> {
+    // main/app quits when start-up fails: report that at once instead of waiting out the timeout.
+    const quit = new Promise<never>((_resolve, reject) => {
+      this.app.once('before-quit', () => reject(new Error('main/app quit before its window was ready (see the log above).')));
+    });
+    quit.catch(() => undefined);
+    const window =
+      this.windows[0] ??
+      (await withTimeout(
+        Promise.race([new Promise<FakeBrowserWindow>((resolve) => this.windowWaiters.push(resolve)), quit]),
+        timeoutMs,
+        'main/app did not open a window',
+      ));
+    const page = await withTimeout(Promise.race([window.loaded, quit]), timeoutMs, 'the window did not finish loading');
+    return { window, page };
+  }
+
+  async close(): Promise<void> {
+    for (const window of [...this.windows]) await window.close();
+    if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${timeoutMs} ms: ${what}.`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const currentKey = Symbol.for('shotput.e2e.fakeElectron');
+type Holder = { [currentKey]?: FakeElectron };
+
+/** Kept on globalThis so every copy of the module (vi.resetModules) sees the same runtime. */
+export function setCurrentFakeElectron(fake: FakeElectron | undefined): void {
+  (globalThis as Holder)[currentKey] = fake;
+}
+
+export function currentFakeElectron(): FakeElectron {
+  const fake = (globalThis as Holder)[currentKey];
+  if (fake === undefined) throw new Error("The fake 'electron' was used before launchApp() created it.");
+  return fake;
+}

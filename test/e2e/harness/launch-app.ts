@@ -1,0 +1,86 @@
+// Starts the REAL main process code (main/app/index.ts) on the fake Electron and answers with
+// the window's Playwright page. The test file must replace 'electron' first:
+//   vi.mock('electron', () => import('./harness/electron-module'));
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
+import type { Settings } from '../../../preload/contract';
+import { ensureBuild } from './ensure-build';
+import type { FakeBrowserWindow } from './fake-browser-window';
+import { FakeElectron, setCurrentFakeElectron } from './fake-electron';
+import { repoRoot } from './repo-paths';
+
+export interface LaunchOptions {
+  /** Environment variables set while the app runs (restored by close()). */
+  env?: Record<string, string | undefined>;
+  /** Written to the settings file before start, as if saved by an earlier run. */
+  settings?: Partial<Settings>;
+  /** What the page reports as prefers-color-scheme. */
+  colorScheme?: 'light' | 'dark';
+  /** false plays a second launch while another instance holds the lock. */
+  singleInstanceLock?: boolean;
+  /** Generous by default: the machines running these tests are small and busy. */
+  timeoutMs?: number;
+}
+
+export interface LaunchedApp {
+  page: Page;
+  window: FakeBrowserWindow;
+  electron: FakeElectron;
+  userDataDir: string;
+  /** Closes the window and Chromium, removes the user-data folder, restores the environment. */
+  close(): Promise<void>;
+}
+
+export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  ensureBuild();
+  const userDataDir = await mkdtemp(join(tmpdir(), 'shotput-e2e-'));
+  if (options.settings !== undefined) {
+    await mkdir(userDataDir, { recursive: true });
+    await writeFile(join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
+  }
+  // The dev server is never used here: the harness loads what the build emitted.
+  const restoreEnv = applyEnv({ ELECTRON_RENDERER_URL: undefined, ...options.env });
+  const electron = new FakeElectron({
+    appPath: repoRoot,
+    userDataDir,
+    singleInstanceLock: options.singleInstanceLock ?? true,
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  setCurrentFakeElectron(electron);
+
+  const close = async (): Promise<void> => {
+    await electron.close();
+    setCurrentFakeElectron(undefined);
+    restoreEnv();
+    await rm(userDataDir, { recursive: true, force: true });
+  };
+
+  try {
+    // A fresh copy of main/app for each launch: its entry runs startApp() when imported.
+    vi.resetModules();
+    await import('../../../main/app/index');
+    electron.app.markReady();
+    const { window, page } = await electron.firstWindowPage(timeoutMs);
+    return { page, window, electron, userDataDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function applyEnv(env: Record<string, string | undefined>): () => void {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  for (const [key, value] of Object.entries(env)) setEnv(key, value);
+  return () => {
+    for (const [key, value] of Object.entries(saved)) setEnv(key, value);
+  };
+}
+
+function setEnv(key: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[key];
+  else process.env[key] = value;
+}

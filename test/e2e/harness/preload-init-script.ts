@@ -1,0 +1,51 @@
+// Runs the BUILT preload (out/preload/index.cjs) in the page before the renderer's scripts, as
+// Electron does, with a `require('electron')` whose contextBridge puts the exposed object on
+// window and whose ipcRenderer talks to the fake ipcMain through a Playwright binding.
+// Not emulated: the separate JavaScript world of contextIsolation (the preload shares the page's).
+
+export const invokeBinding = '__shotputHarnessInvoke';
+export const dispatchFunction = '__shotputHarnessDispatch';
+
+export function buildPreloadInitScript(preloadSource: string): string {
+  return `(() => {
+  if (window.top !== window) return; // Electron runs preloads in the main frame only.
+  const listeners = new Map();
+  const ipcRenderer = {
+    invoke: (channel, ...args) => window[${JSON.stringify(invokeBinding)}](channel, args),
+    on(channel, listener) {
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel).add(listener);
+      return ipcRenderer;
+    },
+    removeListener(channel, listener) {
+      listeners.get(channel)?.delete(listener);
+      return ipcRenderer;
+    },
+  };
+  Object.defineProperty(window, ${JSON.stringify(dispatchFunction)}, {
+    value: (channel, payload) => {
+      for (const listener of [...(listeners.get(channel) ?? [])]) listener({ sender: ipcRenderer }, payload);
+    },
+  });
+  const freeze = (value) => {
+    if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+      Object.freeze(value);
+      for (const key of Object.keys(value)) freeze(value[key]);
+    }
+    return value;
+  };
+  const contextBridge = {
+    exposeInMainWorld(key, api) {
+      Object.defineProperty(window, key, { value: freeze(api), enumerable: true });
+    },
+  };
+  const require = (name) => {
+    if (name === 'electron') return { contextBridge, ipcRenderer };
+    throw new Error('A sandboxed preload cannot require "' + name + '"');
+  };
+  const module = { exports: {} };
+  (function (require, module, exports) {
+${preloadSource}
+  })(require, module, module.exports);
+})();`;
+}

@@ -7,6 +7,7 @@
 // stop, through electron-builder's `effectiveOptionComputed` hook, just before they would
 // call fpm / appimagetool (tools it would download).
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,10 @@ import { extractAll, extractFile, listPackage } from '@electron/asar';
 import { getCurrentFuseWire } from '@electron/fuses';
 import { Arch, Platform, build } from 'electron-builder';
 import { makeIcons, LINUX_ICON_SIZES } from '../../scripts/make-icons';
-import { SHIPPED_FUSE_WIRE, makeStandInElectron } from './stand-in-electron';
+import { SHIPPED_FUSE_WIRE, makeStandInElectron, makeStandInMacElectron } from './stand-in-electron';
+
+// app-builder-lib's own plist reader; it has no type declarations of its own.
+const plist = createRequire(import.meta.url)('plist') as { parse(xml: string): unknown };
 
 const projectDir = resolve(import.meta.dirname, '..', '..');
 const packageJson = JSON.parse(await readFile(join(projectDir, 'package.json'), 'utf8')) as {
@@ -36,6 +40,8 @@ let asarPath = '';
 let entries: string[] = [];
 let deb: DebDryRun | undefined;
 let appImageDesktop: string | undefined;
+let macApp = '';
+let macIcns = '';
 
 /** `npm test` builds before vitest; a standalone `npm run test:package` builds when out/ is missing. */
 function ensureBuilt(): void {
@@ -85,6 +91,16 @@ afterAll(async () => {
 });
 
 const has = (path: string): boolean => entries.includes(path);
+
+/** The fuse wire of a packaged binary as a string of '0'/'1', in FuseV1Options order. */
+async function fuseStates(binary: string): Promise<string> {
+  const wire = await getCurrentFuseWire(binary);
+  return Array.from({ length: SHIPPED_FUSE_WIRE.length }, (_, i) => String.fromCharCode(Number(wire[i as keyof typeof wire]))).join('');
+}
+
+// RunAsNode off, CookieEncryption on, NodeOptions off, NodeCliInspect off, AsarIntegrity on,
+// OnlyLoadAppFromAsar on; V8 snapshot and GrantFileProtocolExtraPrivileges keep Electron's default.
+const CONFIGURED_FUSES = '01001101';
 const packagesIn = (prefix: string): Set<string> => {
   const names = new Set<string>();
   for (const entry of entries) {
@@ -206,11 +222,7 @@ describe('linux package built offline from electron-builder.yml', () => {
   });
 
   it('flips the configured Electron fuses in the packaged executable', async () => {
-    const wire = await getCurrentFuseWire(join(appOutDir, 'shotput'));
-    const states = Array.from({ length: SHIPPED_FUSE_WIRE.length }, (_, i) => String.fromCharCode(Number(wire[i as keyof typeof wire])));
-    // RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect, AsarIntegrity, OnlyLoadAppFromAsar,
-    // V8 snapshot (untouched), GrantFileProtocolExtraPrivileges (untouched).
-    expect(states.join('')).toBe('01001101');
+    expect(await fuseStates(join(appOutDir, 'shotput'))).toBe(CONFIGURED_FUSES);
   });
 
   it('registers app.shotput in the desktop entries of the deb and the AppImage', () => {
@@ -240,5 +252,57 @@ describe('linux package built offline from electron-builder.yml', () => {
       const icon = `${linuxIconsDir}/${size}x${size}.png=/usr/share/icons/hicolor/${size}x${size}/apps/shotput.png`;
       expect(args, `${size}px icon`).toContain(icon);
     }
+  });
+});
+
+describe('macOS app bundle built offline from electron-builder.yml', () => {
+  // The `dir` target for macOS assembles Shotput.app exactly as for the dmg and zip; signing
+  // and notarization are skipped off macOS, and so is the dmg itself (it needs hdiutil).
+  beforeAll(async () => {
+    const electronDist = await makeStandInMacElectron(join(workDir, 'electron-dist-mac'));
+    const output = join(workDir, 'dist-mac');
+    macIcns = join(workDir, 'build', 'icon.icns');
+    await build({
+      projectDir,
+      targets: Platform.MAC.createTarget(['dir'], Arch.arm64),
+      publish: 'never',
+      config: {
+        directories: { output },
+        electronDist,
+        electronVersion: '45.4.1',
+        mac: { icon: macIcns },
+        // Re-signing ad hoc after the flip runs `codesign`, which exists only on macOS.
+        electronFuses: { resetAdHocDarwinSignature: false },
+      },
+    });
+    macApp = join(output, 'mac-arm64', 'Shotput.app');
+  }, 300_000);
+
+  it('declares the app.shotput URL scheme, bundle id and category in Info.plist', async () => {
+    const info = plist.parse(await readFile(join(macApp, 'Contents', 'Info.plist'), 'utf8')) as Record<string, unknown>;
+    expect(info.CFBundleIdentifier).toBe('app.shotput.desktop');
+    expect(info.CFBundleExecutable).toBe('Shotput');
+    expect(info.LSApplicationCategoryType).toBe('public.app-category.graphics-design');
+    expect(info.CFBundleURLTypes).toEqual([
+      { CFBundleURLName: 'Shotput', CFBundleTypeRole: 'Editor', CFBundleURLSchemes: ['app.shotput'] },
+    ]);
+    // The hash that the EnableEmbeddedAsarIntegrityValidation fuse checks app.asar against.
+    const integrity = info.ElectronAsarIntegrity as Record<string, { algorithm: string; hash: string }> | undefined;
+    expect(integrity?.['Resources/app.asar']?.algorithm).toBe('SHA256');
+    expect(integrity?.['Resources/app.asar']?.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('bundles the icon, the renamed executable and helpers, and the archive', async () => {
+    const contents = join(macApp, 'Contents');
+    const info = plist.parse(await readFile(join(contents, 'Info.plist'), 'utf8')) as Record<string, unknown>;
+    const iconFile = String(info.CFBundleIconFile);
+    expect(await readFile(join(contents, 'Resources', iconFile))).toEqual(await readFile(macIcns));
+    expect(existsSync(join(contents, 'MacOS', 'Shotput'))).toBe(true);
+    expect(existsSync(join(contents, 'Frameworks', 'Shotput Helper (Renderer).app'))).toBe(true);
+    expect(existsSync(join(contents, 'Resources', 'app.asar'))).toBe(true);
+  });
+
+  it('flips the configured fuses in the Electron Framework binary', async () => {
+    expect(await fuseStates(macApp)).toBe(CONFIGURED_FUSES);
   });
 });

@@ -1,6 +1,7 @@
 // What `import … from 'electron'` gives main/app under the end-to-end harness. Use it with
 //   vi.mock('electron', () => import('./harness/electron-module'));
 // Each export forwards to the fake runtime of the current launchApp().
+import type { FakeWindowOptions } from './fake-browser-window';
 import { currentFakeElectron } from './fake-electron';
 
 function forward<K extends 'app' | 'ipcMain' | 'protocol' | 'shell'>(key: K): object {
@@ -30,7 +31,7 @@ export const session = {
 export const BrowserWindow = new Proxy(function BrowserWindow() {}, {
   construct(_target, args) {
     const FakeWindow = currentFakeElectron().BrowserWindow;
-    return new FakeWindow(...(args as [object]));
+    return new FakeWindow(...(args as [FakeWindowOptions]));
   },
   get(_target, property) {
     const target = currentFakeElectron().BrowserWindow as unknown as Record<PropertyKey, unknown>;

@@ -25,6 +25,8 @@ export async function expectVisible(locator: Locator): Promise<void> {
   try {
     await locator.waitFor({ state: 'visible', timeout: uiTimeoutMs });
   } catch (error) {
-    throw new Error(`Expected ${locator.toString()} to be visible: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new Error(`Expected ${locator.toString()} to be visible: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, {
+      cause: error,
+    });
   }
 }

@@ -257,7 +257,9 @@ export class RateLimitGovernor {
     const now = this.clock.now();
     const dateHeader = headers.get('date');
     const serverNow = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-    const reference = Number.isFinite(serverNow) ? serverNow : now;
+    // The Date header has whole seconds only: when it agrees with the local clock to within that
+    // precision, the local clock is the better reference; otherwise correct for the skew.
+    const reference = Number.isFinite(serverNow) && Math.abs(serverNow - now) > 1_500 ? serverNow : now;
     const untilReset = Math.max(0, resetEpochSeconds * 1000 - reference);
     return now + untilReset + this.resetMarginMs;
   }

@@ -1,0 +1,84 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createAppProtocolHandler, registerAppSchemePrivileges, resolveAppFile } from '../../main/app/app-protocol';
+import { contentSecurityPolicy } from '../../main/app/content-security-policy';
+
+vi.mock('electron', () => ({}));
+
+describe('app:// file resolution', () => {
+  const root = '/opt/shotput/out/renderer';
+
+  test.each([
+    ['app://shotput/', `${root}/index.html`],
+    ['app://shotput/index.html', `${root}/index.html`],
+    ['app://shotput/assets/index-abc.js', `${root}/assets/index-abc.js`],
+    ['app://shotput/assets/a%20b.png?x=1#y', `${root}/assets/a b.png`],
+    // The URL parser resolves dot segments (also percent-encoded ones) against the root: never above it.
+    ['app://shotput/../package.json', `${root}/package.json`],
+    ['app://shotput/%2e%2e/package.json', `${root}/package.json`],
+  ])('%s is %s', (url, file) => {
+    expect(resolveAppFile(root, url)).toBe(file);
+  });
+
+  test.each([
+    'app://shotput/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+    'app://shotput/..%5c..%5cpackage.json',
+    'app://shotput/%00index.html',
+    'app://shotput/%E0%A4%A',
+    'app://elsewhere/index.html',
+    'file:///opt/shotput/out/renderer/index.html',
+    'https://shotput/index.html',
+  ])('%s is refused', (url) => {
+    expect(resolveAppFile(root, url)).toBeUndefined();
+  });
+});
+
+describe('app:// handler', () => {
+  let rendererDir = '';
+  let outside = '';
+  beforeAll(async () => {
+    outside = await mkdtemp(join(tmpdir(), 'shotput-protocol-'));
+    rendererDir = join(outside, 'renderer');
+    await mkdir(join(rendererDir, 'assets'), { recursive: true });
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+    await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(join(outside, 'secret.txt'), 'secret');
+  });
+  afterAll(async () => {
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  test('serves the page with the CSP and the right content type', async () => {
+    const handler = createAppProtocolHandler(rendererDir);
+    const response = await handler(new Request('app://shotput/index.html'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toContain('<title>t</title>');
+    const script = await handler(new Request('app://shotput/assets/app.js'));
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  test('answers 404 for missing files and anything outside the folder', async () => {
+    const handler = createAppProtocolHandler(rendererDir);
+    for (const url of ['app://shotput/missing.js', 'app://shotput/%2e%2e/secret.txt', 'app://shotput/assets/..%2f..%2fsecret.txt']) {
+      const response = await handler(new Request(url));
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toContain('secret');
+    }
+  });
+
+  test('answers 405 to anything but GET and HEAD', async () => {
+    const handler = createAppProtocolHandler(rendererDir);
+    expect((await handler(new Request('app://shotput/index.html', { method: 'POST', body: 'x' }))).status).toBe(405);
+  });
+
+  test('registers the scheme as standard and secure', () => {
+    const registered: unknown[] = [];
+    registerAppSchemePrivileges({ registerSchemesAsPrivileged: (schemes) => registered.push(...schemes) });
+    expect(registered).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+  });
+});

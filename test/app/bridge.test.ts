@@ -1,0 +1,61 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, test } from 'vitest';
+import { channelOf, requestNames, type ShotputBridge } from '../../preload/contract';
+import { buildBridge } from '../../preload/bridge';
+
+/** Stands in for ipcRenderer: records invocations, answers from a table, emits events. */
+function fakeIpc(answers: Record<string, unknown>) {
+  const emitter = new EventEmitter();
+  const invoked: [string, unknown][] = [];
+  return {
+    invoked,
+    emitter,
+    ipc: {
+      invoke: async (channel: string, payload: unknown) => {
+        invoked.push([channel, payload]);
+        if (!(channel in answers)) throw new Error(`No handler registered for '${channel}'`);
+        return answers[channel];
+      },
+      on: (channel: string, listener: (...args: unknown[]) => void) => emitter.on(channel, listener),
+      removeListener: (channel: string, listener: (...args: unknown[]) => void) => emitter.removeListener(channel, listener),
+    },
+  };
+}
+
+describe('preload bridge', () => {
+  test('has one function per request, grouped by namespace, and no IPC object', () => {
+    const { ipc } = fakeIpc({});
+    const bridge = buildBridge(ipc as never) as unknown as Record<string, Record<string, unknown>>;
+    for (const name of requestNames) {
+      const [namespace, method] = name.split('.') as [string, string];
+      expect(bridge[namespace]?.[method], name).toBeTypeOf('function');
+    }
+    expect(Object.keys(bridge).sort()).toEqual([...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on').sort());
+  });
+
+  test('sends the payload on the contract channel and returns the answer', async () => {
+    const answer = { ok: true, value: { theme: 'dark', lastTab: 'queue' } };
+    const { ipc, invoked } = fakeIpc({ [channelOf('settings.set')]: answer });
+    const bridge: ShotputBridge = buildBridge(ipc as never);
+    expect(await bridge.settings.set({ theme: 'dark' })).toEqual(answer);
+    expect(invoked).toEqual([['shotput:settings.set', { theme: 'dark' }]]);
+  });
+
+  test('turns an IPC failure into a failure value', async () => {
+    const { ipc } = fakeIpc({});
+    const answer = await buildBridge(ipc as never).app.info();
+    expect(answer).toMatchObject({ ok: false, error: { code: 'ipc-failed' } });
+  });
+
+  test('delivers events without the IPC event object, until unsubscribed', () => {
+    const { ipc, emitter } = fakeIpc({});
+    const bridge = buildBridge(ipc as never);
+    const received: unknown[][] = [];
+    const unsubscribe = bridge.on('auth.changed', (...args) => received.push(args));
+    emitter.emit(channelOf('auth.changed'), { sender: 'secret' }, { status: 'signed-out' });
+    unsubscribe();
+    emitter.emit(channelOf('auth.changed'), { sender: 'secret' }, { status: 'signed-out' });
+    expect(received).toEqual([[{ status: 'signed-out' }]]);
+    expect(() => bridge.on('no.such' as never, () => undefined)).toThrow(/Unknown event/);
+  });
+});

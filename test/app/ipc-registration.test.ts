@@ -1,0 +1,99 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createRequestHandlers } from '../../main/app/handlers/index';
+import { registerRequestHandlers, type RequestHandlers } from '../../main/app/ipc-registration';
+import { createSenderCheck } from '../../main/app/trusted-sender';
+import { channelOf, defaultSettings, requestNames, type Settings } from '../../preload/contract';
+
+vi.mock('electron', () => ({}));
+
+type Handler = (event: unknown, payload?: unknown) => Promise<unknown>;
+
+function register(handlers: RequestHandlers) {
+  const registered = new Map<string, Handler>();
+  const log: string[] = [];
+  const unregister = registerRequestHandlers(
+    {
+      handle: (channel: string, handler: Handler) => registered.set(channel, handler),
+      removeHandler: (channel: string) => registered.delete(channel),
+    } as never,
+    handlers,
+    { isTrustedSender: createSenderCheck(undefined), log: (line) => log.push(line) },
+  );
+  const invoke = (name: string, payload: unknown, url = 'app://shotput/index.html') =>
+    registered.get(channelOf(name as never))?.({ senderFrame: { url, parent: null } }, payload);
+  return { registered, log, invoke, unregister };
+}
+
+function memorySettings() {
+  let current: Settings = { ...defaultSettings };
+  return {
+    loadProblem: undefined,
+    get: () => current,
+    set: async (patch: Partial<Settings>) => (current = { ...current, ...patch }),
+  };
+}
+
+describe('IPC registration', () => {
+  const emitted: unknown[] = [];
+  const handlers = createRequestHandlers({
+    appInfo: { name: 'Shotput', version: '1.2.3', platform: 'linux' },
+    settings: memorySettings(),
+    emit: (event, payload) => emitted.push([event, payload]),
+  });
+
+  test('registers one handler per request of the contract, and removes them', () => {
+    const { registered, unregister } = register(handlers);
+    expect([...registered.keys()].sort()).toEqual(requestNames.map(channelOf).sort());
+    unregister();
+    expect(registered.size).toBe(0);
+  });
+
+  test('answers a trusted, valid request', async () => {
+    const { invoke } = register(handlers);
+    expect(await invoke('app.info', undefined)).toEqual({ ok: true, value: { name: 'Shotput', version: '1.2.3', platform: 'linux' } });
+    expect(await invoke('settings.set', { theme: 'dark' })).toEqual({ ok: true, value: { ...defaultSettings, theme: 'dark' } });
+    expect(emitted).toContainEqual(['settings.changed', { ...defaultSettings, theme: 'dark' }]);
+  });
+
+  test('refuses a request from another frame before running the handler', async () => {
+    const spy = vi.fn();
+    const { invoke, log } = register({ ...handlers, 'app.info': spy });
+    const answer = await invoke('app.info', undefined, 'https://evil.example/');
+    expect(answer).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    expect(spy).not.toHaveBeenCalled();
+    expect(log.join('\n')).toContain('untrusted frame');
+  });
+
+  test.each([
+    ['settings.set', { theme: 'purple' }],
+    ['settings.set', { theme: 'dark', extra: true }],
+    ['settings.set', 'dark'],
+    ['auth.signIn', { service: 'somewhere' }],
+    ['app.info', { unexpected: 1 }],
+  ])('refuses %s with an invalid payload %j', async (name, payload) => {
+    const { invoke } = register(handlers);
+    const answer = (await invoke(name, payload)) as { ok: boolean; error: { code: string; message: string } };
+    expect(answer.ok).toBe(false);
+    expect(answer.error.code).toBe('invalid-payload');
+    expect(answer.error.message).toContain(name);
+  });
+
+  test('turns a crashing handler into a failure the UI can show', async () => {
+    const { invoke, log } = register({
+      ...handlers,
+      'app.info': () => {
+        throw new Error('disk on fire');
+      },
+    });
+    expect(await invoke('app.info', undefined)).toMatchObject({ ok: false, error: { code: 'internal-error' } });
+    expect(log.join('\n')).toContain('disk on fire');
+  });
+
+  test('signing in answers a clear “not yet” until main/auth lands', async () => {
+    const { invoke } = register(handlers);
+    const answer = (await invoke('auth.signIn', { service: 'sandbox' })) as { ok: boolean; error: { message: string } };
+    expect(answer.ok).toBe(false);
+    expect(answer.error.message).toMatch(/sandbox/);
+    expect(await invoke('auth.state', undefined)).toEqual({ ok: true, value: { status: 'signed-out' } });
+  });
+});

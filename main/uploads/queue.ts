@@ -36,6 +36,8 @@ export interface UploadQueueOptions {
   /** Base of the backoff for transient failures. */
   retryBaseMs?: number;
   journal?: JournalOptions;
+  /** false opens the queue to look at and change it (`shotput queue`) without running any job. */
+  run?: boolean;
 }
 
 export type AddResult =
@@ -66,7 +68,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** Jobs between leaving `ready` for an upload and knowing its outcome. */
   private readonly sending = new Set<string>();
   private readonly tracking = new Map<string, Tracking>();
-  private readonly options: Required<Omit<UploadQueueOptions, 'journal' | 'service' | 'preparer' | 'dataDir'>>;
+  private readonly options: Required<Omit<UploadQueueOptions, 'journal' | 'service' | 'preparer' | 'dataDir' | 'run'>>;
+  private readonly running: boolean;
   private paused = false;
   private closing = false;
   private journalClosed = false;
@@ -89,6 +92,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     super();
     this.journal = journal;
     this.releaseLock = releaseLock;
+    this.running = options.run ?? true;
     this.options = {
       prepareConcurrency: options.prepareConcurrency ?? 2,
       uploadConcurrency: options.uploadConcurrency ?? 2,
@@ -326,7 +330,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private resumed = false;
 
   private pump(): void {
-    if (this.closing) return;
+    if (this.closing || !this.running) return;
     if (!this.resumed) {
       this.resumed = true;
       this.recover();
@@ -380,7 +384,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   private isIdle(): boolean {
-    if (this.closing) return true;
+    if (this.closing || !this.running) return true;
     if (this.busy.size > 0 || this.checking) return false;
     for (const job of this.journal.jobs.values()) {
       if (isFinal(job.state)) continue;

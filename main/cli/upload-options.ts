@@ -1,0 +1,73 @@
+// The options `upload` and `watch` share: shot metadata defaults and how images are prepared.
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { UsageError } from './command';
+import { splitTags } from '../uploads/sidecar';
+import type { PrepareOptions } from '../uploads/types';
+
+export const SHARED_OPTIONS = {
+  description: { type: 'string' },
+  tags: { type: 'string' },
+  team: { type: 'string' },
+  'low-profile': { type: 'boolean' },
+  schedule: { type: 'string' },
+  every: { type: 'string' },
+  rebound: { type: 'string' },
+  size: { type: 'string' },
+  fit: { type: 'string' },
+  force: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+export interface SharedValues {
+  description?: string;
+  tags?: string[];
+  teamId?: number;
+  lowProfile?: boolean;
+  schedule?: { start: string; everyHours?: number };
+  reboundSourceId?: number;
+  prepare: PrepareOptions;
+  force: boolean;
+}
+
+export function parseCommandArgs<O extends ParseArgsConfig['options']>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function positiveInt(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`${flag} must be a positive whole number, not "${value}"`);
+  return Number(value);
+}
+
+export function sharedValues(values: Record<string, string | boolean | undefined>): SharedValues {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const size = text('size');
+  if (size !== undefined && !['auto', '400x300', '800x600'].includes(size)) throw new UsageError(`--size must be auto, 400x300 or 800x600, not "${size}"`);
+  const fit = text('fit');
+  if (fit !== undefined && fit !== 'cover' && fit !== 'contain') throw new UsageError(`--fit must be cover or contain, not "${fit}"`);
+  const scheduleText = text('schedule');
+  const everyText = text('every');
+  if (everyText !== undefined && scheduleText === undefined) throw new UsageError('--every needs --schedule (the first publish time)');
+  let schedule: SharedValues['schedule'];
+  if (scheduleText !== undefined) {
+    if (Number.isNaN(Date.parse(scheduleText))) throw new UsageError(`--schedule must be an ISO 8601 time such as 2026-12-01T09:00:00Z, not "${scheduleText}"`);
+    const every = everyText === undefined ? undefined : Number(everyText);
+    if (every !== undefined && !(Number.isFinite(every) && every > 0)) throw new UsageError(`--every must be a positive number of hours, not "${everyText}"`);
+    schedule = { start: new Date(scheduleText).toISOString(), everyHours: every };
+  }
+  const tags = text('tags');
+  return {
+    description: text('description'),
+    tags: tags === undefined ? undefined : splitTags(tags),
+    teamId: positiveInt('--team', text('team')),
+    lowProfile: values['low-profile'] === true ? true : undefined,
+    schedule,
+    reboundSourceId: positiveInt('--rebound', text('rebound')),
+    prepare: { size: size as PrepareOptions['size'], fit: fit as PrepareOptions['fit'] },
+    force: values.force === true,
+  };
+}

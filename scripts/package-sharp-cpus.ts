@@ -10,8 +10,7 @@
 // Usage (release workflow, after `npm ci`): npx tsx scripts/package-sharp-cpus.ts
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,18 +47,20 @@ export function addSharpPackages(nodeModules = join(projectDir, 'node_modules'))
     existsSync(join(nodeModules, name, 'package.json')),
   );
   if (missing.length === 0) return [];
-  const downloads = mkdtempSync(join(tmpdir(), 'sharp-cpus-'));
+  // Inside node_modules, so the tarball path relative to the target has no drive letter:
+  // on Windows runners `tar` may be Git's GNU tar, which reads `C:...` as a remote host.
+  const downloads = mkdtempSync(join(nodeModules, '.sharp-cpus-'));
   try {
     for (const spec of missing) {
-      const packed = JSON.parse(run('npm', ['pack', spec, '--json', '--pack-destination', downloads], downloads)) as Array<{
+      const packed = JSON.parse(run('npm', ['pack', spec, '--json', '--pack-destination', '.'], downloads)) as Array<{
         filename: string;
       }>;
-      const tarball = join(downloads, packed[0]?.filename ?? '');
       const name = spec.slice(0, spec.lastIndexOf('@'));
       const target = join(nodeModules, name);
       mkdirSync(target, { recursive: true });
+      const tarball = relative(target, join(downloads, packed[0]?.filename ?? '')).replaceAll('\\', '/');
       // npm tarballs hold everything under package/.
-      run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], downloads);
+      run('tar', ['-xzf', tarball, '--strip-components=1'], target);
     }
   } finally {
     rmSync(downloads, { recursive: true, force: true });

@@ -1,0 +1,118 @@
+// Shared by the service commands: argument parsing that turns mistakes into usage errors, the
+// --json switch, and short human lines for shots, comments and users.
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { UsageError, writeLine } from './command';
+import type { CliContext } from './command';
+import { isServiceError } from '../service/service-error';
+import type { ServiceError } from '../service/service-error';
+import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from '../service/resources';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs, strict, with its errors as UsageError (exit 2). */
+export function parseCommandArgs<O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify.*$/s, '') : String(error));
+  }
+}
+
+export function positiveId(value: string | undefined, what: string): number {
+  if (value === undefined) throw new UsageError(`${what} is missing`);
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
+  return id;
+}
+
+/** With --json prints the value as the service's JSON; otherwise the human lines. */
+export function print(ctx: CliContext, json: unknown, human: () => string | string[]): void {
+  if (ctx.globals.json) {
+    writeLine(ctx.io.stdout, JSON.stringify(json, null, 2));
+    return;
+  }
+  const text = human();
+  const lines = Array.isArray(text) ? text : [text];
+  if (lines.length > 0) writeLine(ctx.io.stdout, lines.join('\n'));
+}
+
+export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
+  const teams = user.teams.map((t) => t.login).join(', ');
+  const traits = [user.type, user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
+  return `${user.username} (${user.name}) on ${serviceLabel}: ${traits}`;
+}
+
+export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>): string {
+  if (shot.published_at) return `published ${shot.published_at}`;
+  if (shot.scheduled_for) return `scheduled for ${shot.scheduled_for}`;
+  return 'not published';
+}
+
+export function shotLine(shot: Shot): string {
+  const tags = shot.tags.length ? `  [${shot.tags.join(', ')}]` : '';
+  const team = shot.team ? `  team ${shot.team.login}` : '';
+  const low = shot.low_profile ? '  low profile' : '';
+  return `${shot.id}  ${shot.title}  (${shotStatus(shot)})${team}${low}${tags}`;
+}
+
+export function shotDetails(shot: Shot): string[] {
+  return [
+    `${shot.id}  ${shot.title}`,
+    `  ${shotStatus(shot)}, ${shot.width}x${shot.height}${shot.animated ? ', animated' : ''}${shot.low_profile ? ', low profile' : ''}`,
+    `  team: ${shot.team ? shot.team.login : 'none'}`,
+    `  tags: ${shot.tags.length ? shot.tags.join(', ') : 'none'}`,
+    `  ${shot.html_url}`,
+    ...(shot.description ? [`  ${plainText(shot.description)}`] : []),
+  ];
+}
+
+export function popularLine(shot: PopularShot): string {
+  return `${shot.id}  ${shot.title}  ${shot.html_url}`;
+}
+
+export function commentLine(comment: Comment): string {
+  const likes = comment.likes_count === 1 ? '1 like' : `${comment.likes_count} likes`;
+  return `${comment.id}  ${comment.user.username}  ${comment.created_at}  (${likes})\n    ${plainText(comment.body)}`;
+}
+
+export function likeLine(like: CommentLike): string {
+  return `${like.id}  ${like.user?.username ?? '?'}  ${like.created_at}`;
+}
+
+/** Comment bodies are HTML; a terminal shows their text. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** Runs a command's body with a session and always closes it; service failures become one clear line. */
+export async function withSession<T>(open: () => Promise<{ close(): Promise<void> } & T>, body: (session: T) => Promise<number>): Promise<number> {
+  const session = await open();
+  try {
+    return await body(session);
+  } catch (error) {
+    if (isServiceError(error)) throw new Error(failureLine(error), { cause: error });
+    throw error;
+  } finally {
+    await session.close();
+  }
+}
+
+/** What went wrong, naming the thing asked for: "Shot 12 was not found (…)". */
+export function failureLine(error: ServiceError): string {
+  if (error.status !== 404) return error.message;
+  const comment = /\/shots\/(\d+)\/comments\/(\d+)/.exec(error.path);
+  if (comment) return `Comment ${comment[2]} on shot ${comment[1]} was not found (it does not exist, or the shot is not visible to you).`;
+  const shot = /\/shots\/(\d+)/.exec(error.path);
+  if (shot) return `Shot ${shot[1]} was not found among your shots.`;
+  return error.message;
+}

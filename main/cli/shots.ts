@@ -1,0 +1,138 @@
+// `shotput shots list|show ID|update ID [...]|delete ID`: the signed-in user's shots.
+import type { CliCommand, CliContext } from './command';
+import { EXIT_OK, UsageError } from './command';
+import { openSession } from './session';
+import { parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
+import type { ShotChanges } from '../service/service-client';
+
+const USAGE = [
+  'shotput shots list [--all | --page N] [--per-page N]',
+  '       shotput shots show ID',
+  '       shotput shots update ID [--title T] [--description D] [--tags a,b] [--team ID | --no-team]',
+  '                               [--low-profile | --no-low-profile] [--schedule ISO-8601]',
+  '       shotput shots delete ID',
+].join('\n');
+
+const UPDATE_OPTIONS = {
+  title: { type: 'string' },
+  description: { type: 'string' },
+  tags: { type: 'string' },
+  team: { type: 'string' },
+  'no-team': { type: 'boolean' },
+  'low-profile': { type: 'boolean' },
+  'no-low-profile': { type: 'boolean' },
+  schedule: { type: 'string' },
+} as const;
+
+export const shotsCommand: CliCommand = {
+  name: 'shots',
+  summary: 'List, show, edit and delete your shots',
+  usage: USAGE,
+  async run(args, ctx) {
+    const [action, ...rest] = args;
+    if (action === 'list') return list(rest, ctx);
+    if (action === 'show') return show(rest, ctx);
+    if (action === 'update') return update(rest, ctx);
+    if (action === 'delete') return remove(rest, ctx);
+    throw new UsageError(action ? `unknown shots action "${action}"` : 'shots needs an action: list, show, update or delete');
+  },
+};
+
+async function list(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { all: { type: 'boolean' }, page: { type: 'string' }, 'per-page': { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError('shots list takes no arguments');
+  if (values.all && values.page) throw new UsageError('--all and --page do not go together');
+  const page = values.page === undefined ? undefined : positiveId(values.page, '--page');
+  const perPage = values['per-page'] === undefined ? undefined : positiveId(values['per-page'], '--per-page');
+  return withSession(
+    () => openSession(ctx),
+    async ({ client }) => {
+      const result = await client.listUserShots({ all: values.all, page, perPage }, { signal: ctx.signal });
+      print(ctx, result.items, () => {
+        const lines = result.items.length ? result.items.map(shotLine) : ['No shots yet.'];
+        if (result.nextPage) lines.push(`More: shotput shots list --page ${result.nextPage} (or --all)`);
+        return lines;
+      });
+      return EXIT_OK;
+    },
+  );
+}
+
+async function show(args: string[], ctx: CliContext): Promise<number> {
+  const { positionals } = parseCommandArgs(args, {});
+  if (positionals.length !== 1) throw new UsageError('shots show needs one shot ID');
+  const id = positiveId(positionals[0], 'the shot ID');
+  return withSession(
+    () => openSession(ctx),
+    async ({ client }) => {
+      const shot = await client.getShot(id, { signal: ctx.signal });
+      print(ctx, shot, () => shotDetails(shot));
+      return EXIT_OK;
+    },
+  );
+}
+
+async function update(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, UPDATE_OPTIONS);
+  if (positionals.length !== 1) throw new UsageError('shots update needs one shot ID');
+  const id = positiveId(positionals[0], 'the shot ID');
+  const changes = shotChanges(values);
+  if (Object.keys(changes).length === 0) throw new UsageError('shots update needs at least one change (--title, --description, --tags, --team, --no-team, --low-profile, --no-low-profile, --schedule)');
+  return withSession(
+    () => openSession(ctx),
+    async ({ client }) => {
+      const shot = await client.updateShot(id, changes, { signal: ctx.signal });
+      print(ctx, shot, () => [`Updated shot ${shot.id}.`, ...shotDetails(shot)]);
+      return EXIT_OK;
+    },
+  );
+}
+
+async function remove(args: string[], ctx: CliContext): Promise<number> {
+  const { positionals } = parseCommandArgs(args, {});
+  if (positionals.length !== 1) throw new UsageError('shots delete needs one shot ID');
+  const id = positiveId(positionals[0], 'the shot ID');
+  return withSession(
+    () => openSession(ctx),
+    async ({ client }) => {
+      await client.deleteShot(id, { signal: ctx.signal });
+      print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);
+      return EXIT_OK;
+    },
+  );
+}
+
+type UpdateValues = {
+  title?: string;
+  description?: string;
+  tags?: string;
+  team?: string;
+  'no-team'?: boolean;
+  'low-profile'?: boolean;
+  'no-low-profile'?: boolean;
+  schedule?: string;
+};
+
+/** Turns the update flags into changes, refusing contradictions before anything is sent. */
+export function shotChanges(values: UpdateValues): ShotChanges {
+  const changes: ShotChanges = {};
+  if (values.title !== undefined) changes.title = values.title;
+  if (values.description !== undefined) changes.description = values.description;
+  if (values.tags !== undefined) {
+    const tags = values.tags.split(',').map((t) => t.trim()).filter(Boolean);
+    if (tags.length > 12) throw new UsageError(`a shot has at most 12 tags, not ${tags.length}`);
+    changes.tags = tags;
+  }
+  if (values.team !== undefined && values['no-team']) throw new UsageError('--team and --no-team do not go together');
+  if (values.team !== undefined) changes.teamId = positiveId(values.team, '--team');
+  if (values['no-team']) changes.teamId = null;
+  if (values['low-profile'] && values['no-low-profile']) throw new UsageError('--low-profile and --no-low-profile do not go together');
+  if (values['low-profile']) changes.lowProfile = true;
+  if (values['no-low-profile']) changes.lowProfile = false;
+  if (values.schedule !== undefined) {
+    const when = Date.parse(values.schedule);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.schedule) || Number.isNaN(when)) throw new UsageError(`--schedule needs an ISO 8601 time such as 2030-01-31T09:00:00Z, not "${values.schedule}"`);
+    changes.scheduledFor = new Date(when).toISOString();
+  }
+  return changes;
+}

@@ -24,6 +24,8 @@ export function createWindowOptions(preloadPath: string): BrowserWindowConstruct
       experimentalFeatures: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      // A middle click would otherwise ask to open a new window (denied anyway by the open handler).
+      disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
       spellcheck: true,
     },

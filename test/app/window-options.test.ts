@@ -20,6 +20,7 @@ describe('window options', () => {
       experimentalFeatures: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
     });
   });
 

@@ -102,12 +102,12 @@ export async function listAllShots(url: string, token: string): Promise<{ id: nu
 }
 
 /** `count` distinct PNG files (each its own colour, so each its own content hash). */
-export async function makeImages(dir: string, count: number, prefix: string, size = { width: 400, height: 300 }): Promise<string[]> {
+export async function makeImages(dir: string, count: number, prefix: string, firstSeed = 0, size = { width: 400, height: 300 }): Promise<string[]> {
   fs.mkdirSync(dir, { recursive: true });
   const files: string[] = [];
   for (let i = 0; i < count; i++) {
     const file = path.join(dir, `${prefix}-${String(i).padStart(3, '0')}.png`);
-    await writeImage(file, i, size);
+    await writeImage(file, firstSeed + i, size);
     files.push(file);
   }
   return files;

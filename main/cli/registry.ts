@@ -8,5 +8,7 @@ import { popularCommand } from './popular';
 import { commentsCommand } from './comments';
 import { prepareCommand } from './prepare';
 import { uploadCommand } from './upload';
+import { watchCommand } from './watch';
+import { queueCommand } from './queue';
 
-export const commands: CliCommand[] = [prepareCommand, uploadCommand, loginCommand, logoutCommand, whoamiCommand, shotsCommand, popularCommand, commentsCommand];
+export const commands: CliCommand[] = [prepareCommand, uploadCommand, watchCommand, queueCommand, loginCommand, logoutCommand, whoamiCommand, shotsCommand, popularCommand, commentsCommand];

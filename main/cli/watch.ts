@@ -1,0 +1,99 @@
+// `shotput watch DIR...`: upload every image that appears in the folders, with their defaults,
+// until SIGINT/SIGTERM (then the POSTs in flight finish and the command exits). With --once:
+// take the files present, wait until they are all done, exit.
+import path from 'node:path';
+import type { CliCommand, CliContext } from './command';
+import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
+import { UploadReporter } from './upload-progress';
+import { openUploadSession } from './upload-session';
+import { WatchedFolder } from '../uploads/index';
+import type { FolderCounts, WatchEvent } from '../uploads/index';
+
+const USAGE =
+  'shotput watch DIR... [--once] [--move-uploaded] [--description D] [--tags a,b] [--team ID] [--low-profile] [--schedule ISO --every HOURS] ' +
+  '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--stable-ms MS] [--json]';
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    ...SHARED_OPTIONS,
+    once: { type: 'boolean' },
+    'move-uploaded': { type: 'boolean' },
+    'stable-ms': { type: 'string' },
+  });
+  if (positionals.length === 0) throw new UsageError('give at least one folder to watch');
+  const shared = sharedValues(values);
+  const stableText = values['stable-ms'];
+  const stableMs = stableText === undefined ? undefined : Number(stableText);
+  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0)) throw new UsageError('--stable-ms must be a whole number of milliseconds');
+
+  const session = await openUploadSession(ctx);
+  const { queue } = session;
+  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
+  queue.on('event', (event) => reporter.onEvent(event));
+  const folders = positionals.map(
+    (folder) =>
+      new WatchedFolder(queue, {
+        folder,
+        defaults: {
+          description: shared.description,
+          tags: shared.tags,
+          teamId: shared.teamId,
+          lowProfile: shared.lowProfile,
+          reboundSourceId: shared.reboundSourceId,
+          schedule: shared.schedule,
+        },
+        prepare: shared.prepare,
+        moveUploaded: values['move-uploaded'] === true,
+        force: shared.force,
+        stableMs,
+      }),
+  );
+  const onFolderEvent = (event: WatchEvent) => {
+    if (event.type === 'skipped') reporter.note('skipped', event.file, event.message);
+    else if (event.type === 'error') reporter.note('error', event.file, event.message);
+    else if (event.type === 'taken') reporter.track(event.job);
+  };
+  try {
+    for (const folder of folders) {
+      folder.on('event', onFolderEvent);
+      await folder.start();
+      if (!ctx.globals.json) writeLine(ctx.io.stderr, `Watching ${folder.folder}`);
+    }
+    if (values.once) {
+      for (const folder of folders) await folder.settled();
+      await Promise.race([queue.whenIdle(), aborted(ctx.signal)]);
+    } else {
+      await aborted(ctx.signal);
+    }
+  } finally {
+    for (const folder of folders) await folder.stop();
+    await session.close();
+    reporter.done();
+  }
+  let failed = 0;
+  for (const folder of folders) {
+    const counts = folder.getCounts();
+    failed += counts.failed;
+    printCounts(ctx, folder.folder, counts);
+  }
+  if (values.once && ctx.signal.aborted) return EXIT_FAILURE;
+  return failed > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+function printCounts(ctx: CliContext, folder: string, counts: FolderCounts): void {
+  if (ctx.globals.json) writeLine(ctx.io.stdout, JSON.stringify({ type: 'folder', folder, ...counts }));
+  else writeLine(ctx.io.stdout, `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`);
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+export const watchCommand: CliCommand = {
+  name: 'watch',
+  summary: 'Upload every image that appears in the given folders, with per-folder defaults',
+  usage: USAGE,
+  run,
+};

@@ -39,7 +39,8 @@ describe('shots', () => {
     expect(list.code).toBe(0);
     const shots = JSON.parse(list.stdout) as Array<{ id: number; title: string }>;
     expect(shots.length).toBeGreaterThan(1);
-    const [target, victim] = shots as [{ id: number }, { id: number }];
+    const target = shots[0]!;
+    const victim = shots[1]!;
 
     const update = await cli('shots', 'update', String(target.id), '--title', 'Renamed by CLI', '--tags', 'cli, test', '--no-team', '--low-profile', '--schedule', '2031-01-02T03:04:05Z');
     // Scheduling an already published shot is refused by the service (422), all in one line.

@@ -4,7 +4,7 @@
 // and turns navigations and popups into Electron's will-navigate and window-open decisions.
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { startSchemeServer, type SchemeServer } from './app-scheme-server';
 import type { FakeIpcMain, FakeInvokeEvent } from './fake-ipc-main';
 import type { FakeProtocol } from './fake-protocol';
@@ -190,6 +190,10 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
 
       const page = await context.newPage();
       this.webContents.page = page;
+      // Electron never creates a window the open handler denied; Chromium already made the tab, so close it.
+      context.on('page', (popup) => {
+        if (popup !== page) void popup.close().catch(() => undefined);
+      });
       page.on('pageerror', (error) => runtime.pageErrors.push(`page error: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error') runtime.pageErrors.push(`console error: ${message.text()}`);
@@ -199,16 +203,20 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       await context.route('**/*', async (route) => {
         const request = route.request();
         if (!request.isNavigationRequest()) return route.fallback();
-        const frame = request.frame();
-        const fromPage = frame.page();
-        if (fromPage !== page) {
+        // A popup's first request comes before its frame exists (Playwright then throws).
+        let frame: Frame | undefined;
+        try {
+          frame = request.frame();
+        } catch {
+          frame = undefined;
+        }
+        if (frame === undefined || frame.page() !== page) {
           // A popup (window.open, target=_blank): Electron asks the window-open handler first.
           const decision = this.webContents.windowOpenHandler?.({ url: toAppUrl(request.url()), frameName: '', features: '', disposition: 'new-window' }) ?? {
             action: 'allow',
           };
           if (decision.action === 'deny') {
             await route.abort('blockedbyclient');
-            await fromPage.close().catch(() => undefined);
             return;
           }
           return route.fallback();

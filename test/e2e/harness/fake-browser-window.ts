@@ -191,8 +191,12 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       const page = await context.newPage();
       this.webContents.page = page;
       // Electron never creates a window the open handler denied; Chromium already made the tab, so close it.
+      // Only tabs the app's page opened: tools such as axe open pages of their own in this context.
       context.on('page', (popup) => {
-        if (popup !== page) void popup.close().catch(() => undefined);
+        void popup
+          .opener()
+          .then((opener) => (opener === page ? popup.close() : undefined))
+          .catch(() => undefined);
       });
       page.on('pageerror', (error) => runtime.pageErrors.push(`page error: ${error.message}`));
       page.on('console', (message) => {

@@ -1,7 +1,7 @@
 // Helpers for tests that drive the app's page. Waits are on what the user would see (roles,
 // text), never on fixed sleeps, and are generous: a loaded two-core machine is slow.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { testResultsDir } from './repo-paths';
 
@@ -30,3 +30,35 @@ export async function expectVisible(locator: Locator): Promise<void> {
     });
   }
 }
+
+/**
+ * Drops real files from disk onto `target` as the OS would: dragenter, dragover, then drop with a
+ * DataTransfer holding File objects. In the preload, webUtils.getPathForFile(file) answers each
+ * file's disk path, as in Electron. (For an <input type="file">, use locator.setInputFiles.)
+ */
+export async function dropFiles(page: Page, target: Locator, paths: string[]): Promise<void> {
+  const files = await Promise.all(
+    paths.map(async (path) => ({ path, name: basename(path), type: mimeTypes[extname(path).toLowerCase()] ?? '', base64: (await readFile(path)).toString('base64') })),
+  );
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.base64), (char) => char.charCodeAt(0));
+      const file = new File([bytes], item.name, { type: item.type });
+      Object.defineProperty(file, Symbol.for('shotput.e2e.path'), { value: item.path });
+      transfer.items.add(file);
+    }
+    return transfer;
+  }, files);
+  for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
+  await dataTransfer.dispose();
+}
+
+const mimeTypes: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.txt': 'text/plain',
+};

@@ -1,6 +1,7 @@
 // Runs the BUILT preload (out/preload/index.cjs) in the page before the renderer's scripts, as
 // Electron does, with a `require('electron')` whose contextBridge puts the exposed object on
 // window and whose ipcRenderer talks to the fake ipcMain through a Playwright binding.
+// webUtils.getPathForFile answers the disk path of files dropped with page-helpers' dropFiles().
 // Not emulated: the separate JavaScript world of contextIsolation (the preload shares the page's).
 
 export const invokeBinding = '__shotputHarnessInvoke';
@@ -39,8 +40,10 @@ export function buildPreloadInitScript(preloadSource: string): string {
       Object.defineProperty(window, key, { value: freeze(api), enumerable: true });
     },
   };
+  // Files dropped by the harness's dropFiles() carry the path of the real file they were read from.
+  const webUtils = { getPathForFile: (file) => file?.[Symbol.for('shotput.e2e.path')] ?? '' };
   const require = (name) => {
-    if (name === 'electron') return { contextBridge, ipcRenderer };
+    if (name === 'electron') return { contextBridge, ipcRenderer, webUtils };
     throw new Error('A sandboxed preload cannot require "' + name + '"');
   };
   const module = { exports: {} };

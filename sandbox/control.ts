@@ -13,6 +13,8 @@ function obj(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+const MAX_CLOCK_MS = Date.parse('9999-12-31T23:59:59Z');
+
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
@@ -81,16 +83,21 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
 
   app.post('/_sandbox/clock', async (req) => {
     const b = obj(req.body);
+    // Kept within years 1970-9999 so every timestamp stays printable as ISO 8601.
+    const inRange = (ms: number) => Number.isFinite(ms) && ms >= 0 && ms < MAX_CLOCK_MS;
+    let target = store.now();
     if (b.now !== undefined) {
       const ms = typeof b.now === 'string' ? Date.parse(b.now) : NaN;
-      if (!Number.isFinite(ms)) throw new HttpError(400, 'now must be an ISO 8601 timestamp.');
-      store.setNow(ms);
+      if (!inRange(ms)) throw new HttpError(400, 'now must be an ISO 8601 timestamp between 1970 and 9999.');
+      target = ms;
     }
     if (b.advance_s !== undefined) {
       if (typeof b.advance_s !== 'number' || !Number.isFinite(b.advance_s))
         throw new HttpError(400, 'advance_s must be a number.');
-      store.setNow(store.now() + b.advance_s * 1000);
+      target += b.advance_s * 1000;
+      if (!inRange(target)) throw new HttpError(400, 'advance_s takes the clock outside 1970-9999.');
     }
+    if (b.now !== undefined || b.advance_s !== undefined) store.setNow(target);
     store.tick();
     return { now: iso(store.now()) };
   });

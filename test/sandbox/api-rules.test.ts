@@ -54,7 +54,8 @@ describe('rate limit', () => {
     const b = await token(sb, 'ben');
     const aWeb = await token(sb, 'ada', ['public'], 'web-demo');
     const c = await clientToken(sb);
-    const rem = async (t: string) => (await api(sb, 'GET', '/v1/shots/1001/comments', t)).headers.get('x-ratelimit-remaining');
+    const rem = async (t: string) =>
+      (await api(sb, 'GET', '/v1/shots/1001/comments', t)).headers.get('x-ratelimit-remaining');
     expect(await rem(a1)).toBe('59');
     expect(await rem(a2)).toBe('58');
     expect(await rem(b)).toBe('59');
@@ -160,7 +161,9 @@ describe('pagination', () => {
 describe('errors', () => {
   it('are JSON with a message and the right status', async () => {
     const tok = await token(sb, 'ada', ['public', 'comment']);
-    const bad = await api(sb, 'POST', '/v1/shots/1001/comments', tok, '{"body":', { 'content-type': 'application/json' });
+    const bad = await api(sb, 'POST', '/v1/shots/1001/comments', tok, '{"body":', {
+      'content-type': 'application/json',
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ message: 'Problem parsing JSON.' });
     const wrongType = await api(sb, 'POST', '/v1/shots/1001/comments', tok, 'body=x', { 'content-type': 'text/csv' });
@@ -175,7 +178,10 @@ describe('errors', () => {
     expect(arr.status).toBe(400);
     const val = await api(sb, 'POST', '/v1/shots/1001/comments', tok, { body: '' });
     expect(val.status).toBe(422);
-    expect(val.json).toEqual({ message: 'Validation failed.', errors: [{ attribute: 'body', message: "can't be blank" }] });
+    expect(val.json).toEqual({
+      message: 'Validation failed.',
+      errors: [{ attribute: 'body', message: "can't be blank" }],
+    });
     expect(val.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });
@@ -190,19 +196,49 @@ describe('control API', () => {
       { id: 4, username: 'studio', type: 'Team', pro: false, teams: [] },
     ]);
     expect(s.applications).toEqual([
-      { client_id: 'shotput-desktop', client_secret: 'shotput-desktop-secret', callback_url: 'app.shotput://oauth/callback', approved: true, suspended: false },
-      { client_id: 'web-demo', client_secret: 'web-demo-secret', callback_url: 'http://127.0.0.1:8765/callback', approved: false, suspended: false },
-      { client_id: 'suspended-app', client_secret: 'suspended-secret', callback_url: 'http://127.0.0.1:8765/callback', approved: false, suspended: true },
+      {
+        client_id: 'shotput-desktop',
+        client_secret: 'shotput-desktop-secret',
+        callback_url: 'app.shotput://oauth/callback',
+        approved: true,
+        suspended: false,
+      },
+      {
+        client_id: 'web-demo',
+        client_secret: 'web-demo-secret',
+        callback_url: 'http://127.0.0.1:8765/callback',
+        approved: false,
+        suspended: false,
+      },
+      {
+        client_id: 'suspended-app',
+        client_secret: 'suspended-secret',
+        callback_url: 'http://127.0.0.1:8765/callback',
+        approved: false,
+        suspended: true,
+      },
     ]);
   });
 
   it('issues tokens as the token endpoint does', async () => {
-    const r = await control<Record<string, string>>(sb, 'tokens', { username: 'ada', client_id: 'shotput-desktop', scopes: ['public', 'upload'] });
+    const r = await control<Record<string, string>>(sb, 'tokens', {
+      username: 'ada',
+      client_id: 'shotput-desktop',
+      scopes: ['public', 'upload'],
+    });
     expect(Object.keys(r).sort()).toEqual(['access_token', 'scope', 'token_type']);
     expect(r).toMatchObject({ token_type: 'bearer', scope: 'public upload' });
-    const bad = await fetch(`${sb.url}/_sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ada', client_id: 'shotput-desktop', scopes: ['admin'] }) });
+    const bad = await fetch(`${sb.url}/_sandbox/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'ada', client_id: 'shotput-desktop', scopes: ['admin'] }),
+    });
     expect(bad.status).toBe(400);
-    const nobody = await fetch(`${sb.url}/_sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'zed', client_id: 'shotput-desktop' }) });
+    const nobody = await fetch(`${sb.url}/_sandbox/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'zed', client_id: 'shotput-desktop' }),
+    });
     expect(nobody.status).toBe(404);
   });
 
@@ -210,7 +246,11 @@ describe('control API', () => {
     expect(await control(sb, 'clock', { now: '2030-01-01T00:00:00Z' })).toEqual({ now: '2030-01-01T00:00:00Z' });
     const r = await control<{ now: string }>(sb, 'clock', { advance_s: 90 });
     expect(Date.parse(r.now) - Date.parse('2030-01-01T00:01:30Z')).toBeLessThan(3000);
-    const bad = await fetch(`${sb.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"now":"soon"}' });
+    const bad = await fetch(`${sb.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"now":"soon"}',
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -224,7 +264,9 @@ describe('control API', () => {
     expect(Math.abs(Date.parse(s.now) - Date.now())).toBeLessThan(5000);
     expect((await api(sb, 'GET', `/v2/shots/${id}`, tok)).status).toBe(401);
     const fresh = await token(sb, 'ada', ['public', 'upload']);
-    expect((await api(sb, 'GET', '/v2/user/shots', fresh)).json.map((x: { id: number }) => x.id)).toEqual([1003, 1002, 1001]);
+    expect((await api(sb, 'GET', '/v2/user/shots', fresh)).json.map((x: { id: number }) => x.id)).toEqual([
+      1003, 1002, 1001,
+    ]);
   });
 
   it('answers only on loopback', async () => {
@@ -296,7 +338,11 @@ describe('faults', () => {
   });
 
   it('rejects bad fault settings', async () => {
-    const res = await fetch(`${sb.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate: 7 }) });
+    const res = await fetch(`${sb.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rate: 7 }),
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -78,7 +78,13 @@ describe('writing comments', () => {
   });
 
   it('accepts a form body; email addresses are not mentions', async () => {
-    const res = await api(sb, 'POST', comments(1004), ada, new URLSearchParams({ body: 'mail ben@ada.example, ping @ADA' }));
+    const res = await api(
+      sb,
+      'POST',
+      comments(1004),
+      ada,
+      new URLSearchParams({ body: 'mail ben@ada.example, ping @ADA' }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.body).toBe(`<p>mail ben@ada.example, ping <a href="${sb.url}/ada" class="mention">@ada</a></p>`);
   });

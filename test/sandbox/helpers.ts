@@ -19,7 +19,12 @@ export async function control<T = unknown>(sb: Sandbox, path: string, body?: unk
   return (await res.json()) as T;
 }
 
-export async function token(sb: Sandbox, username: string, scopes: string[] = ['public'], clientId = 'shotput-desktop'): Promise<string> {
+export async function token(
+  sb: Sandbox,
+  username: string,
+  scopes: string[] = ['public'],
+  clientId = 'shotput-desktop',
+): Promise<string> {
   const r = await control<{ access_token: string }>(sb, 'tokens', { username, client_id: clientId, scopes });
   return r.access_token;
 }
@@ -37,6 +42,7 @@ export interface Res<T = unknown> {
 }
 
 /** fetch against the API with a bearer token; bodies that are plain objects are sent as JSON. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes are what the assertions check
 export async function api<T = any>(
   sb: Sandbox,
   method: string,
@@ -53,7 +59,12 @@ export async function api<T = any>(
     h['content-type'] ??= 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(path.startsWith('http') ? path : `${sb.api}${path}`, { method, headers: h, body: payload, redirect: 'manual' });
+  const res = await fetch(path.startsWith('http') ? path : `${sb.api}${path}`, {
+    method,
+    headers: h,
+    body: payload,
+    redirect: 'manual',
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -98,7 +109,12 @@ export async function animatedGif(width: number, height: number, frames = 3): Pr
   return buf;
 }
 
-export function shotForm(fields: Record<string, string | string[]>, img?: Buffer, filename = 'shot.png', type = 'image/png'): FormData {
+export function shotForm(
+  fields: Record<string, string | string[]>,
+  img?: Buffer,
+  filename = 'shot.png',
+  type = 'image/png',
+): FormData {
   const fd = new FormData();
   if (img) fd.append('image', new Blob([new Uint8Array(img)], { type }), filename);
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) fd.append(k, x);
@@ -106,7 +122,12 @@ export function shotForm(fields: Record<string, string | string[]>, img?: Buffer
 }
 
 /** Creates a shot and returns its id once processing completed (processingMs is 0 in tests by default). */
-export async function createShot(sb: Sandbox, tok: string, fields: Record<string, string | string[]> = { title: 'Test shot' }, img?: Buffer): Promise<number> {
+export async function createShot(
+  sb: Sandbox,
+  tok: string,
+  fields: Record<string, string | string[]> = { title: 'Test shot' },
+  img?: Buffer,
+): Promise<number> {
   const res = await api(sb, 'POST', '/v2/shots', tok, shotForm(fields, img ?? (await image(400, 300))));
   if (res.status !== 202) throw new Error(`create shot: ${res.status} ${res.text}`);
   const loc = res.headers.get('location') ?? '';

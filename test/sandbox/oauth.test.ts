@@ -26,7 +26,12 @@ async function getAuthorize(params: Record<string, string>, browser: Browser = {
 function hiddenInputs(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    out[m[1]!] = m[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    out[m[1]!] = m[2]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   }
   return out;
 }
@@ -37,7 +42,10 @@ async function submit(html: string, fields: Record<string, string>, browser: Bro
   const res = await fetch(`${sb.auth}/oauth/authorize`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(browser.cookie ? { cookie: browser.cookie } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(browser.cookie ? { cookie: browser.cookie } : {}),
+    },
     body,
   });
   const setCookie = res.headers.get('set-cookie');
@@ -176,7 +184,12 @@ describe('authorize page', () => {
         expect(loc.searchParams.get('code')).toBeTruthy();
         expect(loc.searchParams.get('state')).toBe('ok');
         if (uri!.includes('keep=1')) expect(loc.searchParams.get('keep')).toBe('1');
-        const tok = await exchange({ client_id: client!, client_secret: `${client}-secret`, code: loc.searchParams.get('code')!, redirect_uri: uri! });
+        const tok = await exchange({
+          client_id: client!,
+          client_secret: `${client}-secret`,
+          code: loc.searchParams.get('code')!,
+          redirect_uri: uri!,
+        });
         expect(tok.status).toBe(200);
       });
     }
@@ -244,12 +257,13 @@ describe('token endpoint', () => {
 
   it('answers invalid_client with 401 for a wrong secret, an unknown client or no client authentication', async () => {
     const code = await freshCode();
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       { client_id: 'shotput-desktop', client_secret: 'wrong', code },
       { client_id: 'nobody', client_secret: 'x', code },
       { client_id: 'shotput-desktop', code },
       { code },
-    ]) {
+    ];
+    for (const body of bodies) {
       const res = await exchange(body);
       expect(res.status).toBe(401);
       expect(res.json.error).toBe('invalid_client');
@@ -329,7 +343,11 @@ describe('token endpoint', () => {
     expect(noVerifier.status).toBe(400);
     expect(noVerifier.json.error).toBe('invalid_grant');
 
-    const wrong = await exchange({ ...desktop, code: await freshCode(pkce), code_verifier: randomBytes(32).toString('base64url') });
+    const wrong = await exchange({
+      ...desktop,
+      code: await freshCode(pkce),
+      code_verifier: randomBytes(32).toString('base64url'),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toBe('invalid_grant');
 
@@ -342,7 +360,11 @@ describe('token endpoint', () => {
   });
 
   it('answers bad JSON and unknown grant types as OAuth errors, never 5xx', async () => {
-    const res = await fetch(`${sb.auth}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    const res = await fetch(`${sb.auth}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('invalid_request');
     const grant = await exchange({ ...desktop, grant_type: 'password', code: 'x' });
@@ -376,7 +398,10 @@ describe('using tokens', () => {
 
   it('the client flow token is read-only', async () => {
     const tok = await clientToken(sb);
-    const res = await control<Record<string, string>>(sb, 'tokens', { client_id: 'shotput-desktop', client_flow: true });
+    const res = await control<Record<string, string>>(sb, 'tokens', {
+      client_id: 'shotput-desktop',
+      client_flow: true,
+    });
     expect(res).toEqual({ access_token: tok, token_type: 'bearer', scope: 'public' });
     expect((await api(sb, 'GET', '/v2/popular_shots', tok)).status).toBe(200);
     expect((await api(sb, 'GET', '/v1/shots/1001/comments', tok)).status).toBe(200);

@@ -40,7 +40,37 @@ describe('GET /v2/user', () => {
     const res = await api(sb, 'GET', '/v2/user', ada);
     expect(res.status).toBe(200);
     const u = res.json;
-    for (const f of ['id', 'name', 'username', 'html_url', 'avatar_url', 'bio', 'location', 'links', 'buckets_count', 'comments_received_count', 'followers_count', 'followings_count', 'likes_count', 'likes_received_count', 'projects_count', 'rebounds_received_count', 'shots_count', 'teams_count', 'can_upload_shot', 'type', 'pro', 'buckets_url', 'followers_url', 'following_url', 'likes_url', 'shots_url', 'teams_url', 'created_at', 'updated_at']) {
+    for (const f of [
+      'id',
+      'name',
+      'username',
+      'html_url',
+      'avatar_url',
+      'bio',
+      'location',
+      'links',
+      'buckets_count',
+      'comments_received_count',
+      'followers_count',
+      'followings_count',
+      'likes_count',
+      'likes_received_count',
+      'projects_count',
+      'rebounds_received_count',
+      'shots_count',
+      'teams_count',
+      'can_upload_shot',
+      'type',
+      'pro',
+      'buckets_url',
+      'followers_url',
+      'following_url',
+      'likes_url',
+      'shots_url',
+      'teams_url',
+      'created_at',
+      'updated_at',
+    ]) {
       expect(u, f).toHaveProperty(f);
     }
     expect(u).toMatchObject({ id: 1, username: 'ada', type: 'Player', pro: true, html_url: `${sb.url}/ada` });
@@ -67,7 +97,23 @@ describe('listing own shots', () => {
     const ids = res.json.map((s: { id: number }) => s.id);
     expect(ids).toEqual([1003, 1002, 1001]);
     const shot = res.json.find((s: { id: number }) => s.id === 1002);
-    expect(Object.keys(shot)).toEqual(['id', 'title', 'description', 'width', 'height', 'images', 'published_at', 'updated_at', 'html_url', 'animated', 'tags', 'attachments', 'projects', 'team', 'low_profile']);
+    expect(Object.keys(shot)).toEqual([
+      'id',
+      'title',
+      'description',
+      'width',
+      'height',
+      'images',
+      'published_at',
+      'updated_at',
+      'html_url',
+      'animated',
+      'tags',
+      'attachments',
+      'projects',
+      'team',
+      'low_profile',
+    ]);
     expect(shot.team).toMatchObject({ id: 4, type: 'Team' });
     expect(res.json.find((s: { id: number }) => s.id === 1001).team).toBeUndefined();
     expect(shot.video).toBeUndefined();
@@ -85,8 +131,20 @@ describe('creating a shot', () => {
   it('answers 202 with Location into /v2 and an empty body; the Location answers 404 until processing completes', async () => {
     const slow = await start({ processingMs: 400 });
     try {
-      const tok = (await (await fetch(`${slow.url}/_sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ada', client_id: 'shotput-desktop', scopes: ['public', 'upload'] }) })).json()) as { access_token: string };
-      const res = await api(slow, 'POST', '/v2/shots', tok.access_token, shotForm({ title: 'Processing', description: 'Hello @ben' }, await image(800, 600)));
+      const tok = (await (
+        await fetch(`${slow.url}/_sandbox/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'ada', client_id: 'shotput-desktop', scopes: ['public', 'upload'] }),
+        })
+      ).json()) as { access_token: string };
+      const res = await api(
+        slow,
+        'POST',
+        '/v2/shots',
+        tok.access_token,
+        shotForm({ title: 'Processing', description: 'Hello @ben' }, await image(800, 600)),
+      );
       expect(res.status).toBe(202);
       expect(res.text).toBe('');
       const location = res.headers.get('location')!;
@@ -98,7 +156,15 @@ describe('creating a shot', () => {
       await sleep(500);
       const after = await api(slow, 'GET', location, tok.access_token);
       expect(after.status).toBe(200);
-      expect(after.json).toMatchObject({ id: Number(location.split('/').pop()), title: 'Processing', width: 400, height: 300, animated: false, low_profile: false, tags: [] });
+      expect(after.json).toMatchObject({
+        id: Number(location.split('/').pop()),
+        title: 'Processing',
+        width: 400,
+        height: 300,
+        animated: false,
+        low_profile: false,
+        tags: [],
+      });
       expect(after.json.description).toBe(`<p>Hello <a href="${slow.url}/ben" class="mention">@ben</a></p>`);
       expect(after.json.published_at).toBeTruthy();
       expect(after.json.scheduled_for).toBeUndefined();
@@ -147,12 +213,29 @@ describe('creating a shot', () => {
 
   it('validates the image by its content, not its name', async () => {
     const png = await image(400, 300, 'png');
-    const asTxt = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'named wrong' }, png, 'notes.txt', 'text/plain'));
+    const asTxt = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'named wrong' }, png, 'notes.txt', 'text/plain'),
+    );
     expect(asTxt.status).toBe(202);
-    const fake = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'fake' }, Buffer.from('GIF89a definitely not an image'), 'fake.gif', 'image/gif'));
+    const fake = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'fake' }, Buffer.from('GIF89a definitely not an image'), 'fake.gif', 'image/gif'),
+    );
     expect(fake.status).toBe(422);
-    expect(fake.json).toEqual({ message: 'Validation failed.', errors: [{ attribute: 'image', message: expect.any(String) }] });
-    const webp = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#123456' } }).webp().toBuffer();
+    expect(fake.json).toEqual({
+      message: 'Validation failed.',
+      errors: [{ attribute: 'image', message: expect.any(String) }],
+    });
+    const webp = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
     expect((await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'webp' }, webp, 'x.png'))).status).toBe(422);
     const truncated = png.subarray(0, Math.floor(png.length / 2));
     const t = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'half' }, truncated));
@@ -161,7 +244,13 @@ describe('creating a shot', () => {
   });
 
   it('accepts exactly 400x300 or 800x600', async () => {
-    for (const [w, h] of [[401, 300], [300, 400], [1600, 1200], [800, 601], [200, 150]] as const) {
+    for (const [w, h] of [
+      [401, 300],
+      [300, 400],
+      [1600, 1200],
+      [800, 601],
+      [200, 150],
+    ] as const) {
       const res = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'size' }, await image(w, h)));
       expect(res.status, `${w}x${h}`).toBe(422);
       expect(errorsOf(res)).toEqual(['image']);
@@ -196,27 +285,63 @@ describe('creating a shot', () => {
     const a = await createShot(sb, ada, { title: 't1', 'tags[]': ['one', 'two', 'three'] });
     const b = await createShot(sb, ada, { title: 't2', tags: 'one, two ,three' });
     const c = await createShot(sb, ada, { title: 't3', tags: '["one","two","three"]' });
-    for (const id of [a, b, c]) expect((await api(sb, 'GET', `/v2/shots/${id}`, ada)).json.tags).toEqual(['one', 'two', 'three']);
+    for (const id of [a, b, c])
+      expect((await api(sb, 'GET', `/v2/shots/${id}`, ada)).json.tags).toEqual(['one', 'two', 'three']);
     const twelve = Array.from({ length: 12 }, (_, i) => `t${i}`);
-    expect((await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'ok', tags: twelve.join(',') }, await image(400, 300)))).status).toBe(202);
-    const thirteen = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'too many', 'tags[]': [...twelve, 'x'] }, await image(400, 300)));
+    expect(
+      (
+        await api(
+          sb,
+          'POST',
+          '/v2/shots',
+          ada,
+          shotForm({ title: 'ok', tags: twelve.join(',') }, await image(400, 300)),
+        )
+      ).status,
+    ).toBe(202);
+    const thirteen = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'too many', 'tags[]': [...twelve, 'x'] }, await image(400, 300)),
+    );
     expect(thirteen.status).toBe(422);
     expect(errorsOf(thirteen)).toEqual(['tags']);
-    const badJson = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'bad', tags: '[1, {"a":2}]' }, await image(400, 300)));
+    const badJson = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'bad', tags: '[1, {"a":2}]' }, await image(400, 300)),
+    );
     expect(errorsOf(badJson)).toEqual(['tags']);
   });
 
   it('low_profile and description are stored', async () => {
-    const id = await createShot(sb, ada, { title: 'lp', low_profile: 'true', description: '<script>alert(1)</script> & more' });
+    const id = await createShot(sb, ada, {
+      title: 'lp',
+      low_profile: 'true',
+      description: '<script>alert(1)</script> & more',
+    });
     const shot = (await api(sb, 'GET', `/v2/shots/${id}`, ada)).json;
     expect(shot.low_profile).toBe(true);
     expect(shot.description).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>');
-    expect((await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'x', low_profile: 'maybe' }, await image(400, 300)))).status).toBe(422);
+    expect(
+      (await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'x', low_profile: 'maybe' }, await image(400, 300))))
+        .status,
+    ).toBe(422);
   });
 
   it('scheduled_for only for a pro, a team or a team member; shows scheduled_for and no published_at until the clock passes it', async () => {
     const when = new Date(Date.now() + 3600_000).toISOString();
-    const refused = await api(sb, 'POST', '/v2/shots', ben, shotForm({ title: 'ben', scheduled_for: when }, await image(400, 300)));
+    const refused = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ben,
+      shotForm({ title: 'ben', scheduled_for: when }, await image(400, 300)),
+    );
     expect(refused.status).toBe(422);
     expect(errorsOf(refused)).toEqual(['scheduled_for']);
     const ids: number[] = [];
@@ -233,9 +358,21 @@ describe('creating a shot', () => {
     expect(published.published_at).toBe(when.replace(/\.\d{3}Z$/, 'Z'));
     expect(published.scheduled_for).toBeUndefined();
     // In the past: refused.
-    const past = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'past', scheduled_for: '2001-01-01T00:00:00Z' }, await image(400, 300)));
+    const past = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'past', scheduled_for: '2001-01-01T00:00:00Z' }, await image(400, 300)),
+    );
     expect(errorsOf(past)).toEqual(['scheduled_for']);
-    const garbage = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'g', scheduled_for: 'tomorrow' }, await image(400, 300)));
+    const garbage = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'g', scheduled_for: 'tomorrow' }, await image(400, 300)),
+    );
     expect(errorsOf(garbage)).toEqual(['scheduled_for']);
   });
 
@@ -243,16 +380,40 @@ describe('creating a shot', () => {
     const byMember = await createShot(sb, cleo, { title: 'team', team_id: '4' });
     expect((await api(sb, 'GET', `/v2/shots/${byMember}`, cleo)).json.team).toMatchObject({ id: 4 });
     await createShot(sb, studio, { title: 'as team', team_id: '4' });
-    const notMember = await api(sb, 'POST', '/v2/shots', ben, shotForm({ title: 'x', team_id: '4' }, await image(400, 300)));
+    const notMember = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ben,
+      shotForm({ title: 'x', team_id: '4' }, await image(400, 300)),
+    );
     expect(errorsOf(notMember)).toEqual(['team_id']);
-    const notTeam = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'x', team_id: '2' }, await image(400, 300)));
+    const notTeam = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ada,
+      shotForm({ title: 'x', team_id: '2' }, await image(400, 300)),
+    );
     expect(errorsOf(notTeam)).toEqual(['team_id']);
   });
 
   it('rebound_source_id must exist', async () => {
-    const ok = await api(sb, 'POST', '/v2/shots', ben, shotForm({ title: 'rebound', rebound_source_id: '1001' }, await image(400, 300)));
+    const ok = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ben,
+      shotForm({ title: 'rebound', rebound_source_id: '1001' }, await image(400, 300)),
+    );
     expect(ok.status).toBe(202);
-    const missing = await api(sb, 'POST', '/v2/shots', ben, shotForm({ title: 'rebound', rebound_source_id: '999999' }, await image(400, 300)));
+    const missing = await api(
+      sb,
+      'POST',
+      '/v2/shots',
+      ben,
+      shotForm({ title: 'rebound', rebound_source_id: '999999' }, await image(400, 300)),
+    );
     expect(errorsOf(missing)).toEqual(['rebound_source_id']);
   });
 
@@ -276,7 +437,12 @@ describe('getting, updating and deleting', () => {
 
   it('updates with JSON: tags replaced, fields changed', async () => {
     const id = await createShot(sb, ada, { title: 'before', 'tags[]': ['a', 'b'], team_id: '4' });
-    const res = await api(sb, 'PUT', `/v2/shots/${id}`, ada, { title: 'after', tags: ['c'], low_profile: true, description: 'new' });
+    const res = await api(sb, 'PUT', `/v2/shots/${id}`, ada, {
+      title: 'after',
+      tags: ['c'],
+      low_profile: true,
+      description: 'new',
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id, title: 'after', tags: ['c'], low_profile: true, description: '<p>new</p>' });
     expect(res.json.team).toMatchObject({ id: 4 });
@@ -288,18 +454,37 @@ describe('getting, updating and deleting', () => {
 
   it('updates with a form body', async () => {
     const id = await createShot(sb, ada, { title: 'form', tags: 'x,y' });
-    const body = new URLSearchParams([['title', 'via form'], ['tags[]', 'p'], ['tags[]', 'q'], ['team_id', '4']]);
+    const body = new URLSearchParams([
+      ['title', 'via form'],
+      ['tags[]', 'p'],
+      ['tags[]', 'q'],
+      ['team_id', '4'],
+    ]);
     const res = await api(sb, 'PUT', `/v2/shots/${id}`, ada, body);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ title: 'via form', tags: ['p', 'q'], team: { id: 4 } });
-    const none = await api(sb, 'PUT', `/v2/shots/${id}`, ada, new URLSearchParams([['tags', ''], ['team_id', '']]));
+    const none = await api(
+      sb,
+      'PUT',
+      `/v2/shots/${id}`,
+      ada,
+      new URLSearchParams([
+        ['tags', ''],
+        ['team_id', ''],
+      ]),
+    );
     expect(none.json.tags).toEqual([]);
     expect(none.json.team).toBeUndefined();
   });
 
   it('validates updates', async () => {
     const id = await createShot(sb, ben, { title: 'ben' });
-    const res = await api(sb, 'PUT', `/v2/shots/${id}`, ben, { title: '', tags: Array.from({ length: 13 }, (_, i) => `t${i}`), team_id: 4, scheduled_for: new Date(Date.now() + 1e7).toISOString() });
+    const res = await api(sb, 'PUT', `/v2/shots/${id}`, ben, {
+      title: '',
+      tags: Array.from({ length: 13 }, (_, i) => `t${i}`),
+      team_id: 4,
+      scheduled_for: new Date(Date.now() + 1e7).toISOString(),
+    });
     expect(res.status).toBe(422);
     expect(errorsOf(res)).toEqual(['scheduled_for', 'tags', 'team_id', 'title']);
   });
@@ -344,7 +529,16 @@ describe('popular shots', () => {
     const res = await api(sb, 'GET', '/v2/popular_shots', ben);
     expect(res.status).toBe(200);
     expect(res.json.length).toBeGreaterThan(0);
-    expect(Object.keys(res.json[0]).sort()).toEqual(['description', 'height', 'html_url', 'id', 'images', 'published_at', 'title', 'width']);
+    expect(Object.keys(res.json[0]).sort()).toEqual([
+      'description',
+      'height',
+      'html_url',
+      'id',
+      'images',
+      'published_at',
+      'title',
+      'width',
+    ]);
     const demo = await token(sb, 'ben', ['public'], 'web-demo');
     const refused = await api(sb, 'GET', '/v2/popular_shots', demo);
     expect(refused.status).toBe(403);

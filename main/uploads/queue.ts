@@ -31,7 +31,10 @@ export interface UploadQueueOptions {
   expectedProcessingMs?: number;
   /** A shot still missing this long after its 202 ends as failed. */
   processingTimeoutMs?: number;
-  /** Least wait between two confirmation requests while uploads are still waiting for the rate limit. */
+  /**
+   * Least wait between two confirmation requests while other uploads still wait to be sent: the
+   * rate budget goes to POSTs first, and one list page later confirms many shots at once.
+   */
   busyCheckGapMs?: number;
   /** Base of the backoff for transient failures. */
   retryBaseMs?: number;
@@ -75,9 +78,11 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private journalClosed = false;
   private wasIdle = false;
   private checking = false;
-  private lastCheckAt = 0;
+  /** Starts at the opening: a batch's first confirmation waits while its uploads use the budget. */
+  private lastCheckAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private highestShotId: number | undefined;
+  private seeding: Promise<number | undefined> | undefined;
   private account: AccountInfo | undefined;
   private longestProcessingMs = 0;
   private idleWaiters: (() => void)[] = [];
@@ -100,7 +105,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       maxAttempts: options.maxAttempts ?? 5,
       expectedProcessingMs: options.expectedProcessingMs ?? 2_000,
       processingTimeoutMs: options.processingTimeoutMs ?? 10 * 60_000,
-      busyCheckGapMs: options.busyCheckGapMs ?? 5_000,
+      busyCheckGapMs: options.busyCheckGapMs ?? 15_000,
       retryBaseMs: options.retryBaseMs ?? 2_000,
     };
   }
@@ -522,11 +527,15 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** The highest shot id the account had: one small request the first time, then kept up to date. */
   private async knownHighestShotId(): Promise<number | undefined> {
     if (this.highestShotId !== undefined) return this.highestShotId;
-    const page = await this.service.listMyShots(1, 1);
-    if (!page.ok) return undefined;
-    this.noteShotIds(page.shots);
-    this.highestShotId ??= 0;
-    return this.highestShotId;
+    // Uploads starting together share the one request.
+    this.seeding ??= this.service.listMyShots(1, 1).then((page) => {
+      this.seeding = undefined;
+      if (!page.ok) return undefined;
+      this.noteShotIds(page.shots);
+      this.highestShotId ??= 0;
+      return this.highestShotId;
+    });
+    return this.seeding;
   }
 
   private noteShotId(id: number): void {

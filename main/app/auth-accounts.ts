@@ -1,0 +1,33 @@
+// Builds the app's AccountManager from Electron's pieces: safeStorage seals the tokens and client
+// secrets, the given key-value store (electron-store) keeps them, shell.openExternal opens the
+// system browser, and the bundled sandbox starts on first use. Call after 'ready'.
+import { safeStorage, shell } from 'electron';
+import { AccountManager } from '../auth/account-manager';
+import { keyValuePersistence } from '../auth/key-value-persistence';
+import type { KeyValueStore } from '../auth/key-value-persistence';
+import { TokenStore } from '../auth/token-store';
+import { safeStorageSecretBox } from './auth-secret-box';
+import { bundledSandbox } from '../service/bundled-sandbox';
+
+export interface DesktopAccountsOptions {
+  /** Where sealed accounts are kept, e.g. `new Store({ name: 'accounts' })` from electron-store. */
+  keyValueStore: KeyValueStore;
+  /** Where the bundled sandbox keeps its state, e.g. join(app.getPath('userData'), 'sandbox'). */
+  sandboxDataDir: string;
+  log?: (message: string) => void;
+}
+
+export type DesktopAccounts = { ok: true; accounts: AccountManager } | { ok: false; reason: string };
+
+export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopAccounts {
+  const box = safeStorageSecretBox(safeStorage);
+  if (!box.ok) return box;
+  const store = new TokenStore(box.box, keyValuePersistence(options.keyValueStore));
+  const accounts = new AccountManager({
+    store,
+    openExternal: (url) => shell.openExternal(url),
+    sandbox: () => bundledSandbox({ dataDir: options.sandboxDataDir }),
+    log: options.log,
+  });
+  return { ok: true, accounts };
+}

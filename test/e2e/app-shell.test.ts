@@ -71,6 +71,16 @@ describe('app shell', () => {
   );
 });
 
+describe('single instance', () => {
+  test(
+    'a second launch quits without opening a window',
+    async () => {
+      await expect(launchApp({ singleInstanceLock: false, timeoutMs: 30_000 })).rejects.toThrow(/quit before its window/);
+    },
+    launchTimeout,
+  );
+});
+
 describe('security rules seen from the page', () => {
   let launched: LaunchedApp | undefined;
   afterEach(async () => {

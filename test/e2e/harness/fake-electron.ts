@@ -56,7 +56,9 @@ export class FakeElectron {
   async firstWindowPage(timeoutMs: number): Promise<{ window: FakeBrowserWindow; page: Page }> {
     // main/app quits when start-up fails: report that at once instead of waiting out the timeout.
     const quit = new Promise<never>((_resolve, reject) => {
-      this.app.once('before-quit', () => reject(new Error('main/app quit before its window was ready (see the log above).')));
+      const fail = () => reject(new Error('main/app quit before its window was ready (see the log above).'));
+      if (this.app.quitRequested) fail();
+      else this.app.once('before-quit', fail);
     });
     quit.catch(() => undefined);
     const window =

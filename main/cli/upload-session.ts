@@ -1,9 +1,10 @@
-// Opens the upload queue of the data directory with a ready service client for the CLI.
+// Opens the upload queue of the data directory with the CLI's signed-in, rate-limited client
+// (the bundled sandbox when no service is configured).
 import type { CliContext } from './command';
-import { RateLimitGovernor } from '../service/rate-limit-governor';
-import { ServiceClient } from '../service/service-client';
+import { openSession } from './session';
 import { UploadQueue, imagePreparer, serviceAdapter } from '../uploads/index';
-import type { UploadQueueOptions } from '../uploads/index';
+import type { AccountInfo, UploadQueueOptions } from '../uploads/index';
+import type { AuthenticatedUser } from '../service/resources';
 
 export interface UploadSession {
   queue: UploadQueue;
@@ -16,15 +17,37 @@ function tuning(env: NodeJS.ProcessEnv): Partial<UploadQueueOptions> {
   return Number.isFinite(ms) && ms > 0 ? { expectedProcessingMs: ms } : {};
 }
 
-export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv = process.env): Promise<UploadSession> {
-  const { api, token } = ctx.globals;
-  if (!api || !token) throw new Error('Give --api URL and --token TOKEN (or SHOTPUT_API_URL and SHOTPUT_TOKEN).');
-  const client = new ServiceClient({ apiUrl: api, accessToken: token, governor: new RateLimitGovernor() });
-  const queue = UploadQueue.open({ dataDir: ctx.globals.dataDir, service: serviceAdapter(client), preparer: imagePreparer, ...tuning(env) });
-  return { queue, close: () => queue.close() };
+export function accountInfo(user: AuthenticatedUser): AccountInfo {
+  return { id: user.id, pro: user.pro, type: user.type, canUploadShot: user.can_upload_shot, teams: (user.teams ?? []).map((t) => ({ id: t.id, name: t.name })) };
 }
 
-/** The queue alone, not running: to list or change jobs. */
+export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv = process.env): Promise<UploadSession> {
+  const session = await openSession(ctx);
+  let queue: UploadQueue;
+  try {
+    queue = UploadQueue.open({
+      dataDir: ctx.globals.dataDir,
+      service: serviceAdapter(session.client),
+      preparer: imagePreparer,
+      account: accountInfo(session.user),
+      ...tuning(env),
+    });
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    queue,
+    close: () =>
+      (closing ??= (async () => {
+        await queue.close();
+        await session.close();
+      })()),
+  };
+}
+
+/** The queue alone, not running: to list or change jobs without signing in. */
 export function openQueueForEditing(ctx: CliContext): UploadQueue {
   const refuse = async () => {
     throw new Error('The queue is not running here.');

@@ -41,6 +41,8 @@ export interface UploadQueueOptions {
   journal?: JournalOptions;
   /** false opens the queue to look at and change it (`shotput queue`) without running any job. */
   run?: boolean;
+  /** Who is signed in, when already known: saves a request before scheduling or team checks. */
+  account?: AccountInfo;
 }
 
 export type AddResult =
@@ -71,7 +73,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** Jobs between leaving `ready` for an upload and knowing its outcome. */
   private readonly sending = new Set<string>();
   private readonly tracking = new Map<string, Tracking>();
-  private readonly options: Required<Omit<UploadQueueOptions, 'journal' | 'service' | 'preparer' | 'dataDir' | 'run'>>;
+  private readonly options: Required<Omit<UploadQueueOptions, 'journal' | 'service' | 'preparer' | 'dataDir' | 'run' | 'account'>>;
   private readonly running: boolean;
   private paused = false;
   private closing = false;
@@ -98,6 +100,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.journal = journal;
     this.releaseLock = releaseLock;
     this.running = options.run ?? true;
+    this.account = options.account;
     this.options = {
       prepareConcurrency: options.prepareConcurrency ?? 2,
       uploadConcurrency: options.uploadConcurrency ?? 2,

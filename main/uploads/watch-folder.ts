@@ -93,7 +93,7 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
   }
 
-  /** Waits until every file seen so far has been handed to the queue. */
+  /** Waits until every file seen so far has been handed to the queue (and moved, once uploaded). */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
@@ -116,11 +116,16 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       this.emit('event', { type: 'error', folder: this.folder, file, message: (error as Error).message });
     });
     this.perPath.set(file, work);
-    this.pending.add(work);
+    this.remember(work);
     void work.finally(() => {
-      this.pending.delete(work);
       if (this.perPath.get(file) === work) this.perPath.delete(file);
     });
+  }
+
+  /** Work that stop() and settled() wait for. */
+  private remember(work: Promise<void>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
   }
 
   private async take(file: string): Promise<void> {
@@ -188,7 +193,7 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       this.jobs.delete(event.job.id);
       this.counts.uploaded++;
       this.emitCounts();
-      if (this.options.moveUploaded) void this.moveToUploaded(file);
+      if (this.options.moveUploaded) this.remember(this.moveToUploaded(file));
     } else if (state === 'failed' || state === 'cancelled') {
       this.jobs.delete(event.job.id);
       if (state === 'failed') this.counts.failed++;

@@ -54,6 +54,11 @@ export interface GovernorOptions {
   retry?: Partial<RetryPolicy>;
   /** Added to the server's reset time: clocks and rounding differ. */
   resetMarginMs?: number;
+  /**
+   * The longest wait for a window to reset. The service's windows are a minute long; a reset further
+   * away (a server clock far ahead, e.g. the sandbox's moved clock) is not trusted beyond this.
+   */
+  maxResetWaitMs?: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 5, baseDelayMs: 200, maxDelayMs: 5_000, maxRateLimitedRetries: 5 };
@@ -90,6 +95,7 @@ export class RateLimitGovernor {
   private readonly clock: GovernorClock;
   private readonly retry: RetryPolicy;
   private readonly resetMarginMs: number;
+  private readonly maxResetWaitMs: number;
 
   private limit: number | null = null;
   private remaining: number | null = null;
@@ -107,6 +113,7 @@ export class RateLimitGovernor {
     this.clock = options.clock ?? systemClock;
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.resetMarginMs = options.resetMarginMs ?? 300;
+    this.maxResetWaitMs = options.maxResetWaitMs ?? 65_000;
   }
 
   get state(): RateLimitState {
@@ -191,6 +198,8 @@ export class RateLimitGovernor {
           counted = true;
           this.waiting++;
         }
+        // Out of budget with nothing in flight and no reset time known: assume a full window.
+        if (this.resetAt === null && this.remaining !== null && this.inFlight === 0) this.resetAt = now + this.maxResetWaitMs;
         // Out of budget: wait for the reset, or for an answer in flight to tell us more.
         const until = this.remaining !== null && this.remaining - this.inFlight <= 0 && this.resetAt !== null ? this.resetAt : null;
         if (until !== this.waitingUntil) {
@@ -260,7 +269,7 @@ export class RateLimitGovernor {
     // The Date header has whole seconds only: when it agrees with the local clock to within that
     // precision, the local clock is the better reference; otherwise correct for the skew.
     const reference = Number.isFinite(serverNow) && Math.abs(serverNow - now) > 1_500 ? serverNow : now;
-    const untilReset = Math.max(0, resetEpochSeconds * 1000 - reference);
+    const untilReset = Math.min(this.maxResetWaitMs, Math.max(0, resetEpochSeconds * 1000 - reference));
     return now + untilReset + this.resetMarginMs;
   }
 

@@ -200,4 +200,27 @@ describe('RateLimitGovernor failures', () => {
     expect((error as ServiceError).kind).toBe('aborted');
     expect(governor.state.waiting).toBe(0);
   });
+
+  it('does not wait forever when the service gives no reset time, nor longer than a window for a far one', async () => {
+    const clock = new FakeClock();
+    const governor = new RateLimitGovernor({ clock, maxResetWaitMs: 60_000 });
+    const noReset = () =>
+      new Response('{}', { status: 200, headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', date: new Date(clock.now()).toUTCString() } });
+    await governor.run({ method: 'GET', path: '/x', send: async () => noReset() });
+    let sent = 0;
+    const next = governor.run({
+      method: 'GET',
+      path: '/y',
+      send: async () => {
+        sent++;
+        return limited(200, 10, Math.floor(clock.now() / 1000) + 86_400, clock, 60);
+      },
+    });
+    await clock.advance(59_000);
+    expect(sent).toBe(0);
+    await clock.advance(2_000);
+    expect((await next).status).toBe(200);
+    // A reset a day away (a moved server clock) is waited for one window at most.
+    expect(governor.state.resetAt! - clock.now()).toBeLessThanOrEqual(60_000 + 300);
+  });
 });

@@ -50,10 +50,12 @@ function encode(image: Sharp, request: RenderRequest): Sharp {
   const { format, animated, info, colours } = request;
   if (format === 'jpeg') return image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' });
   if (format === 'png') return image.png({ compressionLevel: 6 });
-  if (!animated) return image.gif({ colours, effort: 7 });
+  if (!animated) return image.gif({ colours, effort: 4 });
+  // Palette search is per frame: at higher efforts some enlarged animations take minutes of CPU
+  // for a few percent of file size, so animations use the fastest search (dithering stays on).
   return image.gif({
     colours,
-    effort: 4,
+    effort: 1,
     keepDuplicateFrames: true,
     loop: info.loop ?? 0,
     ...(info.delays ? { delay: info.delays } : {}),

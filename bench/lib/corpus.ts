@@ -1,0 +1,89 @@
+// Generates the benchmark corpus: the kinds of files designers drop, at realistic sizes.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+
+export interface CorpusFile {
+  path: string;
+  kind: 'photo-jpeg' | 'export-png' | 'webp' | 'screenshot' | 'animated-gif';
+}
+
+/** Smooth colour fields (a blurred, enlarged noise) plus fine grain: compresses like a photo. */
+async function photoPixels(width: number, height: number, seed: number): Promise<Sharp> {
+  const base = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 40 + (seed * 37) % 160, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
+    .blur(2)
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 14 } } }).raw().toBuffer();
+  return sharp(base, { raw: { width, height, channels: 3 } }).composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }]);
+}
+
+function exportSvg(width: number, height: number, seed: number): Buffer {
+  const shapes = Array.from({ length: 24 }, (_, i) => {
+    const x = ((seed * 131 + i * 97) % 100) / 100;
+    const y = ((seed * 71 + i * 53) % 100) / 100;
+    const hue = (seed * 40 + i * 15) % 360;
+    return `<rect x="${x * width}" y="${y * height}" width="${width / 5}" height="${height / 6}" rx="40" fill="hsl(${hue},70%,55%)" opacity="0.85"/>`;
+  }).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#f4f1ea"/><stop offset="1" stop-color="#c9d6e8"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/>${shapes}<text x="120" y="${height - 160}" font-size="${height / 12}" font-family="sans-serif" fill="#222">Shot ${seed}</text></svg>`,
+  );
+}
+
+/** A 30-frame animation: a gradient field with a disc moving across it. */
+async function animation(width: number, height: number, frames: number, seed: number): Promise<Buffer> {
+  const field = await (await photoPixels(width, height, seed)).blur(3).raw().toBuffer();
+  const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${height / 3}" height="${height / 3}"><circle cx="50%" cy="50%" r="48%" fill="#ffcc33"/></svg>`);
+  const size = Math.round(height / 3);
+  const layers = Array.from({ length: frames }, (_, i) => [
+    { input: field, raw: { width, height, channels: 3 as const }, left: 0, top: i * height },
+    { input: disc, left: Math.round(((width - size) * i) / (frames - 1)), top: i * height + Math.round(height / 3) },
+  ]).flat();
+  return sharp({ create: { width, height: height * frames, channels: 3, background: '#000', pageHeight: height } })
+    .composite(layers)
+    .gif({ delay: Array.from({ length: frames }, () => 80), loop: 0, effort: 1, keepDuplicateFrames: true })
+    .toBuffer();
+}
+
+export async function generateCorpus(dir: string, log: (line: string) => void): Promise<CorpusFile[]> {
+  await mkdir(dir, { recursive: true });
+  const files: CorpusFile[] = [];
+  const add = (name: string, kind: CorpusFile['kind']) => {
+    const file = path.join(dir, name);
+    files.push({ path: file, kind });
+    return file;
+  };
+  for (let i = 0; i < 12; i++) {
+    const image = (await photoPixels(6000, 4000, i)).jpeg({ quality: 90 });
+    // A third of the phone photos stand sideways by EXIF, as phones write them.
+    await (i % 3 === 0 ? image.withMetadata({ orientation: 6 }) : image).toFile(add(`photo-${i}.jpg`, 'photo-jpeg'));
+  }
+  log('  12 JPEG photos 6000x4000');
+  for (let i = 0; i < 12; i++) await sharp(exportSvg(3200, 2400, i)).png().toFile(add(`export-${i}.png`, 'export-png'));
+  log('  12 PNG exports 3200x2400');
+  for (let i = 0; i < 12; i++) {
+    const [w, h] = i % 2 === 0 ? [2400, 1600] : [1200, 900];
+    await (await photoPixels(w, h, 50 + i)).webp({ quality: 82 }).toFile(add(`web-${i}.webp`, 'webp'));
+  }
+  log('  12 WebP 2400x1600 and 1200x900');
+  const screens = [
+    [640, 400],
+    [1280, 800],
+    [390, 844],
+    [1024, 768],
+  ] as const;
+  for (let i = 0; i < 16; i++) {
+    const [w, h] = screens[i % screens.length]!;
+    await sharp(exportSvg(w, h, 100 + i)).png().toFile(add(`screen-${i}.png`, 'screenshot'));
+  }
+  log('  16 PNG screenshots');
+  for (let i = 0; i < 10; i++) {
+    const [w, h] = i % 2 === 0 ? [800, 600] : [480, 360];
+    await sharp(await animation(w, h, 30, 200 + i), { animated: true }).toFile(add(`anim-${i}.gif`, 'animated-gif'));
+  }
+  log('  10 animated GIFs, 30 frames, 800x600 and 480x360');
+  return files;
+}

@@ -19,7 +19,12 @@ export interface SandboxContext {
   rate: RateLimiter;
   faults: Faults;
   processingMs: number;
+  /** Request log (only when logging is on). */
   log: (msg: string) => void;
+  /** Always written to stderr. */
+  warn: (msg: string) => void;
+  /** Unexpected errors answered with a 500 since start (a bug if ever non-zero); shown in /_sandbox/state. */
+  internalErrors: number;
 }
 
 /** What the /v1 and /v2 hook learned about a request. */

@@ -43,6 +43,7 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
         suspended: a.suspended,
       })),
       now: iso(store.now()),
+      internal_errors: ctx.internalErrors,
     };
   });
 

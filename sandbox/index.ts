@@ -54,6 +54,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: {},
     processingMs: options.processingMs ?? 1500,
     log,
+    warn,
+    internalErrors: 0,
   };
   const resetAll = () => {
     images.clear();

@@ -43,6 +43,18 @@ function isMultipartParseError(err: Error): boolean {
   );
 }
 
+/** The client aborted or closed the connection while its request was being read. */
+function clientWentAway(req: FastifyRequest, err: Error): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return (
+    req.raw.aborted ||
+    req.raw.destroyed ||
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    err.message === 'aborted'
+  );
+}
+
 export async function buildServer(ctx: SandboxContext, resetAll: () => void): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -145,11 +157,16 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void): Pr
       } else if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
         status = statusCode;
         message = 'Bad request.';
+      } else if (clientWentAway(req, err)) {
+        // Nobody is left to answer; not a server fault.
+        status = 400;
+        message = 'The request was aborted.';
       } else if (err instanceof SyntaxError || isMultipartParseError(err)) {
         status = 400;
         message = 'Malformed request body.';
       } else {
-        ctx.log(`sandbox: unexpected error on ${req.method} ${req.url}: ${err.stack ?? err.message}`);
+        ctx.internalErrors += 1;
+        ctx.warn(`sandbox: unexpected error on ${req.method} ${req.url}: ${err.stack ?? err.message}`);
         status = 500;
         message = 'Internal error.';
       }

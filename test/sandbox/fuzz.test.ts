@@ -64,6 +64,8 @@ afterAll(() => sb.close());
 async function stillAlive() {
   const state = await fetch(`${sb.url}/_sandbox/state`);
   expect(state.status).toBe(200);
+  // Also the requests whose client went away before an answer: none hit an unexpected error.
+  expect(((await state.json()) as { internal_errors: number }).internal_errors).toBe(0);
   const user = await fetch(`${sb.api}/v2/user`, { headers: { authorization: `Bearer ${tokens[0]}` } });
   expect(user.status).toBe(200);
 }

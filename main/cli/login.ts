@@ -54,7 +54,9 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
     writeLine(ctx.io.stderr, 'shotput: no address was pasted; nothing was signed in.');
     return EXIT_FAILURE;
   }
-  const outcome = await flow.completeFromDeepLink(pasted.trim(), ctx.signal);
+  // Terminals and chat apps often wrap a pasted address in quotes or angle brackets.
+  const address = pasted.trim().replace(/^(["'<])(.*)(["'>])$/, '$2');
+  const outcome = await flow.completeFromDeepLink(address, ctx.signal);
   if (outcome.kind === 'ignored') {
     writeLine(ctx.io.stderr, 'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.');
     return EXIT_FAILURE;

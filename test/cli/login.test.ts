@@ -29,7 +29,7 @@ function login(argv: string[], username: string, decision: 'allow' | 'deny', pas
 
 describe('shotput login', () => {
   it('signs in to the sandbox through the browser; later commands act as that user until logout', async () => {
-    const run = await login([], 'ben', 'allow');
+    const run = await login([], 'ben', 'allow', (callback) => `"${callback}"`);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Signed in to Sandbox (on this computer) as ben');
     const file = path.join(dataDir, 'accounts.json');

@@ -47,6 +47,8 @@ export interface GovernedRequest {
   path: string;
   signal?: AbortSignal;
   send(signal: AbortSignal | undefined): Promise<Response>;
+  /** Told when an attempt is sent again after a failure that may have reached the server. */
+  onUncertainRetry?: () => void;
 }
 
 export interface GovernorOptions {
@@ -149,6 +151,7 @@ export class RateLimitGovernor {
         if (request.signal?.aborted) throw aborted(request, error);
         const neverSent = NOT_SENT_CODES.has(errorCode(error));
         if ((idempotent || neverSent) && failures < this.retry.maxRetries) {
+          if (!neverSent) request.onUncertainRetry?.();
           await this.backoff(failures++, request);
           continue;
         }
@@ -170,6 +173,7 @@ export class RateLimitGovernor {
         continue;
       }
       if (response.status >= 500 && idempotent && failures < this.retry.maxRetries) {
+        request.onUncertainRetry?.();
         await discard(response);
         await this.backoff(failures++, request);
         continue;

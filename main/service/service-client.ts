@@ -75,6 +75,7 @@ interface CallOptions {
   form?: FormData;
   signal?: AbortSignal;
   timeoutMs?: number;
+  onUncertainRetry?: () => void;
 }
 
 export interface CallOptionsPublic {
@@ -157,8 +158,7 @@ export class ServiceClient {
   }
 
   async deleteShot(id: number, options: CallOptionsPublic = {}): Promise<void> {
-    const response = await this.call('DELETE', `/v2/shots/${shotId(id)}`, options);
-    await response.body?.cancel();
+    await this.remove(`/v2/shots/${shotId(id)}`, options);
   }
 
   // ---- v1: comments and comment likes ----
@@ -186,8 +186,7 @@ export class ServiceClient {
   }
 
   async deleteComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<void> {
-    const response = await this.call('DELETE', commentPath(shot, id), options);
-    await response.body?.cancel();
+    await this.remove(commentPath(shot, id), options);
   }
 
   async listCommentLikes(shot: number, comment: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<CommentLike>> {
@@ -217,11 +216,21 @@ export class ServiceClient {
   }
 
   async unlikeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<void> {
-    const response = await this.call('DELETE', `${commentPath(shot, comment)}/like`, options);
-    await response.body?.cancel();
+    await this.remove(`${commentPath(shot, comment)}/like`, options);
   }
 
   // ---- the plumbing ----
+
+  /**
+   * DELETE, retried like any idempotent request. If an earlier attempt may have reached the server
+   * (dropped connection, 5xx), a final 404 means that attempt did the job: it is a success.
+   */
+  private async remove(path: string, options: CallOptionsPublic): Promise<void> {
+    let uncertain = false;
+    const response = await this.call('DELETE', path, { ...options, onUncertainRetry: () => (uncertain = true) }, [404]);
+    const text = await response.text().catch(() => '');
+    if (response.status === 404 && !uncertain) throw errorFromBody(404, text, 'DELETE', path);
+  }
 
   private async list<S extends v.GenericSchema>(
     path: string,
@@ -277,6 +286,7 @@ export class ServiceClient {
       method,
       path,
       signal: options.signal,
+      onUncertainRetry: options.onUncertainRetry,
       send: (signal) => {
         const timeout = AbortSignal.timeout(timeoutMs);
         return this.fetchImpl(url, {

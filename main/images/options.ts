@@ -1,6 +1,7 @@
 // What a caller may ask of prepare(), and the checks that turn it into one definite plan.
 import type { FocusPoint, Rect } from './geometry';
 import { ImageError } from './image-error';
+import { MAX_UPLOAD_BYTES } from './limits';
 import type { TargetName } from './limits';
 
 export type OutputFormat = 'png' | 'jpeg' | 'gif';
@@ -23,6 +24,8 @@ export interface PrepareOptions {
   format?: 'auto' | OutputFormat;
   /** Keep EXIF and XMP (never the orientation tag, which is applied). Default false: stripped. */
   keepMetadata?: boolean;
+  /** A tighter byte limit than the service's (never looser). Default MAX_UPLOAD_BYTES. */
+  maxBytes?: number;
 }
 
 export interface ResolvedOptions {
@@ -33,6 +36,7 @@ export interface ResolvedOptions {
   background: string;
   format: 'auto' | OutputFormat;
   keepMetadata: boolean;
+  maxBytes: number;
 }
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -62,5 +66,7 @@ export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
     const values = [crop.left, crop.top, crop.width, crop.height];
     if (!values.every(Number.isFinite) || crop.width <= 0 || crop.height <= 0) invalid('The crop rectangle needs a positive width and height.');
   }
-  return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false };
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_UPLOAD_BYTES) invalid(`The byte limit must be a whole number from 1024 to ${MAX_UPLOAD_BYTES}.`);
+  return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false, maxBytes };
 }

@@ -1,6 +1,6 @@
 // prepare(): any readable image in, exactly what the service accepts out (or an ImageError).
 import { ImageError, toImageError } from './image-error';
-import { MAX_UPLOAD_BYTES, targetSize } from './limits';
+import { targetSize } from './limits';
 import type { Size } from './limits';
 import type { OutputFormat, PrepareOptions } from './options';
 import { resolveOptions } from './options';
@@ -33,7 +33,7 @@ export interface PreparedImage {
 }
 
 /** Steps tried, in order, when an animation is over the limit: fewer colours first, then 400x300. */
-function animationSteps(target: Size): Array<{ size: Size; colours: number }> {
+export function animationSteps(target: Size): Array<{ size: Size; colours: number }> {
   const small = targetSize('400x300');
   const steps = target.width > small.width ? [256, 128, 64].map((colours) => ({ size: target, colours })) : [];
   return [...steps, ...[256, 128, 64, 32].map((colours) => ({ size: small, colours }))];
@@ -63,30 +63,40 @@ export async function prepare(source: ImageSource, options: PrepareOptions = {})
 
     if (!choice.animated) {
       const buffer = await render(request);
-      const checked = await verifyOutput(buffer, { format: choice.format, size: plan.target, pages });
+      const checked = await verifyOutput(buffer, { format: choice.format, size: plan.target, pages, maxBytes: resolved.maxBytes });
       return { buffer, ...checked, warnings, input: info };
     }
 
+    const limit = resolved.maxBytes;
     const steps = animationSteps(plan.target);
     let firstBytes: number | undefined;
+    let previous: number | undefined;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       const buffer = await render({ ...request, target: step.size, colours: step.colours });
       firstBytes ??= buffer.length;
-      if (buffer.length > MAX_UPLOAD_BYTES) {
+      if (buffer.length > limit) {
         if (i === steps.length - 1) {
-          throw new ImageError('too-large-output', `Even at ${step.size.width}x${step.size.height} with ${step.colours} colours the animation is ${formatBytes(buffer.length)}, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit: shorten it or use fewer frames.`);
+          throw new ImageError('too-large-output', `Even at ${step.size.width}x${step.size.height} with ${step.colours} colours the animation is ${formatBytes(buffer.length)}, over the ${formatBytes(limit)} limit: shorten it or use fewer frames.`);
         }
-        // Far over the limit at full size: fewer colours will not save enough, go to 400x300 at once.
-        if (step.size.width > 400 && buffer.length > MAX_UPLOAD_BYTES * 2.5) i = steps.findIndex((s) => s.size.width === 400) - 1;
+        // Fewer colours save a similar share each time; when another halving cannot reach the
+        // limit (noise, film grain), go to 400x300 at once instead of encoding in vain.
+        const shrink = previous && step.colours < 256 ? buffer.length / previous : 0.75;
+        const hopeless = buffer.length * shrink > limit || buffer.length > limit * 1.5;
+        const nextSmall = steps.findIndex((s) => s.size.width < step.size.width);
+        previous = buffer.length;
+        if (hopeless && nextSmall > i) {
+          i = nextSmall - 1;
+          previous = undefined;
+        }
         continue;
       }
-      const checked = await verifyOutput(buffer, { format: 'gif', size: step.size, pages });
+      const checked = await verifyOutput(buffer, { format: 'gif', size: step.size, pages, maxBytes: limit });
       const reduced: PrepareWarning[] = [];
       if (step.size.width !== plan.target.width) {
-        reduced.push(warning('reduced-size', `At ${plan.target.width}x${plan.target.height} the animation was ${formatBytes(firstBytes)}, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit: it was reduced to ${step.size.width}x${step.size.height}.`));
+        reduced.push(warning('reduced-size', `At ${plan.target.width}x${plan.target.height} the animation was ${formatBytes(firstBytes)}, over the ${formatBytes(limit)} limit: it was reduced to ${step.size.width}x${step.size.height}.`));
       }
-      if (step.colours < 256) reduced.push(warning('reduced-colours', `The animation was reduced to ${step.colours} colours to stay under ${formatBytes(MAX_UPLOAD_BYTES)}.`));
+      if (step.colours < 256) reduced.push(warning('reduced-colours', `The animation was reduced to ${step.colours} colours to stay under ${formatBytes(limit)}.`));
       return { buffer, ...checked, warnings: [...warnings, ...reduced], input: info };
     }
     throw new Error('unreachable: the last step always returns or throws');

@@ -18,7 +18,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Throws 'output-check-failed' when format, size or frame count is wrong; 'too-large-output' when over the limit. */
-export async function verifyOutput(buffer: Buffer, expected: { format: OutputFormat; size: Size; pages: number }): Promise<VerifiedOutput> {
+export async function verifyOutput(buffer: Buffer, expected: { format: OutputFormat; size: Size; pages: number; maxBytes?: number }): Promise<VerifiedOutput> {
   const meta = await sharp(buffer, { animated: true }).metadata().catch(() => {
     throw new ImageError('output-check-failed', 'The prepared image could not be read back.');
   });
@@ -29,8 +29,9 @@ export async function verifyOutput(buffer: Buffer, expected: { format: OutputFor
   if (meta.width !== expected.size.width || height !== expected.size.height) problems.push(`size ${meta.width}x${height} instead of ${expected.size.width}x${expected.size.height}`);
   if (pages !== expected.pages) problems.push(`${pages} frames instead of ${expected.pages}`);
   if (problems.length > 0) throw new ImageError('output-check-failed', `The prepared image is wrong (${problems.join(', ')}).`);
-  if (buffer.length > MAX_UPLOAD_BYTES) {
-    throw new ImageError('too-large-output', `The prepared image is ${formatBytes(buffer.length)}, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit.`);
+  const limit = Math.min(expected.maxBytes ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
+  if (buffer.length > limit) {
+    throw new ImageError('too-large-output', `The prepared image is ${formatBytes(buffer.length)}, over the ${formatBytes(limit)} limit.`);
   }
   return { format: expected.format, width: meta.width, height, pages, bytes: buffer.length };
 }

@@ -243,6 +243,17 @@ describe('creating a shot', () => {
     expect(errorsOf(t)).toEqual(['image']);
   });
 
+  it('measures a JPEG by its displayed size (EXIF orientation) and serves it upright without metadata', async () => {
+    const sideways = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const id = await createShot(sb, ada, { title: 'rotated' }, sideways);
+    const shot = (await api(sb, 'GET', `/v2/shots/${id}`, ada)).json;
+    const normal = await fetchImage(shot.images.normal);
+    expect([normal.meta.width, normal.meta.height, normal.meta.orientation]).toEqual([400, 300, undefined]);
+  });
+
   it('accepts exactly 400x300 or 800x600', async () => {
     for (const [w, h] of [
       [401, 300],

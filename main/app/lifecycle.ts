@@ -14,9 +14,18 @@ import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
 import { createSenderCheck } from './trusted-sender';
+import { registerDeepLinks } from './auth-deep-links';
+import { createDesktopSession } from './desktop-session-wiring';
+import { createOpenExternal } from './open-external';
+import type { DesktopSession } from '../desktop/desktop-session';
+import { stopBundledSandbox } from '../service/bundled-sandbox';
 
 function log(message: string): void {
   console.warn(`[shotput] ${message}`);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function startApp(): void {
@@ -26,6 +35,18 @@ export function startApp(): void {
   if (!claimSingleInstance(app, focusMainWindow)) return;
 
   let mainWindow: BrowserWindow | undefined;
+  let desktopSession: DesktopSession | undefined;
+  let quitting: 'no' | 'closing' | 'closed' = 'no';
+  // Sign-in callbacks (app.shotput://…) that arrive before the session is open wait for it.
+  const waitingLinks: string[] = [];
+  const deliverLink = (url: string): void => {
+    if (desktopSession === undefined) waitingLinks.push(url);
+    else void desktopSession.handleDeepLink(url).catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
+    focusMainWindow();
+  };
+  // Before 'ready': macOS sends the launch link through open-url right after will-finish-launching.
+  registerDeepLinks(app, deliverLink, { log });
+  const openExternal = createOpenExternal(shell, log);
   const devUrl = devServerUrl(process.env, app.isPackaged);
   const paths = resolveAppPaths(app.getAppPath());
 
@@ -52,6 +73,19 @@ export function startApp(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // The queue's POSTs in flight finish and the sandbox saves its state before the app exits.
+  app.on('before-quit', (event) => {
+    if (quitting === 'closed') return;
+    event.preventDefault();
+    if (quitting === 'closing') return;
+    quitting = 'closing';
+    void (async () => {
+      await desktopSession?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
+      await stopBundledSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));
+      quitting = 'closed';
+      app.quit();
+    })();
+  });
 
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
@@ -59,7 +93,11 @@ export function startApp(): void {
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: process.platform };
-    registerRequestHandlers(ipcMain, createRequestHandlers({ appInfo, settings, emit }), {
+    const desktop = await createDesktopSession({ userDataDir: app.getPath('userData'), openExternal, log });
+    desktopSession = desktop;
+    desktop.onChange((state) => emit('auth.changed', state));
+    for (const url of waitingLinks.splice(0)) deliverLink(url);
+    registerRequestHandlers(ipcMain, createRequestHandlers({ appInfo, settings, emit, session: desktop, openExternal }), {
       isTrustedSender: createSenderCheck(devUrl),
       log,
     });

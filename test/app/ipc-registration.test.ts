@@ -1,4 +1,11 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
+import { AccountManager } from '../../main/auth/account-manager';
+import { fileModeSecretBox } from '../../main/auth/file-persistence';
+import { TokenStore } from '../../main/auth/token-store';
+import { DesktopSession } from '../../main/desktop/desktop-session';
 import { createRequestHandlers } from '../../main/app/handlers/index';
 import { registerRequestHandlers, type RequestHandlers } from '../../main/app/ipc-registration';
 import { createSenderCheck } from '../../main/app/trusted-sender';
@@ -33,12 +40,29 @@ function memorySettings() {
   };
 }
 
-describe('IPC registration', () => {
+/** A real session on a memory store: signed out, and nothing is started until someone signs in. */
+async function signedOutSession(): Promise<DesktopSession> {
+  let saved: string | undefined;
+  const store = new TokenStore(fileModeSecretBox, { read: async () => saved, write: async (text) => void (saved = text) });
+  const accounts = new AccountManager({
+    store,
+    openExternal: async () => undefined,
+    sandbox: async () => {
+      throw new Error('no sandbox in this test');
+    },
+  });
+  return DesktopSession.open({ dataDir: await mkdtemp(join(tmpdir(), 'shotput-ipc-')), accounts });
+}
+
+describe('IPC registration', async () => {
   const emitted: unknown[] = [];
+  const session = await signedOutSession();
   const handlers = createRequestHandlers({
     appInfo: { name: 'Shotput', version: '1.2.3', platform: 'linux' },
     settings: memorySettings(),
     emit: (event, payload) => emitted.push([event, payload]),
+    session,
+    openExternal: async () => undefined,
   });
 
   test('registers one handler per request of the contract, and removes them', () => {
@@ -89,11 +113,15 @@ describe('IPC registration', () => {
     expect(log.join('\n')).toContain('disk on fire');
   });
 
-  test('signing in answers a clear “not yet” until main/auth lands', async () => {
+  test('a sign-in that cannot start answers a sentence with a next step, and the state stays signed out', async () => {
     const { invoke } = register(handlers);
+    expect(await invoke('auth.state', undefined)).toMatchObject({ ok: true, value: { status: 'signed-out', service: 'sandbox' } });
     const answer = (await invoke('auth.signIn', { service: 'sandbox' })) as { ok: boolean; error: { message: string } };
     expect(answer.ok).toBe(false);
-    expect(answer.error.message).toMatch(/sandbox/);
-    expect(await invoke('auth.state', undefined)).toEqual({ ok: true, value: { status: 'signed-out' } });
+    expect(answer.error.message).toMatch(/Could not reach the service\..*Check your internet connection/);
+    const real = (await invoke('auth.signIn', { service: 'real' })) as { ok: boolean; error: { message: string } };
+    expect(real).toMatchObject({ ok: false, error: { code: 'missing_credentials' } });
+    expect(real.error.message).toMatch(/client ID/);
+    expect(await invoke('auth.state', undefined)).toMatchObject({ ok: true, value: { status: 'signed-out' } });
   });
 });

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { contentSecurityPolicy } from '../../main/app/content-security-policy';
+import { requestNames } from '../../preload/contract';
 import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -59,13 +60,18 @@ describe('app shell', () => {
   );
 
   test(
-    'signing in says clearly that it is not available yet',
+    'signing in to the sandbox opens its authorize page in the system browser',
     async () => {
       launched = await launchApp();
-      const { page } = launched;
+      const { page, electron } = launched;
       await waitForShell(page);
       await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
-      await expectVisible(page.getByRole('alert').filter({ hasText: 'not available in this build yet' }));
+      await expect
+        .poll(() => electron.shell.openedExternally.map((url) => new URL(url).pathname), { timeout: uiTimeoutMs })
+        .toEqual(['/oauth/authorize']);
+      const authorize = new URL(electron.shell.openedExternally[0]!);
+      expect(authorize.searchParams.get('redirect_uri')).toBe('app.shotput://oauth/callback');
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     },
     launchTimeout,
   );
@@ -100,7 +106,8 @@ describe('security rules seen from the page', () => {
         require: typeof (window as unknown as { require?: unknown }).require,
         process: typeof (window as unknown as { process?: unknown }).process,
       }));
-      expect(surface).toEqual({ keys: ['app', 'auth', 'on', 'settings'], frozen: true, require: 'undefined', process: 'undefined' });
+      const namespaces = [...new Set(requestNames.map((name) => name.split('.')[0]!))];
+      expect(surface).toEqual({ keys: [...namespaces, 'on'].sort(), frozen: true, require: 'undefined', process: 'undefined' });
 
       const refused = await page.evaluate(() => window.shotput?.settings.set({ theme: 'purple' } as never));
       expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });

@@ -1,16 +1,22 @@
-// Placeholder until main/auth lands: the app is always signed out and says so plainly.
+// auth.*: the session's state, sign-in through the system browser (resolves when the deep link
+// comes back), cancel, sign-out, and the choice of service. Failures are sentences with a next step.
 import type { RequestHandlers } from '../ipc-registration';
 import { fail, ok } from '../result';
+import { problemSentence } from '../../desktop/desktop-session';
+import type { HandlerContext } from './handler-context';
 
-export function createAuthHandlers(): Pick<RequestHandlers, 'auth.state' | 'auth.signIn'> {
+export function createAuthHandlers(
+  context: HandlerContext,
+): Pick<RequestHandlers, 'auth.state' | 'auth.signIn' | 'auth.cancel' | 'auth.signOut' | 'auth.useService'> {
+  const { session } = context;
   return {
-    'auth.state': () => ok({ status: 'signed-out' }),
-    'auth.signIn': ({ service }) =>
-      fail(
-        'not-implemented',
-        service === 'sandbox'
-          ? 'Signing in to the bundled sandbox is not available in this build yet.'
-          : 'Signing in to the real service is not available in this build yet.',
-      ),
+    'auth.state': () => ok(session.state()),
+    'auth.signIn': async (request) => {
+      const result = await session.signIn(request);
+      return result.ok ? ok(result.state) : fail(result.problem.code, problemSentence(result.problem));
+    },
+    'auth.cancel': () => ok(session.cancelSignIn()),
+    'auth.signOut': async () => ok(await session.signOut()),
+    'auth.useService': async ({ service }) => ok(await session.useService(service)),
   };
 }

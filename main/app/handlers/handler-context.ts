@@ -1,5 +1,6 @@
 // What request handlers may use. Grows as features land (the upload queue, the accounts, …).
 import type { AppInfo, EventName, EventPayload } from '../../../preload/contract';
+import type { DesktopSession } from '../../desktop/desktop-session';
 import type { SettingsFile } from '../../settings/settings-file';
 
 export interface HandlerContext {
@@ -7,4 +8,14 @@ export interface HandlerContext {
   settings: SettingsFile;
   /** Sends an event of the contract to the app's window. */
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /**
+   * The signed-in session: `session.client()` is the ServiceClient of the signed-in account (its
+   * requests go through the account's rate-limit governor), undefined when signed out;
+   * `session.user()` is the user GET /v2/user answered (name, username, pro, type, teams, …).
+   * `session.onChange(listener)` follows sign-in, sign-out and switches of service (the window
+   * gets the same as the `auth.changed` event).
+   */
+  session: DesktopSession;
+  /** Opens an http(s) address in the system browser (shell.openExternal); refuses anything else. */
+  openExternal: (url: string) => Promise<void>;
 }

@@ -10,6 +10,6 @@ export function createRequestHandlers(context: HandlerContext): RequestHandlers 
   return {
     ...createAppHandlers(context),
     ...createSettingsHandlers(context),
-    ...createAuthHandlers(),
+    ...createAuthHandlers(context),
   };
 }

@@ -5,7 +5,13 @@ import { getBridge, missingBridgeMessage, unwrap } from './bridge';
 export class AppState {
   info = $state<AppInfo | undefined>(undefined);
   settings = $state<Settings>({ theme: 'system', lastTab: 'upload' });
-  auth = $state<AuthState>({ status: 'signed-out' });
+  auth = $state<AuthState>({
+    status: 'signed-out',
+    service: 'sandbox',
+    secretStorage: 'os-keychain',
+    realService: { clientId: null, hasSecret: false },
+    problem: null,
+  });
   /** Set when the app could not start talking to main: the window shows it instead of the shell. */
   fatalError = $state<string | undefined>(undefined);
   loaded = $state(false);

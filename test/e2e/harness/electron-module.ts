@@ -4,7 +4,7 @@
 import type { FakeWindowOptions } from './fake-browser-window';
 import { currentFakeElectron } from './fake-electron';
 
-function forward<K extends 'app' | 'ipcMain' | 'protocol' | 'shell'>(key: K): object {
+function forward<K extends 'app' | 'ipcMain' | 'protocol' | 'shell' | 'safeStorage' | 'dialog' | 'nativeImage' | 'Menu'>(key: K): object {
   return new Proxy(
     {},
     {
@@ -21,6 +21,10 @@ export const app = forward('app');
 export const ipcMain = forward('ipcMain');
 export const protocol = forward('protocol');
 export const shell = forward('shell');
+export const safeStorage = forward('safeStorage');
+export const dialog = forward('dialog');
+export const nativeImage = forward('nativeImage');
+export const Menu = forward('Menu');
 export const session = {
   get defaultSession() {
     return currentFakeElectron().session.defaultSession;
@@ -40,4 +44,22 @@ export const BrowserWindow = new Proxy(function BrowserWindow() {}, {
   },
 });
 
-export default { app, ipcMain, protocol, shell, session, BrowserWindow };
+/** A class of the current runtime (`new Tray(image)`, `new Notification(options)`), statics forwarded. */
+function forwardClass<K extends 'Tray' | 'Notification'>(key: K): object {
+  return new Proxy(function ForwardedClass() {}, {
+    construct(_target, args) {
+      const Class = currentFakeElectron()[key] as unknown as new (...args: unknown[]) => object;
+      return new Class(...args);
+    },
+    get(_target, property) {
+      const target = currentFakeElectron()[key] as unknown as Record<PropertyKey, unknown>;
+      const value = target[property];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export const Tray = forwardClass('Tray');
+export const Notification = forwardClass('Notification');
+
+export default { app, ipcMain, protocol, shell, session, BrowserWindow, safeStorage, dialog, nativeImage, Menu, Tray, Notification };

@@ -52,9 +52,66 @@ export class FakeApp extends EventEmitter {
     return this.config.singleInstanceLock;
   }
 
+  /** Set once the app really quit: no before-quit listener prevented it (Electron then emits will-quit and quit). */
+  quitted = false;
+  private resolveQuitted: () => void = () => undefined;
+  private readonly quittedPromise = new Promise<void>((resolve) => {
+    this.resolveQuitted = resolve;
+  });
+  loginItemSettings: { openAtLogin: boolean; openAsHidden?: boolean } = { openAtLogin: false };
+
+  /** Schemes main/app registered as this app's links (app.shotput for the OAuth redirect). */
+  readonly defaultProtocolClients = new Set<string>();
+
+  setAsDefaultProtocolClient(scheme: string): boolean {
+    this.defaultProtocolClients.add(scheme);
+    return true;
+  }
+
+  removeAsDefaultProtocolClient(scheme: string): boolean {
+    return this.defaultProtocolClients.delete(scheme);
+  }
+
+  isDefaultProtocolClient(scheme: string): boolean {
+    return this.defaultProtocolClients.has(scheme);
+  }
+
+  /** A link opened by the OS, as macOS delivers it ('open-url'). */
+  openUrl(url: string): void {
+    this.emit('open-url', { preventDefault: () => undefined }, url);
+  }
+
+  /** A second launch (how Windows and Linux deliver links): its argv goes to 'second-instance'. */
+  secondInstance(argv: string[]): void {
+    this.emit('second-instance', { preventDefault: () => undefined }, argv, this.config.appPath, {});
+  }
+
   quit(): void {
     this.quitRequested = true;
-    this.emit('before-quit', { preventDefault: () => undefined });
+    let prevented = false;
+    this.emit('before-quit', {
+      preventDefault: () => {
+        prevented = true;
+      },
+    });
+    if (prevented || this.quitted) return;
+    this.quitted = true;
+    this.emit('will-quit', { preventDefault: () => undefined });
+    this.emit('quit', {}, 0);
+    this.resolveQuitted();
+  }
+
+  /** Resolves once the app has quit (a before-quit listener may delay it to finish its work). */
+  whenQuit(): Promise<void> {
+    return this.quittedPromise;
+  }
+
+  setLoginItemSettings(settings: { openAtLogin: boolean; openAsHidden?: boolean }): void {
+    this.loginItemSettings = { ...settings };
+  }
+
+  getLoginItemSettings(): { openAtLogin: boolean } {
+    return { ...this.loginItemSettings };
   }
 
   getName(): string {

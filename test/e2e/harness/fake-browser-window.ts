@@ -257,6 +257,15 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
 
     restore(): void {}
 
+    /** The dock/taskbar progress main/app set last (-1 when none), and every value it set. */
+    progress = -1;
+    readonly progressHistory: number[] = [];
+
+    setProgressBar(progress: number): void {
+      this.progress = progress;
+      this.progressHistory.push(progress);
+    }
+
     isDestroyed(): boolean {
       return this.destroyed;
     }

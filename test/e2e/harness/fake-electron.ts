@@ -6,7 +6,17 @@ import { FakeApp, type FakeAppConfig } from './fake-app';
 import { createFakeBrowserWindowClass, type FakeBrowserWindow } from './fake-browser-window';
 import { FakeIpcMain } from './fake-ipc-main';
 import { FakeProtocol } from './fake-protocol';
+import { FakeSafeStorage, type SecretStorageMode } from './fake-safe-storage';
 import { FakeSession, FakeShell } from './fake-session';
+import {
+  createFakeNotificationClass,
+  createFakeTrayClass,
+  FakeDialog,
+  fakeMenu,
+  fakeNativeImage,
+  type FakeTrayInstance,
+  type ShownNotification,
+} from './fake-desktop';
 
 export const chromiumLaunchOptions: LaunchOptions = {
   executablePath: process.env['SHOTPUT_CHROMIUM'] ?? '/usr/bin/chromium',
@@ -17,6 +27,7 @@ export const chromiumLaunchOptions: LaunchOptions = {
 
 export interface FakeElectronConfig extends FakeAppConfig {
   colorScheme: 'light' | 'dark';
+  secretStorage: SecretStorageMode;
 }
 
 export class FakeElectron {
@@ -25,6 +36,16 @@ export class FakeElectron {
   readonly protocol: FakeProtocol;
   readonly session = { defaultSession: new FakeSession() };
   readonly shell = new FakeShell();
+  readonly safeStorage: FakeSafeStorage;
+  readonly dialog = new FakeDialog();
+  readonly nativeImage = fakeNativeImage;
+  readonly Menu = fakeMenu;
+  /** Tray icons main/app created (destroyed ones stay, marked). */
+  readonly trays: FakeTrayInstance[] = [];
+  readonly Tray = createFakeTrayClass(this.trays as never[]);
+  /** System notifications main/app showed. */
+  readonly notifications: ShownNotification[] = [];
+  readonly Notification = createFakeNotificationClass(this.notifications);
   readonly BrowserWindow: ReturnType<typeof createFakeBrowserWindowClass>;
   readonly windows: FakeBrowserWindow[] = [];
   readonly pageErrors: string[] = [];
@@ -33,6 +54,7 @@ export class FakeElectron {
 
   constructor(config: FakeElectronConfig) {
     this.app = new FakeApp(config);
+    this.safeStorage = new FakeSafeStorage(config.secretStorage);
     this.protocol = new FakeProtocol(() => this.app.isReady());
     this.BrowserWindow = createFakeBrowserWindowClass({
       browser: () => (this.launched ??= chromium.launch(chromiumLaunchOptions)),

@@ -10,6 +10,7 @@ import type { Settings } from '../../../preload/contract';
 import { ensureBuild } from './ensure-build';
 import type { FakeBrowserWindow } from './fake-browser-window';
 import { FakeElectron, setCurrentFakeElectron } from './fake-electron';
+import type { SecretStorageMode } from './fake-safe-storage';
 import { repoRoot } from './repo-paths';
 
 export interface LaunchOptions {
@@ -19,6 +20,8 @@ export interface LaunchOptions {
   settings?: Partial<Settings>;
   /** What the page reports as prefers-color-scheme. */
   colorScheme?: 'light' | 'dark';
+  /** The OS secret store safeStorage reports: 'basic_text' is Linux without a keyring. */
+  secretStorage?: SecretStorageMode;
   /** false plays a second launch while another instance holds the lock. */
   singleInstanceLock?: boolean;
   /** Generous by default: the machines running these tests are small and busy. */
@@ -49,11 +52,15 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     userDataDir,
     singleInstanceLock: options.singleInstanceLock ?? true,
     colorScheme: options.colorScheme ?? 'light',
+    secretStorage: options.secretStorage ?? 'gnome_libsecret',
   });
   setCurrentFakeElectron(electron);
 
   const close = async (): Promise<void> => {
     await electron.close();
+    // Closing the last window quits (not on macOS): let main/app finish its work before the folder goes.
+    if (!electron.app.quitRequested) electron.app.quit();
+    await Promise.race([electron.app.whenQuit(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     setCurrentFakeElectron(undefined);
     restoreEnv();
     await rm(userDataDir, { recursive: true, force: true });

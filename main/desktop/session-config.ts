@@ -1,0 +1,36 @@
+// Which service the desktop app uses, and the client id of the user's own application on the
+// real service: one small JSON file in the app's data folder. The client secret is not here: it is
+// sealed in the token store with the tokens.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as v from 'valibot';
+import { serviceChoices, type ServiceChoice } from '../../preload/contract';
+
+const ConfigSchema = v.object({
+  service: v.optional(v.picklist(serviceChoices), 'sandbox'),
+  realClientId: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1))), null),
+});
+
+export interface SessionConfig {
+  service: ServiceChoice;
+  realClientId: string | null;
+}
+
+export const defaultSessionConfig: SessionConfig = { service: 'sandbox', realClientId: null };
+
+/** The saved choice; a missing or damaged file means the sandbox, never a crash. */
+export async function readSessionConfig(file: string): Promise<SessionConfig> {
+  try {
+    const parsed = v.safeParse(ConfigSchema, JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.output : { ...defaultSessionConfig };
+  } catch {
+    return { ...defaultSessionConfig };
+  }
+}
+
+export async function writeSessionConfig(file: string, config: SessionConfig): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, file);
+}

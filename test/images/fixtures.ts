@@ -92,3 +92,22 @@ export async function pngBomb(width: number, height: number): Promise<Buffer> {
   await done;
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
 }
+
+/** The RGB of one pixel of an encoded image (first frame). */
+export async function pixel(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const data = await sharp(image).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  return [data[0]!, data[1]!, data[2]!];
+}
+
+/** Names the dominant primary of a pixel: 'red', 'green', 'blue', 'white', 'black' or 'other'. */
+export function colourName([r, g, b]: [number, number, number]): string {
+  const hi = (v: number) => v > 190;
+  const lo = (v: number) => v < 70;
+  if (hi(r) && lo(g) && lo(b)) return 'red';
+  if (lo(r) && hi(g) && lo(b)) return 'green';
+  if (lo(r) && lo(g) && hi(b)) return 'blue';
+  if (hi(r) && hi(g) && hi(b)) return 'white';
+  if (lo(r) && lo(g) && lo(b)) return 'black';
+  if (hi(r) && lo(g) && hi(b)) return 'magenta';
+  return 'other';
+}

@@ -115,6 +115,124 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 
 const noPayload = v.optional(v.undefined());
 
+// ---- My shots, comments, popular shots and opening links (issue 7, second half) ----
+// Plain views of the service's resources: only what the screens show, in camelCase, no tokens.
+
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
+const pageNumber = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)));
+
+/** The service accepts at most this many tags on a shot. */
+export const MAX_SHOT_TAGS = 12;
+
+const shotTag = v.pipe(v.string(), v.trim(), v.minLength(1, 'A tag cannot be empty.'), v.maxLength(100, 'A tag has at most 100 characters.'));
+
+/** What may change on one of the user's shots; absent keys stay as they are. */
+export const ShotChangesSchema = v.strictObject({
+  title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'A shot needs a title.'), v.maxLength(300))),
+  description: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
+  /** Replaces every tag. */
+  tags: v.optional(v.pipe(v.array(shotTag), v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`))),
+  /** null removes the team. */
+  teamId: v.optional(v.nullable(positiveId)),
+  lowProfile: v.optional(v.boolean()),
+  /** ISO 8601; only while the shot is not yet published. */
+  scheduledFor: v.optional(v.pipe(v.string(), v.maxLength(40), v.check((value) => !Number.isNaN(Date.parse(value)), 'Not a date and time.'))),
+});
+export type ShotChanges = v.InferInput<typeof ShotChangesSchema>;
+
+const commentBody = v.pipe(v.string(), v.trim(), v.minLength(1, 'A comment cannot be empty.'), v.maxLength(10_000, 'A comment has at most 10,000 characters.'));
+const commentRef = { shotId: positiveId, commentId: positiveId };
+
+/** http and https only: nothing else is ever handed to the operating system. */
+export const ExternalLinkSchema = v.pipe(
+  v.string(),
+  v.maxLength(4096),
+  v.check((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'Only http and https links can be opened.'),
+);
+
+export interface ShotTeamView {
+  id: number;
+  name: string;
+}
+
+export interface ShotView {
+  id: number;
+  title: string;
+  /** HTML as the service sends it: sanitize before showing it. */
+  descriptionHtml: string | null;
+  /** 200x150; served by the service's image host (allowed by the CSP's img-src). */
+  teaserUrl: string;
+  /** 400x300 (or 800x600 when there is one). */
+  imageUrl: string;
+  htmlUrl: string;
+  width: number;
+  height: number;
+  animated: boolean;
+  /** null while the shot is scheduled. */
+  publishedAt: string | null;
+  scheduledFor: string | null;
+  tags: string[];
+  team: ShotTeamView | null;
+  lowProfile: boolean;
+}
+
+export interface ShotListPage {
+  shots: ShotView[];
+  nextPage: number | null;
+}
+
+export interface PersonView {
+  id: number;
+  name: string;
+  username: string;
+  htmlUrl: string;
+  avatarUrl: string | null;
+}
+
+export interface CommentView {
+  id: number;
+  shotId: number;
+  /** The service's HTML, unsanitized: the renderer sanitizes it before showing it. */
+  bodyHtml: string;
+  likesCount: number;
+  createdAt: string;
+  updatedAt: string;
+  author: PersonView;
+  /** Written by the signed-in user: they may edit and delete it. */
+  own: boolean;
+  likedByMe: boolean;
+}
+
+export interface CommentListPage {
+  comments: CommentView[];
+  nextPage: number | null;
+}
+
+export interface CommentLikeView {
+  id: number;
+  createdAt: string;
+  user: PersonView | null;
+}
+
+export interface PopularShotView {
+  id: number;
+  title: string;
+  teaserUrl: string;
+  imageUrl: string;
+  htmlUrl: string;
+  publishedAt: string | null;
+}
+
+export interface PopularShotListPage {
+  shots: PopularShotView[];
+  nextPage: number | null;
+}
+
+/** Whether the application may list popular shots (decided once per account: a 403 means no). */
+export interface PopularAvailability {
+  approved: boolean;
+}
+
 export const requests = {
   'app.info': { payload: noPayload, result: answers<AppInfo>() },
   'settings.get': { payload: noPayload, result: answers<Settings>() },
@@ -134,6 +252,25 @@ export const requests = {
   'auth.signOut': { payload: noPayload, result: answers<AuthState>() },
   /** Switches service: its saved account is used when there is one, else signed out. */
   'auth.useService': { payload: v.strictObject({ service: v.picklist(serviceChoices) }), result: answers<AuthState>() },
+  // ---- My shots, comments, popular shots, opening links (issue 7, second half) ----
+  /** The signed-in user's shots, newest first, one page at a time. */
+  'shots.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<ShotListPage>() },
+  'shots.get': { payload: v.strictObject({ id: positiveId }), result: answers<ShotView>() },
+  'shots.update': { payload: v.strictObject({ id: positiveId, changes: ShotChangesSchema }), result: answers<ShotView>() },
+  'shots.delete': { payload: v.strictObject({ id: positiveId }), result: answers<null>() },
+  'comments.list': { payload: v.strictObject({ shotId: positiveId, page: pageNumber }), result: answers<CommentListPage>() },
+  'comments.add': { payload: v.strictObject({ shotId: positiveId, body: commentBody }), result: answers<CommentView>() },
+  'comments.edit': { payload: v.strictObject({ ...commentRef, body: commentBody }), result: answers<CommentView>() },
+  'comments.delete': { payload: v.strictObject(commentRef), result: answers<null>() },
+  'comments.like': { payload: v.strictObject(commentRef), result: answers<null>() },
+  'comments.unlike': { payload: v.strictObject(commentRef), result: answers<null>() },
+  'comments.liked': { payload: v.strictObject(commentRef), result: answers<boolean>() },
+  /** Who liked the comment (the first 100). */
+  'comments.likes': { payload: v.strictObject(commentRef), result: answers<CommentLikeView[]>() },
+  'popular.availability': { payload: noPayload, result: answers<PopularAvailability>() },
+  'popular.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<PopularShotListPage>() },
+  /** Opens an http(s) link in the system browser; the window itself never navigates. */
+  'shell.openLink': { payload: v.strictObject({ url: ExternalLinkSchema }), result: answers<null>() },
 } as const;
 
 // Events come from main, which is trusted: they carry a type, not a schema.

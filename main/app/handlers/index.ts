@@ -5,11 +5,24 @@ import { createAppHandlers } from './app-handlers';
 import { createAuthHandlers } from './auth-handlers';
 import type { HandlerContext } from './handler-context';
 import { createSettingsHandlers } from './settings-handlers';
+import { createCommentsHandlers } from './comments-handlers';
+import { createPopularHandlers } from './popular-handlers';
+import { serviceAccess } from './service-access';
+import { createShellHandlers } from './shell-handlers';
+import { createShotsHandlers } from './shots-handlers';
 
 export function createRequestHandlers(context: HandlerContext): RequestHandlers {
+  const service = serviceAccess(
+    () => context.session.client(),
+    () => context.session.user(),
+  );
   return {
     ...createAppHandlers(context),
     ...createSettingsHandlers(context),
     ...createAuthHandlers(context),
+    ...createShotsHandlers(service),
+    ...createCommentsHandlers(service),
+    ...createPopularHandlers(service),
+    ...createShellHandlers(context.openExternal),
   };
 }

@@ -1,0 +1,76 @@
+// My shots: the signed-in user's shots, one page at a time; edit and delete. Payloads were
+// validated by the IPC layer; these only talk to the service and turn failures into sentences.
+import type { ShotChanges, ShotView } from '../../../preload/contract';
+import type { Shot } from '../../service/resources';
+import type { ShotChanges as ServiceShotChanges } from '../../service/service-client';
+import type { RequestHandlers } from '../ipc-registration';
+import { fail } from '../result';
+import type { ServiceAccess } from './service-access';
+import { withService } from './service-failure';
+
+/** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
+export const SHOTS_PER_PAGE = 24;
+
+const shotGone = 'This shot no longer exists (it may have been deleted elsewhere). Refresh My shots.';
+
+export function createShotsHandlers(access: ServiceAccess): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
+  return {
+    'shots.list': (payload) =>
+      withService(access, { doing: 'list your shots', notFound: 'The service has no shot list for this account. Sign out, then sign in again.' }, async (client) => {
+        const page = await client.listUserShots({ page: payload?.page ?? 1, perPage: SHOTS_PER_PAGE });
+        return { shots: page.items.map(toShotView), nextPage: page.nextPage };
+      }),
+
+    'shots.get': ({ id }) =>
+      withService(access, { doing: 'open the shot', notFound: shotGone }, async (client) => toShotView(await client.getShot(id))),
+
+    'shots.update': async ({ id, changes }) => {
+      const action = { doing: 'save the changes to the shot', scope: 'upload', notFound: shotGone } as const;
+      if (changes.scheduledFor !== undefined) {
+        // The service only reschedules shots that are not yet published: say so before trying.
+        const current = await withService(access, action, (client) => client.getShot(id));
+        if (!current.ok) return current;
+        if (current.value.published_at) {
+          return fail('already-published', 'This shot is already published, so it cannot be rescheduled. Save the other changes without a new time.');
+        }
+      }
+      return withService(access, action, async (client) => toShotView(await client.updateShot(id, toServiceChanges(changes))));
+    },
+
+    'shots.delete': ({ id }) =>
+      withService(access, { doing: 'delete the shot', scope: 'upload', notFound: shotGone }, async (client) => {
+        await client.deleteShot(id);
+        return null;
+      }),
+  };
+}
+
+export function toShotView(shot: Shot): ShotView {
+  return {
+    id: shot.id,
+    title: shot.title,
+    descriptionHtml: shot.description ?? null,
+    teaserUrl: shot.images.teaser,
+    imageUrl: shot.images.hidpi ?? shot.images.normal,
+    htmlUrl: shot.html_url,
+    width: shot.width,
+    height: shot.height,
+    animated: shot.animated,
+    publishedAt: shot.published_at ?? null,
+    scheduledFor: shot.published_at ? null : (shot.scheduled_for ?? null),
+    tags: [...shot.tags],
+    team: shot.team ? { id: shot.team.id, name: shot.team.name } : null,
+    lowProfile: shot.low_profile,
+  };
+}
+
+function toServiceChanges(changes: ShotChanges): ServiceShotChanges {
+  const result: ServiceShotChanges = {};
+  if (changes.title !== undefined) result.title = changes.title.trim();
+  if (changes.description !== undefined) result.description = changes.description;
+  if (changes.tags !== undefined) result.tags = changes.tags.map((tag) => tag.trim());
+  if (changes.teamId !== undefined) result.teamId = changes.teamId;
+  if (changes.lowProfile !== undefined) result.lowProfile = changes.lowProfile;
+  if (changes.scheduledFor !== undefined) result.scheduledFor = new Date(changes.scheduledFor).toISOString();
+  return result;
+}

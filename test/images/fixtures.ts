@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 
 export interface Scratch {
   dir: string;
@@ -27,12 +28,12 @@ export async function scratch(): Promise<Scratch> {
 }
 
 /** A photo-like image: colour field plus grain, so JPEG sizes and quantisation are realistic. */
-export function photo(width: number, height: number, background = '#6a8caf'): sharp.Sharp {
+export function photo(width: number, height: number, background = '#6a8caf'): Sharp {
   return sharp({ create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 120, sigma: 30 } } });
 }
 
 /** A flat image split into coloured quadrants: left-top red, right-top green, left-bottom blue, right-bottom white. */
-export function quadrants(width: number, height: number): sharp.Sharp {
+export function quadrants(width: number, height: number): Sharp {
   const w = Math.floor(width / 2);
   const h = Math.floor(height / 2);
   const block = (colour: string, cw: number, ch: number) => ({ create: { width: cw, height: ch, channels: 3 as const, background: colour } });

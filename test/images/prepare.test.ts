@@ -1,5 +1,6 @@
 // prepare() over real generated images: sizes, orientation, crops, fits, formats, metadata, colour.
 import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, prepare, probe } from '../../main/images/index';
 import type { PreparedImage } from '../../main/images/index';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-async function save(name: string, image: sharp.Sharp): Promise<string> {
+async function save(name: string, image: Sharp): Promise<string> {
   const file = tmp.file(name);
   await image.toFile(file);
   return file;
@@ -139,7 +140,7 @@ describe('contain', () => {
 
 describe('output format', () => {
   it('auto: PNG stays PNG, JPEG stays JPEG, opaque WebP/AVIF/TIFF become JPEG', async () => {
-    const cases: Array<[string, sharp.Sharp, string]> = [
+    const cases: Array<[string, Sharp, string]> = [
       ['a.png', photo(900, 700).png(), 'png'],
       ['a.jpg', photo(900, 700).jpeg(), 'jpeg'],
       ['a.webp', photo(900, 700).webp(), 'jpeg'],

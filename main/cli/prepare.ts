@@ -78,16 +78,25 @@ export function parsePrepareArgs(args: string[]): { files: string[]; out: string
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', gif: 'gif' } as const;
 
-/** DIR/<name>.<ext>, never overwriting an input nor another output of the same run. */
-function outputPathFor(input: string, ext: string, out: string, inputs: Set<string>, taken: Set<string>): string {
-  const name = path.basename(input, path.extname(input)) || 'image';
-  for (let n = 1; ; n++) {
-    const candidate = path.resolve(out, `${name}${n === 1 ? '' : `-${n}`}.${ext}`);
-    if (!inputs.has(candidate) && !taken.has(candidate)) {
-      taken.add(candidate);
-      return candidate;
-    }
-  }
+/**
+ * One output name per input, decided in input order (so reruns give the same names): the input's
+ * base name, with -2, -3... when several inputs share it.
+ */
+function outputBases(files: string[]): string[] {
+  const used = new Set<string>();
+  return files.map((file) => {
+    const name = path.basename(file, path.extname(file)) || 'image';
+    let base = name;
+    for (let n = 2; used.has(base); n++) base = `${name}-${n}`;
+    used.add(base);
+    return base;
+  });
+}
+
+/** DIR/<base>.<ext>, but never an input file itself (when DIR is where the inputs are). */
+function outputPath(out: string, base: string, ext: string, inputs: Set<string>): string {
+  const candidate = path.resolve(out, `${base}.${ext}`);
+  return inputs.has(candidate) ? path.resolve(out, `${base}-prepared.${ext}`) : candidate;
 }
 
 function humanLine(input: string, outcome: { output: string; image: PreparedImage } | { error: string }): string {
@@ -118,7 +127,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const { files, out, options } = parsePrepareArgs(args);
   await mkdir(out, { recursive: true });
   const inputs = new Set(files.map((f) => path.resolve(f)));
-  const taken = new Set<string>();
+  const bases = outputBases(files);
   // Lines come out in input order although files finish in any order.
   const lines: Array<{ text: string; error: boolean } | undefined> = new Array(files.length);
   let printed = 0;
@@ -130,7 +139,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     }
   };
   await forEachPrepared(files, options, { signal: ctx.signal }, async (result, index) => {
-    const settled = await settle(result, (ext) => outputPathFor(result.source, ext, out, inputs, taken));
+    const settled = await settle(result, (ext) => outputPath(out, bases[index]!, ext, inputs));
     if (!settled.ok) failed++;
     lines[index] = { text: ctx.globals.json ? JSON.stringify(settled.entry) : settled.text, error: !settled.ok };
     flush();

@@ -290,17 +290,15 @@ export class RateLimitGovernor {
   private async waitForChange(timeoutMs: number | null, signal: AbortSignal | undefined): Promise<void> {
     const wake = this.wake.signal;
     if (timeoutMs === null) {
-      await new Promise<void>((resolve, reject) => {
+      // Woken by an answer or by the caller's abort; the loop in reserve() tells which.
+      await new Promise<void>((resolve) => {
         const done = () => {
-          signal?.removeEventListener('abort', onAbort);
+          wake.removeEventListener('abort', done);
+          signal?.removeEventListener('abort', done);
           resolve();
         };
-        const onAbort = () => {
-          wake.removeEventListener('abort', done);
-          reject(signal?.reason);
-        };
         wake.addEventListener('abort', done, { once: true });
-        signal?.addEventListener('abort', onAbort, { once: true });
+        signal?.addEventListener('abort', done, { once: true });
       });
       return;
     }

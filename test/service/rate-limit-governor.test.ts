@@ -223,4 +223,21 @@ describe('RateLimitGovernor failures', () => {
     // A reset a day away (a moved server clock) is waited for one window at most.
     expect(governor.state.resetAt! - clock.now()).toBeLessThanOrEqual(60_000 + 300);
   });
+
+  it('gives an aborted wait for an answer in flight back as kind "aborted"', async () => {
+    const clock = new FakeClock();
+    const governor = new RateLimitGovernor({ clock });
+    const server = manualServer();
+    const first = governor.run({ method: 'GET', path: '/x', send: server.send });
+    const controller = new AbortController();
+    // Nothing is known yet, so the second waits for the first answer.
+    const second = governor.run({ method: 'GET', path: '/y', signal: controller.signal, send: server.send });
+    await settle();
+    expect(server.sent).toBe(1);
+    controller.abort();
+    expect(((await second.catch((e: unknown) => e)) as ServiceError).kind).toBe('aborted');
+    server.pending.shift()!.resolve(limited(200, 5, Math.floor(clock.now() / 1000) + 60, clock));
+    expect((await first).status).toBe(200);
+    expect(governor.state).toMatchObject({ inFlight: 0, waiting: 0 });
+  });
 });

@@ -86,7 +86,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private highestShotId: number | undefined;
   private seeding: Promise<number | undefined> | undefined;
   private account: AccountInfo | undefined;
-  private longestProcessingMs = 0;
+  /** The longest a shot was seen still processing: a lower bound of the service's processing time. */
+  private longestMissMs = 0;
   private idleWaiters: (() => void)[] = [];
 
   private constructor(
@@ -561,8 +562,22 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
    */
   private trackInterrupted(job: UploadJob): void {
     const started = job.attempt ? Date.parse(job.attempt.startedAt) : 0;
-    const wait = Math.max(3 * this.options.expectedProcessingMs, 2 * this.longestProcessingMs, 3_000);
+    const wait = this.reconcileWaitMs();
     this.tracking.set(job.id, { nextCheckAt: started + wait, delayMs: wait });
+  }
+
+  /** How long after its POST an unknown upload is first looked for. */
+  private reconcileWaitMs(): number {
+    return Math.max(3 * this.options.expectedProcessingMs, 2 * this.longestMissMs, 1_000);
+  }
+
+  /**
+   * A shot still being processed is not listed, so one look that misses it proves little. Only
+   * after a second look, well past any processing time seen, is the POST taken as lost.
+   */
+  private surelyLost(job: UploadJob): boolean {
+    const started = job.attempt ? Date.parse(job.attempt.startedAt) : 0;
+    return Date.now() - started >= 3 * this.reconcileWaitMs();
   }
 
   private dueAt(job: UploadJob): number {
@@ -582,20 +597,22 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private nextCheckDue(): number | undefined {
     if (this.checking) return undefined;
     const { processing, interrupted } = this.pendingChecks();
-    let due = Number.POSITIVE_INFINITY;
+    let confirmDue = Number.POSITIVE_INFINITY;
     for (const job of processing) {
       if (!this.tracking.has(job.id)) this.track(job, 0);
-      due = Math.min(due, this.dueAt(job));
+      confirmDue = Math.min(confirmDue, this.dueAt(job));
     }
-    for (const job of interrupted) {
-      if (!this.tracking.has(job.id)) this.trackInterrupted(job);
-      due = Math.min(due, this.dueAt(job));
-    }
-    if (!Number.isFinite(due)) return undefined;
     // While uploads wait for the rate limit, confirmations are gathered into fewer requests.
     const uploadsWaiting = [...this.journal.jobs.values()].some((j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused);
-    if (uploadsWaiting && !this.paused) due = Math.max(due, this.lastCheckAt + this.options.busyCheckGapMs);
-    return due;
+    if (uploadsWaiting && !this.paused) confirmDue = Math.max(confirmDue, this.lastCheckAt + this.options.busyCheckGapMs);
+    // An interrupted upload holds its file back until it is found or known lost: not deferred.
+    let findDue = Number.POSITIVE_INFINITY;
+    for (const job of interrupted) {
+      if (!this.tracking.has(job.id)) this.trackInterrupted(job);
+      findDue = Math.min(findDue, this.dueAt(job));
+    }
+    const due = Math.min(confirmDue, findDue);
+    return Number.isFinite(due) ? due : undefined;
   }
 
   private async runChecks(): Promise<void> {
@@ -668,6 +685,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
         }
       } else if (!complete) {
         this.backOff(job, 'Looking for the interrupted upload among more shots.');
+      } else if (!this.surelyLost(job)) {
+        this.backOff(job, job.lastError ?? 'Looking for the interrupted upload.');
       } else {
         // The service never got it: send it again (the image is prepared again first).
         this.tracking.delete(job.id);
@@ -681,12 +700,13 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   private missed(job: UploadJob, problem?: ServiceProblem): void {
     const since = job.processingSince ? Date.parse(job.processingSince) : Date.now();
-    if (Date.now() - since > this.options.processingTimeoutMs) {
-      const minutes = Math.round(this.options.processingTimeoutMs / 60_000);
+    const waited = Date.now() - since;
+    if (!problem) this.longestMissMs = Math.max(this.longestMissMs, waited);
+    if (waited > this.options.processingTimeoutMs) {
       this.tracking.delete(job.id);
       this.fail(
         job,
-        `The service accepted the shot${job.shotId ? ` (id ${job.shotId})` : ''} but it was still not available after ${minutes} minute${minutes === 1 ? '' : 's'}. It may still appear: check your shots before uploading it again; retrying keeps waiting for it.`,
+        `The service accepted the shot${job.shotId ? ` (id ${job.shotId})` : ''} but it was still not available after ${describeDuration(this.options.processingTimeoutMs)}. It may still appear: check your shots before uploading it again; retrying keeps waiting for it.`,
         true,
       );
       return;
@@ -707,7 +727,6 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     const final = finalStateOf(shot);
     if (!final) return this.missed(job);
     this.tracking.delete(job.id);
-    if (job.processingSince) this.longestProcessingMs = Math.max(this.longestProcessingMs, Date.now() - Date.parse(job.processingSince));
     job.shotId = shot.id;
     job.publishedAt = final.publishedAt;
     job.scheduledFor = final.scheduledFor;
@@ -761,4 +780,10 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private emitEvent(event: JobEvent): void {
     this.emit('event', event);
   }
+}
+
+function describeDuration(ms: number): string {
+  if (ms < 90_000) return `${Math.round(ms / 1000)} seconds`;
+  const minutes = Math.round(ms / 60_000);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

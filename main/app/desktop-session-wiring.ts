@@ -1,27 +1,37 @@
-// Builds the desktop session from Electron's pieces after 'ready': the accounts sealed with
-// safeStorage inside electron-store (main/app/auth-accounts.ts), or, when this computer cannot
-// encrypt at all, accounts kept in memory only (the settings screen says so); the system browser
-// for the authorize page; the bundled sandbox in the user-data folder.
+// Builds the desktop (session, drafts, upload queue, watched folders) from Electron's pieces after
+// 'ready': the accounts sealed with safeStorage inside electron-store (main/app/auth-accounts.ts),
+// or, when this computer cannot encrypt at all, accounts kept in memory only (the settings screen
+// says so); the system browser for the authorize page; the bundled sandbox in the user-data folder.
 import { join } from 'node:path';
 import Store from 'electron-store';
 import { AccountManager } from '../auth/account-manager';
 import { TokenStore } from '../auth/token-store';
 import type { TextPersistence } from '../auth/token-store';
-import { DesktopSession } from '../desktop/desktop-session';
+import { openDesktop } from '../desktop/desktop';
+import type { Desktop, DesktopOptions } from '../desktop/desktop';
 import { bundledSandbox } from '../service/bundled-sandbox';
+import type { PrepareChoice } from '../../preload/contract';
 import { createDesktopAccounts } from './auth-accounts';
 
-export interface SessionWiringOptions {
+export interface DesktopWiringOptions {
   userDataDir: string;
   openExternal: (url: string) => Promise<void>;
+  prepareDefaults: () => PrepareChoice;
   log: (message: string) => void;
+  env?: NodeJS.ProcessEnv;
 }
 
-export async function createDesktopSession(options: SessionWiringOptions): Promise<DesktopSession> {
+export async function createDesktop(options: DesktopWiringOptions): Promise<Desktop> {
   const sandboxDataDir = join(options.userDataDir, 'sandbox');
+  const common: Omit<DesktopOptions, 'accounts'> = {
+    dataDir: options.userDataDir,
+    log: options.log,
+    prepareDefaults: options.prepareDefaults,
+    ...tuning(options.env ?? process.env),
+  };
   const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir });
   const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, log: options.log });
-  if (created.ok) return DesktopSession.open({ dataDir: options.userDataDir, accounts: created.accounts, log: options.log });
+  if (created.ok) return openDesktop({ ...common, accounts: created.accounts });
 
   options.log(created.reason);
   // Nothing is written unencrypted: the sign-in lasts until the app quits.
@@ -34,5 +44,15 @@ export async function createDesktopSession(options: SessionWiringOptions): Promi
     sandbox: () => bundledSandbox({ dataDir: sandboxDataDir }),
     log: options.log,
   });
-  return DesktopSession.open({ dataDir: options.userDataDir, accounts, secretStorage: 'unavailable', log: options.log });
+  return openDesktop({ ...common, accounts, secretStorage: 'unavailable' });
+}
+
+/** Tuning read from the environment, as the CLI does: tests run a sandbox that processes fast. */
+function tuning(env: NodeJS.ProcessEnv): Pick<DesktopOptions, 'queueOptions' | 'watchStableMs'> {
+  const processing = Number(env['SHOTPUT_EXPECTED_PROCESSING_MS']);
+  const stable = Number(env['SHOTPUT_WATCH_STABLE_MS']);
+  return {
+    ...(Number.isFinite(processing) && processing > 0 ? { queueOptions: { expectedProcessingMs: processing } } : {}),
+    ...(Number.isFinite(stable) && stable > 0 ? { watchStableMs: stable } : {}),
+  };
 }

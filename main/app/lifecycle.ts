@@ -2,7 +2,7 @@
 // privileges and the single-instance lock before ready; protocol, permissions, IPC and the
 // window after.
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { channelOf, type EventName, type EventPayload } from '../../preload/contract';
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
@@ -15,9 +15,10 @@ import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
-import { createDesktopSession } from './desktop-session-wiring';
+import { createDesktop } from './desktop-session-wiring';
+import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';
-import type { DesktopSession } from '../desktop/desktop-session';
+import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
 
 function log(message: string): void {
@@ -35,13 +36,13 @@ export function startApp(): void {
   if (!claimSingleInstance(app, focusMainWindow)) return;
 
   let mainWindow: BrowserWindow | undefined;
-  let desktopSession: DesktopSession | undefined;
+  let desktop: Desktop | undefined;
   let quitting: 'no' | 'closing' | 'closed' = 'no';
   // Sign-in callbacks (app.shotput://…) that arrive before the session is open wait for it.
   const waitingLinks: string[] = [];
   const deliverLink = (url: string): void => {
-    if (desktopSession === undefined) waitingLinks.push(url);
-    else void desktopSession.handleDeepLink(url).catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
+    if (desktop === undefined) waitingLinks.push(url);
+    else void desktop.session.handleDeepLink(url).catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
     focusMainWindow();
   };
   // Before 'ready': macOS sends the launch link through open-url right after will-finish-launching.
@@ -54,6 +55,12 @@ export function startApp(): void {
     if (mainWindow === undefined || mainWindow.isDestroyed()) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+  }
+
+  /** Brings the window back (from the tray or a notification), opening it if it was closed. */
+  function showMainWindow(): void {
+    if (mainWindow === undefined || mainWindow.isDestroyed()) openWindow();
+    else focusMainWindow();
   }
 
   function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -71,7 +78,8 @@ export function startApp(): void {
     attachNavigationGuard(contents, (url) => shell.openExternal(url));
   });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    // While folders are watched the app stays in the tray; otherwise it quits (not on macOS).
+    if (process.platform !== 'darwin' && !desktop?.watch.watching) app.quit();
   });
   // The queue's POSTs in flight finish and the sandbox saves its state before the app exits.
   app.on('before-quit', (event) => {
@@ -80,7 +88,7 @@ export function startApp(): void {
     if (quitting === 'closing') return;
     quitting = 'closing';
     void (async () => {
-      await desktopSession?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
+      await desktop?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
       await stopBundledSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));
       quitting = 'closed';
       app.quit();
@@ -93,15 +101,50 @@ export function startApp(): void {
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: process.platform };
-    const desktop = await createDesktopSession({ userDataDir: app.getPath('userData'), openExternal, log });
-    desktopSession = desktop;
-    desktop.onChange((state) => emit('auth.changed', state));
+    const opened = await createDesktop({
+      userDataDir: app.getPath('userData'),
+      openExternal,
+      prepareDefaults: () => ({ ...settings.get().prepareDefaults }),
+      log,
+    });
+    desktop = opened;
+    opened.session.onChange((state) => emit('auth.changed', state));
+    opened.drafts.on('changed', (change) => emit('drafts.changed', change));
+    opened.uploads.on('queue', (view) => emit('queue.changed', view));
+    opened.uploads.on('progress', (progress) => emit('queue.progress', progress));
+    opened.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
+    opened.watch.on('changed', (folders) => emit('watch.changed', folders));
     for (const url of waitingLinks.splice(0)) deliverLink(url);
-    registerRequestHandlers(ipcMain, createRequestHandlers({ appInfo, settings, emit, session: desktop, openExternal }), {
+    const pickPaths = async (kind: 'images' | 'folder'): Promise<string[]> => {
+      const options: Electron.OpenDialogOptions =
+        kind === 'folder'
+          ? { title: 'Choose a folder to watch', properties: ['openDirectory', 'createDirectory'] }
+          : {
+              title: 'Choose images or folders',
+              properties: ['openFile', 'openDirectory', 'multiSelections'],
+              filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'tif', 'tiff', 'avif'] }],
+            };
+      const result = mainWindow !== undefined && !mainWindow.isDestroyed() ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? [] : result.filePaths;
+    };
+    const context = {
+      appInfo,
+      settings,
+      emit,
+      session: opened.session,
+      openExternal,
+      drafts: opened.drafts,
+      uploads: opened.uploads,
+      watch: opened.watch,
+      pickPaths,
+      applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
+    };
+    registerRequestHandlers(ipcMain, createRequestHandlers(context), {
       isTrustedSender: createSenderCheck(devUrl),
       log,
     });
     openWindow();
+    attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();
     });

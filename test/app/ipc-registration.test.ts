@@ -5,7 +5,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { AccountManager } from '../../main/auth/account-manager';
 import { fileModeSecretBox } from '../../main/auth/file-persistence';
 import { TokenStore } from '../../main/auth/token-store';
-import { DesktopSession } from '../../main/desktop/desktop-session';
+import { openDesktop } from '../../main/desktop/desktop';
+import type { Desktop } from '../../main/desktop/desktop';
 import { createRequestHandlers } from '../../main/app/handlers/index';
 import { registerRequestHandlers, type RequestHandlers } from '../../main/app/ipc-registration';
 import { createSenderCheck } from '../../main/app/trusted-sender';
@@ -40,8 +41,8 @@ function memorySettings() {
   };
 }
 
-/** A real session on a memory store: signed out, and nothing is started until someone signs in. */
-async function signedOutSession(): Promise<DesktopSession> {
+/** A real desktop on a memory store: signed out, and nothing is started until someone signs in. */
+async function signedOutDesktop(): Promise<Desktop> {
   let saved: string | undefined;
   const store = new TokenStore(fileModeSecretBox, { read: async () => saved, write: async (text) => void (saved = text) });
   const accounts = new AccountManager({
@@ -51,18 +52,23 @@ async function signedOutSession(): Promise<DesktopSession> {
       throw new Error('no sandbox in this test');
     },
   });
-  return DesktopSession.open({ dataDir: await mkdtemp(join(tmpdir(), 'shotput-ipc-')), accounts });
+  return openDesktop({ dataDir: await mkdtemp(join(tmpdir(), 'shotput-ipc-')), accounts, prepareDefaults: () => ({}) });
 }
 
 describe('IPC registration', async () => {
   const emitted: unknown[] = [];
-  const session = await signedOutSession();
+  const desktop = await signedOutDesktop();
   const handlers = createRequestHandlers({
     appInfo: { name: 'Shotput', version: '1.2.3', platform: 'linux' },
     settings: memorySettings(),
     emit: (event, payload) => emitted.push([event, payload]),
-    session,
+    session: desktop.session,
     openExternal: async () => undefined,
+    drafts: desktop.drafts,
+    uploads: desktop.uploads,
+    watch: desktop.watch,
+    pickPaths: async () => [],
+    applyOpenAtLogin: () => undefined,
   });
 
   test('registers one handler per request of the contract, and removes them', () => {

@@ -22,7 +22,7 @@ describe('settings file', () => {
     expect(await first.set({ theme: 'dark' })).toEqual({ ...defaultSettings, theme: 'dark' });
     await first.set({ lastTab: 'queue' });
     const second = await openSettingsFile(file);
-    expect(second.get()).toEqual({ theme: 'dark', lastTab: 'queue' });
+    expect(second.get()).toEqual({ ...defaultSettings, theme: 'dark', lastTab: 'queue' });
     expect(second.loadProblem).toBeUndefined();
   });
 
@@ -35,7 +35,7 @@ describe('settings file', () => {
   test('keeps concurrent updates in order', async () => {
     const settings = await openSettingsFile(file);
     await Promise.all([settings.set({ theme: 'light' }), settings.set({ theme: 'dark' }), settings.set({ lastTab: 'shots' })]);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ theme: 'dark', lastTab: 'shots' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...defaultSettings, theme: 'dark', lastTab: 'shots' });
   });
 
   test('a damaged file gives defaults and says why', async () => {

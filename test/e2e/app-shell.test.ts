@@ -41,7 +41,7 @@ describe('app shell', () => {
       expect(background).toBe('rgb(38, 38, 44)');
       await expect
         .poll(async () => JSON.parse(await readFile(join(userDataDir, 'settings.json'), 'utf8').catch(() => '{}')), { timeout: uiTimeoutMs })
-        .toEqual({ theme: 'dark', lastTab: 'settings' });
+        .toMatchObject({ theme: 'dark', lastTab: 'settings' });
     },
     launchTimeout,
   );

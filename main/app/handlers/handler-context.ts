@@ -1,6 +1,9 @@
 // What request handlers may use. Grows as features land (the upload queue, the accounts, …).
 import type { AppInfo, EventName, EventPayload } from '../../../preload/contract';
 import type { DesktopSession } from '../../desktop/desktop-session';
+import type { Drafts } from '../../desktop/drafts';
+import type { UploadCenter } from '../../desktop/upload-center';
+import type { WatchFolders } from '../../desktop/watch-folders';
 import type { SettingsFile } from '../../settings/settings-file';
 
 export interface HandlerContext {
@@ -18,4 +21,14 @@ export interface HandlerContext {
   session: DesktopSession;
   /** Opens an http(s) address in the system browser (shell.openExternal); refuses anything else. */
   openExternal: (url: string) => Promise<void>;
+  /** Files dropped, picked or pasted on their way to the queue. */
+  drafts: Drafts;
+  /** The signed-in account's upload queue. */
+  uploads: UploadCenter;
+  /** The watched folders. */
+  watch: WatchFolders;
+  /** The system file picker: files and folders, or one folder; [] when cancelled. */
+  pickPaths: (kind: 'images' | 'folder') => Promise<string[]>;
+  /** Applies "open at login" to the OS (macOS and Windows; elsewhere it does nothing). */
+  applyOpenAtLogin: (open: boolean) => void;
 }

@@ -10,6 +10,8 @@ import { createPopularHandlers } from './popular-handlers';
 import { serviceAccess } from './service-access';
 import { createShellHandlers } from './shell-handlers';
 import { createShotsHandlers } from './shots-handlers';
+import { createUploadHandlers } from './upload-handlers';
+import { createWatchHandlers } from './watch-handlers';
 
 export function createRequestHandlers(context: HandlerContext): RequestHandlers {
   const service = serviceAccess(
@@ -24,5 +26,7 @@ export function createRequestHandlers(context: HandlerContext): RequestHandlers 
     ...createCommentsHandlers(service),
     ...createPopularHandlers(service),
     ...createShellHandlers(context.openExternal),
+    ...createUploadHandlers(context),
+    ...createWatchHandlers(context),
   };
 }

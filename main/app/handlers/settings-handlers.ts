@@ -7,6 +7,7 @@ export function createSettingsHandlers(context: HandlerContext): Pick<RequestHan
     'settings.get': () => ok(context.settings.get()),
     'settings.set': async (patch) => {
       const settings = await context.settings.set(patch);
+      if (patch.openAtLogin !== undefined) context.applyOpenAtLogin(settings.openAtLogin);
       context.emit('settings.changed', settings);
       return ok(settings);
     },

@@ -4,7 +4,12 @@ import { getBridge, missingBridgeMessage, unwrap } from './bridge';
 
 export class AppState {
   info = $state<AppInfo | undefined>(undefined);
-  settings = $state<Settings>({ theme: 'system', lastTab: 'upload' });
+  settings = $state<Settings>({
+    theme: 'system',
+    lastTab: 'upload',
+    prepareDefaults: { size: 'auto', fit: 'cover', background: '#ffffff' },
+    openAtLogin: false,
+  });
   auth = $state<AuthState>({
     status: 'signed-out',
     service: 'sandbox',

@@ -1,0 +1,123 @@
+// The desktop around the window: the dock/taskbar progress of the running upload batch, a system
+// notification when the batch ends, a tray icon while folders are watched (with open, pause and
+// quit), and "open at login" (macOS and Windows only; Linux desktops have no such API in Electron).
+import { app, Menu, nativeImage, Notification, Tray } from 'electron';
+import type { BrowserWindow } from 'electron';
+import { batchMessage } from '../desktop/batch-tracker';
+import type { Desktop } from '../desktop/desktop';
+import { trayIconPng } from '../desktop/tray-icon';
+
+export interface DesktopIntegrationOptions {
+  desktop: Desktop;
+  window: () => BrowserWindow | undefined;
+  showWindow: () => void;
+  platform?: NodeJS.Platform;
+  log: (message: string) => void;
+}
+
+export interface DesktopIntegration {
+  /** True while the tray icon is shown (folders are watched). */
+  readonly hasTray: boolean;
+  dispose(): void;
+}
+
+export function supportsOpenAtLogin(platform: NodeJS.Platform = process.platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
+}
+
+export function applyOpenAtLogin(open: boolean, platform: NodeJS.Platform = process.platform): void {
+  if (!supportsOpenAtLogin(platform)) return;
+  app.setLoginItemSettings({ openAtLogin: open });
+}
+
+export function attachDesktopIntegration(options: DesktopIntegrationOptions): DesktopIntegration {
+  const { desktop, log } = options;
+  const platform = options.platform ?? process.platform;
+  let tray: Tray | undefined;
+  let trayPending = false;
+  let disposed = false;
+
+  const onProgress = (fraction: number) => {
+    const window = options.window();
+    if (window && !window.isDestroyed()) window.setProgressBar(fraction < 0 ? -1 : fraction);
+  };
+  const onDone = (summary: Parameters<typeof batchMessage>[0]) => {
+    if (!Notification.isSupported()) return;
+    const { title, body } = batchMessage(summary);
+    const notification = new Notification({ title, body, silent: false });
+    notification.on('click', () => options.showWindow());
+    notification.show();
+  };
+
+  const trayMenu = () =>
+    Menu.buildFromTemplate([
+      { label: 'Open Shotput', click: () => options.showWindow() },
+      {
+        label: desktop.uploads.queue()?.isPaused ? 'Resume uploads' : 'Pause uploads',
+        enabled: desktop.uploads.queue() !== undefined,
+        click: () => {
+          const queue = desktop.uploads.queue();
+          if (!queue) return;
+          if (queue.isPaused) queue.resume();
+          else queue.pause();
+          tray?.setContextMenu(trayMenu());
+        },
+      },
+      { type: 'separator' },
+      { label: 'Quit Shotput', click: () => app.quit() },
+    ]);
+
+  const updateTray = () => {
+    if (disposed) return;
+    const watching = desktop.watch.watching;
+    const count = desktop.watch.list().filter((folder) => folder.status === 'watching').length;
+    if (watching && !tray && !trayPending) {
+      trayPending = true;
+      void trayIconPng(platform === 'darwin' ? 16 : 32, platform === 'darwin')
+        .then((png) => {
+          trayPending = false;
+          if (disposed || !desktop.watch.watching || tray) return;
+          const image = nativeImage.createFromBuffer(png);
+          if (platform === 'darwin') image.setTemplateImage(true);
+          tray = new Tray(image);
+          tray.on('click', () => options.showWindow());
+          updateTray();
+        })
+        .catch((error: unknown) => {
+          trayPending = false;
+          log(`The tray icon could not be made: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      return;
+    }
+    if (!watching && tray) {
+      tray.destroy();
+      tray = undefined;
+      return;
+    }
+    if (tray) {
+      tray.setToolTip(`Shotput: watching ${count} ${count === 1 ? 'folder' : 'folders'}`);
+      tray.setContextMenu(trayMenu());
+    }
+  };
+
+  desktop.uploads.on('batchProgress', onProgress);
+  desktop.uploads.on('batchDone', onDone);
+  desktop.watch.on('changed', updateTray);
+  desktop.uploads.on('queue', updateTray);
+  updateTray();
+
+  return {
+    get hasTray() {
+      return tray !== undefined;
+    },
+    dispose() {
+      disposed = true;
+      desktop.uploads.off('batchProgress', onProgress);
+      desktop.uploads.off('batchDone', onDone);
+      desktop.watch.off('changed', updateTray);
+      desktop.uploads.off('queue', updateTray);
+      tray?.destroy();
+      tray = undefined;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Known refusals (an upload that cannot be cancelled now, a folder that is not a folder, an image
+// that cannot be read) become a Failure with their sentence; anything else is a crash that
+// ipc-registration reports as such.
+import type { Result } from '../../../preload/contract';
+import { ImageError } from '../../images/index';
+import { CenterError } from '../../desktop/upload-center';
+import { WatchError } from '../../desktop/watch-folders';
+import { isServiceError } from '../../service/service-error';
+import { fail, ok } from '../result';
+
+export async function answer<T>(work: () => Promise<T> | T): Promise<Result<T>> {
+  try {
+    return ok(await work());
+  } catch (error) {
+    if (error instanceof CenterError) return fail('refused', error.message);
+    if (error instanceof WatchError) return fail('refused', error.message);
+    if (error instanceof ImageError) return fail(`image-${error.code}`, error.message);
+    if (isServiceError(error)) return fail(`service-${error.kind}`, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+// drafts.*, images.preview and queue.*: files become drafts (previews stream as drafts.changed),
+// drafts become jobs of the signed-in account's queue, and the queue is paused, retried,
+// cancelled and looked at. The published shot opens in the system browser.
+import type { RequestHandlers } from '../ipc-registration';
+import { fail, ok } from '../result';
+import type { HandlerContext } from './handler-context';
+import { answer } from './refusal';
+
+type UploadRequests =
+  | 'drafts.add'
+  | 'drafts.pick'
+  | 'drafts.paste'
+  | 'drafts.list'
+  | 'drafts.remove'
+  | 'drafts.setPrepare'
+  | 'images.preview'
+  | 'queue.enqueue'
+  | 'queue.list'
+  | 'queue.pauseAll'
+  | 'queue.resumeAll'
+  | 'queue.retry'
+  | 'queue.cancel'
+  | 'queue.remove'
+  | 'queue.clearFinished'
+  | 'queue.openShot';
+
+export function createUploadHandlers(context: HandlerContext): Pick<RequestHandlers, UploadRequests> {
+  const { drafts, uploads } = context;
+  return {
+    'drafts.add': ({ paths }) => answer(() => drafts.add(paths)),
+    'drafts.pick': () => answer(async () => {
+      const paths = await context.pickPaths('images');
+      return paths.length === 0 ? { drafts: [], problems: [] } : drafts.add(paths);
+    }),
+    'drafts.paste': ({ name, type, dataBase64 }) => answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),
+    'drafts.list': () => ok(drafts.list()),
+    'drafts.remove': ({ ids }) => {
+      drafts.remove(ids);
+      return ok(null);
+    },
+    'drafts.setPrepare': ({ ids, prepare }) => {
+      drafts.setPrepare(ids, prepare);
+      return ok(null);
+    },
+    'images.preview': ({ draftId, prepare }) => answer(() => drafts.finalPreview(draftId, prepare)),
+    'queue.enqueue': async ({ items, spacing }) => {
+      const missing = items.filter((item) => drafts.get(item.draftId) === undefined);
+      if (missing.length > 0) return fail('unknown-draft', `${missing.length === 1 ? 'A draft is' : `${missing.length} drafts are`} no longer there; add the files again.`);
+      const account = context.session.account();
+      if (!account) return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
+      if (items.some((item) => item.metadata.scheduledFor !== undefined) || spacing) {
+        if (!account.view.canSchedule) return fail('cannot-schedule', `${account.view.scheduleReason ?? 'This account cannot schedule shots.'} Choose "Publish now".`);
+      }
+      const known = new Set(account.view.teams.map((team) => team.id));
+      if (items.some((item) => item.metadata.teamId !== undefined && !known.has(item.metadata.teamId) && !(account.view.type === 'Team' && item.metadata.teamId === account.view.id))) {
+        return fail('not-on-team', 'This account is not a member of the chosen team. Choose one of your teams, or none.');
+      }
+      return answer(() =>
+        uploads.enqueue(
+          items.map((item) => ({ draftId: item.draftId, sourcePath: drafts.get(item.draftId)!.path, metadata: item.metadata, prepare: item.prepare })),
+          spacing,
+        ),
+      );
+    },
+    'queue.list': () => ok(uploads.view()),
+    'queue.pauseAll': () => answer(() => uploads.pauseAll()),
+    'queue.resumeAll': () => answer(() => uploads.resumeAll()),
+    'queue.retry': ({ id }) => answer(() => uploads.retry(id)),
+    'queue.cancel': ({ id }) => answer(() => uploads.cancel(id)),
+    'queue.remove': ({ id }) => answer(() => uploads.remove(id)),
+    'queue.clearFinished': () => answer(() => uploads.clearFinished()),
+    'queue.openShot': ({ id }) =>
+      answer(async () => {
+        await context.openExternal(await uploads.shotAddress(id));
+        return null;
+      }),
+  };
+}

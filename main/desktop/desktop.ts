@@ -1,0 +1,58 @@
+// Everything the desktop window works with, in plain Node, wired together: the session (which
+// account), the drafts, the upload queue of the signed-in account and the watched folders that
+// feed it. main/app builds it once after 'ready' and closes it before quitting.
+import path from 'node:path';
+import type { UploadQueueOptions } from '../uploads/index';
+import type { PrepareChoice } from '../../preload/contract';
+import { DesktopSession } from './desktop-session';
+import type { DesktopSessionOptions } from './desktop-session';
+import { Drafts } from './drafts';
+import { UploadCenter } from './upload-center';
+import { WatchFolders } from './watch-folders';
+
+export interface DesktopOptions extends DesktopSessionOptions {
+  /** The prepare choice of a new draft (Settings' defaults). */
+  prepareDefaults: () => PrepareChoice;
+  queueOptions?: UploadCenterTuning;
+  watchStableMs?: number;
+  draftConcurrency?: number;
+}
+
+export type UploadCenterTuning = Partial<Omit<UploadQueueOptions, 'dataDir' | 'service' | 'preparer'>>;
+
+export interface Desktop {
+  session: DesktopSession;
+  drafts: Drafts;
+  uploads: UploadCenter;
+  watch: WatchFolders;
+  close(): Promise<void>;
+}
+
+export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
+  const log = options.log ?? (() => {});
+  const uploads = new UploadCenter({ dataDir: options.dataDir, queueOptions: options.queueOptions, log });
+  const watch = await WatchFolders.open({ dataDir: options.dataDir, stableMs: options.watchStableMs, log });
+  const drafts = new Drafts({ pasteDir: path.join(options.dataDir, 'pasted'), defaults: options.prepareDefaults, concurrency: options.draftConcurrency });
+  uploads.on('opened', (queue) => void watch.attach(queue));
+  const session = await DesktopSession.open(options);
+  session.events.on('account', (account) => void uploads.useAccount(account));
+  // The session may have restored an account before we listened.
+  if (session.account()) void uploads.useAccount(session.account());
+
+  let closing: Promise<void> | undefined;
+  return {
+    session,
+    drafts,
+    uploads,
+    watch,
+    close() {
+      closing ??= (async () => {
+        drafts.close();
+        await watch.close();
+        await uploads.close();
+        await session.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,279 @@
+// Drafts: files dropped, picked or pasted, on their way to the queue. Adding answers at once with
+// one draft per image (folders are looked into), so the window can show the grid immediately;
+// the facts and previews are made here in the main process, a few files at a time, and reported
+// in batches through `changed`. Only small pictures cross to the window: the whole source for the
+// crop editor, and the result exactly as it will be sent, scaled to a card.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ImageError, prepare, preview, probe } from '../images/index';
+import type { PrepareOptions as PipelineOptions } from '../images/index';
+import { isImageName } from '../uploads/watch-filter';
+import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../preload/contract';
+
+export interface DraftsOptions {
+  /** Where pasted images are written (they need a file to be uploaded from). */
+  pasteDir: string;
+  /** The prepare choice of a new draft (Settings' defaults). */
+  defaults: () => PrepareChoice;
+  /** Files worked on at the same time. */
+  concurrency?: number;
+  /** How long changes are gathered before one `changed` event. */
+  flushMs?: number;
+  /** Most drafts held at once. */
+  maxDrafts?: number;
+}
+
+interface DraftRecord {
+  view: DraftView;
+  /** Bumped by every change of the prepare choice: older work is thrown away. */
+  version: number;
+}
+
+const FOLDER_DEPTH = 3;
+const SOURCE_PREVIEW_PX = 480;
+const CARD_PREVIEW_PX = 400;
+
+export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; removed: string[] }] }> {
+  private readonly drafts = new Map<string, DraftRecord>();
+  private readonly waiting: string[] = [];
+  private running = 0;
+  private readonly pendingChanged = new Map<string, DraftView>();
+  private readonly pendingRemoved = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: DraftsOptions) {
+    super();
+  }
+
+  list(): DraftView[] {
+    return [...this.drafts.values()].map((record) => record.view);
+  }
+
+  get(id: string): DraftView | undefined {
+    return this.drafts.get(id)?.view;
+  }
+
+  /** Files and folders by path: one draft per image, answered before any image is read. */
+  async add(paths: readonly string[]): Promise<DraftsAdded> {
+    const problems: DraftsAdded['problems'] = [];
+    const files: string[] = [];
+    for (const given of paths) {
+      if (!path.isAbsolute(given)) {
+        problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
+        continue;
+      }
+      await this.collect(path.normalize(given), FOLDER_DEPTH, files, problems, true);
+    }
+    const known = new Set([...this.drafts.values()].map((record) => record.view.path));
+    const added: DraftView[] = [];
+    const max = this.options.maxDrafts ?? 2000;
+    for (const file of files) {
+      if (known.has(file)) continue;
+      if (this.drafts.size >= max) {
+        problems.push({ path: file, message: `At most ${max} drafts can wait at once; upload or remove some first.` });
+        continue;
+      }
+      known.add(file);
+      const view: DraftView = {
+        id: randomUUID(),
+        name: path.basename(file),
+        path: file,
+        state: 'loading',
+        error: null,
+        facts: null,
+        source: null,
+        result: null,
+        warnings: [],
+        prepare: { ...this.options.defaults() },
+      };
+      this.drafts.set(view.id, { view, version: 0 });
+      this.waiting.push(view.id);
+      added.push(view);
+    }
+    this.pump();
+    return { drafts: added, problems };
+  }
+
+  /** An image pasted from the clipboard: written to the paste folder, then added like a file. */
+  async addPasted(name: string, type: string, data: Buffer): Promise<DraftsAdded> {
+    const extension = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' }[type] ?? '.png';
+    const base = path.parse(name).name.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || 'Pasted image';
+    await mkdir(this.options.pasteDir, { recursive: true });
+    const file = path.join(this.options.pasteDir, `${base} ${new Date().toISOString().replace(/[:.]/g, '-')}${extension}`);
+    await writeFile(file, data, { mode: 0o600 });
+    return this.add([file]);
+  }
+
+  remove(ids: readonly string[]): void {
+    for (const id of ids) {
+      if (!this.drafts.delete(id)) continue;
+      this.pendingChanged.delete(id);
+      this.pendingRemoved.add(id);
+    }
+    this.scheduleFlush();
+  }
+
+  /** A new crop, fit, size or background: the previews are made again. */
+  setPrepare(ids: readonly string[], prepareChoice: PrepareChoice): void {
+    for (const id of ids) {
+      const record = this.drafts.get(id);
+      if (!record) continue;
+      record.version += 1;
+      record.view = { ...record.view, prepare: { ...prepareChoice }, state: record.view.state === 'error' && record.view.facts === null ? 'error' : 'loading' };
+      if (record.view.state === 'loading' && !this.waiting.includes(id)) this.waiting.push(id);
+      this.changed(record.view);
+    }
+    this.pump();
+  }
+
+  /** The exact image the draft would be sent as. */
+  async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
+    const record = this.drafts.get(id);
+    if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
+    const image = await prepare(record.view.path, pipelineOptions(prepareChoice));
+    return {
+      dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
+      width: image.width,
+      height: image.height,
+      format: image.format,
+      bytes: image.bytes,
+      warnings: image.warnings.map((w) => ({ code: w.code, message: w.message })),
+    };
+  }
+
+  /** Resolves when every draft has its previews (for tests and benchmarks). */
+  whenIdle(): Promise<void> {
+    if (this.running === 0 && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.waiting.length = 0;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.removeAllListeners();
+  }
+
+  // ---- inside ----------------------------------------------------------------------------------
+
+  private async collect(target: string, depth: number, files: string[], problems: DraftsAdded['problems'], given: boolean): Promise<void> {
+    let info;
+    try {
+      info = await stat(target);
+    } catch {
+      if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
+      return;
+    }
+    if (info.isDirectory()) {
+      if (depth < 0) return;
+      let names: string[];
+      try {
+        names = (await readdir(target)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+      } catch {
+        problems.push({ path: target, message: `The folder ${path.basename(target)} could not be read.` });
+        return;
+      }
+      const before = files.length;
+      for (const name of names) {
+        if (name.startsWith('.')) continue;
+        await this.collect(path.join(target, name), depth - 1, files, problems, false);
+      }
+      if (given && files.length === before) problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
+      return;
+    }
+    if (!info.isFile()) return;
+    if (isImageName(path.basename(target))) files.push(target);
+    else if (given) problems.push({ path: target, message: `${path.basename(target)} is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF or AVIF).` });
+  }
+
+  private pump(): void {
+    const limit = Math.max(1, this.options.concurrency ?? 2);
+    while (!this.closed && this.running < limit && this.waiting.length > 0) {
+      const id = this.waiting.shift()!;
+      const record = this.drafts.get(id);
+      if (!record) continue;
+      this.running += 1;
+      void this.work(id, record.version).finally(() => {
+        this.running -= 1;
+        this.pump();
+        if (this.running === 0 && this.waiting.length === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      });
+    }
+  }
+
+  private async work(id: string, version: number): Promise<void> {
+    const current = () => {
+      const record = this.drafts.get(id);
+      return record && record.version === version ? record : undefined;
+    };
+    const start = current();
+    if (!start) return;
+    const file = start.view.path;
+    try {
+      let facts = start.view.facts;
+      let source = start.view.source;
+      if (!facts || !source) {
+        const info = await probe(file);
+        facts = { format: info.format, width: info.width, height: info.height, animated: info.animated, frames: info.pages, bytes: info.bytes, hasAlpha: info.hasAlpha } satisfies ImageFacts;
+        const small = await preview(file, { maxSize: SOURCE_PREVIEW_PX });
+        source = { dataUrl: small.dataUrl, width: small.width, height: small.height };
+        const record = current();
+        if (!record) return;
+        record.view = { ...record.view, facts, source };
+        this.changed(record.view);
+      }
+      const image = await prepare(file, pipelineOptions(start.view.prepare));
+      const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
+      const record = current();
+      if (!record) return;
+      record.view = {
+        ...record.view,
+        state: 'ready',
+        error: null,
+        result: { dataUrl: card.dataUrl, width: image.width, height: image.height, format: image.format, bytes: image.bytes },
+        warnings: image.warnings.map((w) => ({ code: w.code, message: w.message })),
+      };
+      this.changed(record.view);
+    } catch (error) {
+      const record = current();
+      if (!record) return;
+      const message = error instanceof Error ? error.message : String(error);
+      record.view = { ...record.view, state: 'error', error: message, result: null, warnings: [] };
+      this.changed(record.view);
+    }
+  }
+
+  private changed(view: DraftView): void {
+    this.pendingChanged.set(view.id, view);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer || this.closed) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      const changed = [...this.pendingChanged.values()];
+      const removed = [...this.pendingRemoved];
+      this.pendingChanged.clear();
+      this.pendingRemoved.clear();
+      if (changed.length > 0 || removed.length > 0) this.emit('changed', { changed, removed });
+    }, this.options.flushMs ?? 80);
+  }
+}
+
+/** The renderer's choice as the image pipeline's options. */
+export function pipelineOptions(choice: PrepareChoice): PipelineOptions {
+  const options: PipelineOptions = {};
+  if (choice.size) options.target = choice.size;
+  if (choice.fit) options.mode = choice.fit;
+  if (choice.fit !== 'contain') {
+    if (choice.crop) options.crop = choice.crop;
+    else if (choice.focus) options.focus = choice.focus;
+  }
+  if (choice.background) options.background = choice.background;
+  return options;
+}

@@ -1,0 +1,276 @@
+// The upload queue of the signed-in account, for the desktop app: opened in the app's data folder
+// (one journal per account) when an account becomes active, closed when it goes; drafts become
+// jobs; the queue's state, each job's bytes, the rate-limit budget and the end of a batch are
+// reported as events the window (and the dock, the taskbar and notifications) can follow.
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { UploadQueue, imagePreparer, serviceAdapter, spreadSchedule } from '../uploads/index';
+import type { JobEvent, NewJob, UploadJob, UploadQueueOptions } from '../uploads/index';
+import type { RateLimitState } from '../service/rate-limit-governor';
+import type { BatchSpacing, EnqueueResult, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../preload/contract';
+import type { ActiveAccount } from './desktop-session';
+import { isWebAddress } from './account-view';
+import { BatchTracker } from './batch-tracker';
+import type { BatchSummary } from './batch-tracker';
+
+export interface UploadCenterOptions {
+  /** The app's data folder: journals go to uploads/<service>/<user id>/. */
+  dataDir: string;
+  /** Tuning for tests (a sandbox that processes fast). */
+  queueOptions?: Partial<Omit<UploadQueueOptions, 'dataDir' | 'service' | 'preparer'>>;
+  /** How long queue changes are gathered before one `queue` event. */
+  throttleMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface EnqueueItem {
+  draftId: string;
+  sourcePath: string;
+  metadata: ShotMetadataInput;
+  prepare: PrepareChoice;
+}
+
+interface CenterEvents {
+  queue: [QueueView];
+  progress: [{ id: string; sent: number; total: number }];
+  rateLimit: [RateLimitView];
+  /** The queue of a new account opened (watched folders attach to it), or closed (undefined). */
+  opened: [UploadQueue | undefined];
+  /** 0..1 over the jobs of the running batch; -1 when no batch runs. */
+  batchProgress: [number];
+  batchDone: [BatchSummary];
+}
+
+interface OpenQueue {
+  account: ActiveAccount;
+  queue: UploadQueue;
+  unsubscribe: () => void;
+}
+
+export class UploadCenter extends EventEmitter<CenterEvents> {
+  private current: OpenQueue | undefined;
+  private readonly progress = new Map<string, { sent: number; total: number }>();
+  private queueTimer: NodeJS.Timeout | undefined;
+  private readonly batch = new BatchTracker();
+  private switching: Promise<void> = Promise.resolve();
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly options: UploadCenterOptions) {
+    super();
+    this.log = options.log ?? (() => {});
+    this.batch.on('progress', (fraction) => this.emit('batchProgress', fraction));
+    this.batch.on('done', (summary) => this.emit('batchDone', summary));
+  }
+
+  /** The queue of the signed-in account, if any. */
+  queue(): UploadQueue | undefined {
+    return this.current?.queue;
+  }
+
+  /** Follows the session: the new account's queue opens, the previous one closes (its POSTs finish first). */
+  useAccount(account: ActiveAccount | undefined): Promise<void> {
+    this.switching = this.switching.then(() => this.switchTo(account)).catch((error: unknown) => {
+      this.log(`Could not open the upload queue: ${error instanceof Error ? error.message : String(error)}`);
+      this.emitQueueNow();
+    });
+    return this.switching;
+  }
+
+  view(): QueueView {
+    const current = this.current;
+    if (!current) return { available: false, jobs: [], paused: false, rateLimit: null };
+    return {
+      available: true,
+      jobs: current.queue.list().map((job) => this.jobView(job)),
+      paused: current.queue.isPaused,
+      rateLimit: rateLimitView(current.account.client.governor.state),
+    };
+  }
+
+  async enqueue(items: readonly EnqueueItem[], spacing?: BatchSpacing): Promise<EnqueueResult[]> {
+    const queue = this.requireQueue();
+    let times: string[] | undefined;
+    if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
+    const jobs: NewJob[] = items.map((item, index) => ({
+      sourcePath: item.sourcePath,
+      metadata: { ...item.metadata, title: item.metadata.title.trim(), ...(times ? { scheduledFor: times[index] } : {}) },
+      prepare: { ...item.prepare },
+      origin: 'app',
+    }));
+    const added = await queue.add(jobs);
+    const results = added.map((result, index): EnqueueResult => {
+      const draftId = items[index]!.draftId;
+      if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id };
+      if (result.status === 'existing') return { draftId, status: 'existing', message: `${path.basename(result.job.sourcePath)} is already in the queue.`, jobId: result.job.id };
+      return { draftId, status: result.status, message: result.message, jobId: null };
+    });
+    this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
+    this.emitQueueSoon();
+    return results;
+  }
+
+  pauseAll(): QueueView {
+    this.requireQueue().pause();
+    return this.view();
+  }
+
+  resumeAll(): QueueView {
+    this.requireQueue().resume();
+    return this.view();
+  }
+
+  retry(id: string): QueueView {
+    const result = this.requireQueue().retry(id);
+    if (!result.ok) throw new CenterError(result.message);
+    this.batch.add([id]);
+    return this.view();
+  }
+
+  cancel(id: string): QueueView {
+    const result = this.requireQueue().cancel(id);
+    if (!result.ok) throw new CenterError(result.message);
+    return this.view();
+  }
+
+  remove(id: string): QueueView {
+    const result = this.requireQueue().remove(id);
+    if (!result.ok) throw new CenterError(result.message);
+    return this.view();
+  }
+
+  clearFinished(): QueueView {
+    this.requireQueue().clearFinished();
+    return this.view();
+  }
+
+  /** The web address of a job's shot, asked of the service (only http(s) addresses are given back). */
+  async shotAddress(id: string): Promise<string> {
+    const current = this.current;
+    const job = current?.queue.get(id);
+    if (!current || !job) throw new CenterError('This upload is no longer in the queue.');
+    if (!job.shotId) throw new CenterError('The service has not created this shot yet.');
+    const shot = await current.account.client.getShot(job.shotId);
+    if (!isWebAddress(shot.html_url)) throw new CenterError('The service gave no web address for this shot.');
+    return shot.html_url;
+  }
+
+  async close(): Promise<void> {
+    await this.useAccount(undefined);
+    if (this.queueTimer) clearTimeout(this.queueTimer);
+    this.batch.removeAllListeners();
+  }
+
+  // ---- inside ----------------------------------------------------------------------------------
+
+  private async switchTo(account: ActiveAccount | undefined): Promise<void> {
+    const previous = this.current;
+    if (previous && account && previous.account.endpoint.id === account.endpoint.id && previous.account.user.id === account.user.id) {
+      previous.account = account; // same account, fresher user
+      return;
+    }
+    if (previous) {
+      this.current = undefined;
+      previous.unsubscribe();
+      this.emit('opened', undefined);
+      await previous.queue.close();
+      this.progress.clear();
+      this.batch.reset();
+    }
+    if (account) {
+      const dataDir = path.join(this.options.dataDir, 'uploads', safeSegment(account.endpoint.id), String(account.user.id));
+      const queue = UploadQueue.open({
+        ...this.options.queueOptions,
+        dataDir,
+        service: serviceAdapter(account.client),
+        preparer: imagePreparer,
+      });
+      const onEvent = (event: JobEvent) => this.onQueueEvent(event);
+      queue.on('event', onEvent);
+      const offRate = account.client.governor.onState((state) => this.emit('rateLimit', rateLimitView(state)));
+      this.current = {
+        account,
+        queue,
+        unsubscribe: () => {
+          queue.off('event', onEvent);
+          offRate();
+        },
+      };
+      // Jobs left unfinished by the last run count as a batch too.
+      this.batch.add(queue.list().filter((job) => !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state)).map((job) => job.id));
+      this.emit('opened', queue);
+    }
+    this.emitQueueNow();
+  }
+
+  private onQueueEvent(event: JobEvent): void {
+    if (event.type === 'progress') {
+      const entry = { sent: event.sentBytes, total: event.totalBytes };
+      this.progress.set(event.id, entry);
+      this.emit('progress', { id: event.id, ...entry });
+      return;
+    }
+    if (event.type === 'job') {
+      if (event.job.state !== 'uploading') this.progress.delete(event.job.id);
+      this.batch.update(event.job.id, event.job.state);
+    }
+    if (event.type === 'removed') this.batch.forget(event.id);
+    this.emitQueueSoon();
+  }
+
+  private requireQueue(): UploadQueue {
+    const queue = this.current?.queue;
+    if (!queue) throw new CenterError('Sign in to upload: the queue belongs to the signed-in account.');
+    return queue;
+  }
+
+  private emitQueueSoon(): void {
+    if (this.queueTimer) return;
+    this.queueTimer = setTimeout(() => {
+      this.queueTimer = undefined;
+      this.emit('queue', this.view());
+    }, this.options.throttleMs ?? 100);
+  }
+
+  private emitQueueNow(): void {
+    if (this.queueTimer) clearTimeout(this.queueTimer);
+    this.queueTimer = undefined;
+    this.emit('queue', this.view());
+  }
+
+  private jobView(job: UploadJob): JobView {
+    const fromFolder = job.origin !== undefined && job.origin !== 'app' && job.origin !== 'cli';
+    const note = job.lastError ? `${job.lastError}${job.retryAt ? ` Trying again at ${new Date(job.retryAt).toLocaleTimeString()}.` : ''}` : null;
+    return {
+      id: job.id,
+      name: path.basename(job.sourcePath),
+      title: job.metadata.title,
+      state: job.state,
+      paused: job.paused,
+      failure: job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : null,
+      note,
+      shotId: job.shotId ?? null,
+      publishedAt: job.publishedAt ?? null,
+      scheduledFor: job.scheduledFor ?? job.metadata.scheduledFor ?? null,
+      warnings: job.warnings ?? [],
+      origin: fromFolder ? 'watch' : job.origin === 'cli' ? 'cli' : 'app',
+      folder: fromFolder ? (job.origin ?? null) : null,
+      createdAt: job.createdAt,
+      updatedAt: job.updatedAt,
+      progress: job.state === 'uploading' ? (this.progress.get(job.id) ?? null) : null,
+    };
+  }
+}
+
+/** A refusal the window shows as it is. */
+export class CenterError extends Error {
+  override name = 'CenterError';
+}
+
+export function rateLimitView(state: RateLimitState): RateLimitView {
+  return { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt, waiting: state.waiting };
+}
+
+/** A folder name from a service id ("sandbox", "dribbble", "http://127.0.0.1:4000"). */
+function safeSegment(text: string): string {
+  return text.replace(/[^a-z0-9._-]+/gi, '_').slice(0, 80);
+}

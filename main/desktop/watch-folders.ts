@@ -1,0 +1,313 @@
+// The desktop app's watched folders: which folders, their defaults, on or off (kept in the app's
+// data folder), watched with main/uploads' WatchedFolder into the signed-in account's queue. While
+// signed out they wait. Counts are of this run; files skipped because their content was uploaded
+// before are listed so the user can send one anyway.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as v from 'valibot';
+import { WatchedFolder, nextSlot } from '../uploads/index';
+import type { FolderCounts, JobEvent, UploadQueue, WatchEvent } from '../uploads/index';
+import { readSidecar, titleFromFileName } from '../uploads/sidecar';
+import { MAX_TAGS } from '../uploads/validate';
+import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../preload/contract';
+import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../preload/contract';
+
+const StoredFolderSchema = v.object({
+  id: v.string(),
+  path: v.string(),
+  enabled: v.boolean(),
+  defaults: v.optional(FolderDefaultsSchema, {}),
+  prepare: v.optional(PrepareChoiceSchema, {}),
+  moveUploaded: v.optional(v.boolean(), false),
+});
+type StoredFolder = v.InferOutput<typeof StoredFolderSchema>;
+
+export interface WatchFoldersOptions {
+  /** The app's data folder: the list is kept in watched-folders.json. */
+  dataDir: string;
+  /** How long a file must keep its size before it is taken (tests make it short). */
+  stableMs?: number;
+  log?: (message: string) => void;
+}
+
+interface Running {
+  watcher: WatchedFolder;
+  status: 'starting' | 'watching' | 'error';
+  problem: string | null;
+}
+
+const MAX_SKIPPED_LISTED = 50;
+
+export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }> {
+  private folders: StoredFolder[] = [];
+  private queue: UploadQueue | undefined;
+  private readonly running = new Map<string, Running>();
+  private readonly counts = new Map<string, FolderCounts>();
+  private readonly skipped = new Map<string, WatchFolderView['skipped']>();
+  /** Jobs sent with "upload anyway", by job id → folder id, to count them when they are done. */
+  private readonly forced = new Map<string, string>();
+  private readonly forcedUploaded = new Map<string, number>();
+  private readonly problems = new Map<string, string>();
+  private readonly onQueueEvent = (event: JobEvent) => this.followForced(event);
+  private saving: Promise<void> = Promise.resolve();
+  private attaching: Promise<void> = Promise.resolve();
+  private readonly log: (message: string) => void;
+
+  private constructor(private readonly options: WatchFoldersOptions) {
+    super();
+    this.log = options.log ?? (() => {});
+  }
+
+  static async open(options: WatchFoldersOptions): Promise<WatchFolders> {
+    const folders = new WatchFolders(options);
+    folders.folders = await readFolders(folders.file);
+    return folders;
+  }
+
+  list(): WatchFolderView[] {
+    return this.folders.map((folder) => this.view(folder));
+  }
+
+  /** True while at least one folder is being watched (the tray icon shows then). */
+  get watching(): boolean {
+    return [...this.running.values()].some((entry) => entry.status === 'watching' || entry.status === 'starting');
+  }
+
+  /** Follows the signed-in account's queue: folders start with it and stop without it. */
+  attach(queue: UploadQueue | undefined): Promise<void> {
+    this.attaching = this.attaching.then(async () => {
+      await this.stopAll();
+      this.queue?.off('event', this.onQueueEvent);
+      this.queue = queue;
+      this.queue?.on('event', this.onQueueEvent);
+      for (const folder of this.folders) if (folder.enabled) await this.start(folder);
+      this.changed();
+    });
+    return this.attaching;
+  }
+
+  async add(folderPath: string, defaults: FolderDefaultsInput = {}, prepare: PrepareChoice = {}): Promise<WatchFolderView[]> {
+    if (!path.isAbsolute(folderPath)) throw new WatchError(`${folderPath} is not a full path to a folder.`);
+    const resolved = path.resolve(folderPath);
+    const info = await stat(resolved).catch(() => undefined);
+    if (!info?.isDirectory()) throw new WatchError(`${resolved} is not a folder Shotput can read.`);
+    if (this.folders.some((folder) => folder.path === resolved)) throw new WatchError(`${path.basename(resolved)} is already watched.`);
+    const folder: StoredFolder = { id: randomUUID(), path: resolved, enabled: true, defaults, prepare, moveUploaded: false };
+    this.folders = [...this.folders, folder];
+    await this.save();
+    await this.attaching;
+    if (this.queue) await this.start(folder);
+    this.changed();
+    return this.list();
+  }
+
+  async update(id: string, patch: { enabled?: boolean; defaults?: FolderDefaultsInput; prepare?: PrepareChoice; moveUploaded?: boolean }): Promise<WatchFolderView[]> {
+    const folder = this.find(id);
+    const next: StoredFolder = {
+      ...folder,
+      ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+      ...(patch.defaults !== undefined ? { defaults: patch.defaults } : {}),
+      ...(patch.prepare !== undefined ? { prepare: patch.prepare } : {}),
+      ...(patch.moveUploaded !== undefined ? { moveUploaded: patch.moveUploaded } : {}),
+    };
+    this.folders = this.folders.map((f) => (f.id === id ? next : f));
+    await this.save();
+    await this.attaching;
+    // Defaults are read when a watcher starts: restart it with the new ones.
+    await this.stop(id);
+    if (next.enabled && this.queue) await this.start(next);
+    this.changed();
+    return this.list();
+  }
+
+  async remove(id: string): Promise<WatchFolderView[]> {
+    this.find(id);
+    await this.attaching;
+    await this.stop(id);
+    this.folders = this.folders.filter((folder) => folder.id !== id);
+    this.counts.delete(id);
+    this.skipped.delete(id);
+    await this.save();
+    this.changed();
+    return this.list();
+  }
+
+  /** Uploads a skipped file anyway, with the folder's defaults. */
+  async force(id: string, file: string): Promise<WatchFolderView[]> {
+    const folder = this.find(id);
+    const queue = this.queue;
+    if (!queue) throw new WatchError('Sign in to upload: the queue belongs to the signed-in account.');
+    const resolved = path.resolve(file);
+    if (path.dirname(resolved) !== folder.path) throw new WatchError(`${path.basename(resolved)} is not in ${path.basename(folder.path)}.`);
+    const sidecar = await readSidecar(resolved);
+    if (!sidecar.ok) throw new WatchError(sidecar.message);
+    const defaults = folder.defaults;
+    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar.sidecar?.tags ?? [])])].slice(0, MAX_TAGS);
+    const metadata = {
+      title: sidecar.sidecar?.title ?? titleFromFileName(resolved),
+      description: sidecar.sidecar?.description ?? defaults.description,
+      tags: tags.length > 0 ? tags : undefined,
+      teamId: defaults.teamId,
+      lowProfile: defaults.lowProfile,
+      scheduledFor: defaults.schedule
+        ? nextSlot(
+            defaults.schedule,
+            queue
+              .list()
+              .filter((job) => job.origin === folder.path && job.metadata.scheduledFor && job.state !== 'cancelled')
+              .map((job) => job.metadata.scheduledFor!),
+          )
+        : undefined,
+    };
+    const [result] = await queue.add([{ sourcePath: resolved, metadata, prepare: folder.prepare, origin: folder.path, force: true }]);
+    if (!result || result.status === 'error' || result.status === 'skipped') throw new WatchError(result?.message ?? 'The file could not be added to the queue.');
+    this.forced.set(result.job.id, id);
+    this.skipped.set(id, (this.skipped.get(id) ?? []).filter((entry) => entry.file !== resolved));
+    this.changed();
+    return this.list();
+  }
+
+  async close(): Promise<void> {
+    await this.attach(undefined);
+    this.removeAllListeners();
+  }
+
+  // ---- inside ----------------------------------------------------------------------------------
+
+  private get file(): string {
+    return path.join(this.options.dataDir, 'watched-folders.json');
+  }
+
+  private find(id: string): StoredFolder {
+    const folder = this.folders.find((f) => f.id === id);
+    if (!folder) throw new WatchError('This folder is no longer watched.');
+    return folder;
+  }
+
+  private async start(folder: StoredFolder): Promise<void> {
+    const queue = this.queue;
+    if (!queue || this.running.has(folder.id)) return;
+    const watcher = new WatchedFolder(queue, {
+      folder: folder.path,
+      defaults: {
+        description: folder.defaults.description,
+        tags: folder.defaults.tags,
+        teamId: folder.defaults.teamId,
+        lowProfile: folder.defaults.lowProfile,
+        schedule: folder.defaults.schedule,
+      },
+      prepare: folder.prepare,
+      moveUploaded: folder.moveUploaded,
+      stableMs: this.options.stableMs,
+    });
+    const entry: Running = { watcher, status: 'starting', problem: null };
+    this.running.set(folder.id, entry);
+    this.problems.delete(folder.id);
+    watcher.on('event', (event) => this.onWatchEvent(folder.id, event));
+    this.changed();
+    try {
+      await watcher.start();
+      entry.status = 'watching';
+    } catch (error) {
+      entry.status = 'error';
+      entry.problem = error instanceof Error ? error.message : String(error);
+      this.problems.set(folder.id, entry.problem);
+      this.running.delete(folder.id);
+      await watcher.stop().catch(() => undefined);
+      this.log(`Could not watch ${folder.path}: ${entry.problem}`);
+    }
+    this.changed();
+  }
+
+  private async stop(id: string): Promise<void> {
+    const entry = this.running.get(id);
+    if (!entry) return;
+    this.running.delete(id);
+    await entry.watcher.stop().catch((error: unknown) => this.log(`Stopping a watched folder failed: ${String(error)}`));
+  }
+
+  private async stopAll(): Promise<void> {
+    for (const id of [...this.running.keys()]) await this.stop(id);
+  }
+
+  private onWatchEvent(id: string, event: WatchEvent): void {
+    if (event.type === 'counts') {
+      this.counts.set(id, event.counts);
+    } else if (event.type === 'skipped') {
+      const list = (this.skipped.get(id) ?? []).filter((entry) => entry.file !== event.file);
+      this.skipped.set(id, [{ file: event.file, name: path.basename(event.file), message: event.message }, ...list].slice(0, MAX_SKIPPED_LISTED));
+    } else if (event.type === 'error') {
+      this.log(`Watched folder: ${event.message}`);
+    }
+    this.changed();
+  }
+
+  private followForced(event: JobEvent): void {
+    if (event.type !== 'job') return;
+    const folderId = this.forced.get(event.job.id);
+    if (!folderId) return;
+    if (event.job.state === 'published' || event.job.state === 'scheduled') {
+      this.forced.delete(event.job.id);
+      this.forcedUploaded.set(folderId, (this.forcedUploaded.get(folderId) ?? 0) + 1);
+      this.changed();
+    } else if (event.job.state === 'failed' || event.job.state === 'cancelled') {
+      this.forced.delete(event.job.id);
+    }
+  }
+
+  private countsOf(id: string): FolderCounts {
+    return this.counts.get(id) ?? { seen: 0, uploaded: 0, skipped: 0, failed: 0 };
+  }
+
+  private view(folder: StoredFolder): WatchFolderView {
+    const entry = this.running.get(folder.id);
+    const counts = this.countsOf(folder.id);
+    const problem = entry?.problem ?? this.problems.get(folder.id) ?? null;
+    const status: WatchFolderView['status'] = !folder.enabled ? 'off' : !this.queue ? 'signed-out' : problem ? 'error' : (entry?.status ?? 'starting');
+    return {
+      id: folder.id,
+      path: folder.path,
+      name: path.basename(folder.path),
+      enabled: folder.enabled,
+      status,
+      problem,
+      defaults: folder.defaults,
+      prepare: folder.prepare,
+      moveUploaded: folder.moveUploaded,
+      counts: { ...counts, uploaded: counts.uploaded + (this.forcedUploaded.get(folder.id) ?? 0) },
+      skipped: this.skipped.get(folder.id) ?? [],
+    };
+  }
+
+  private changed(): void {
+    this.emit('changed', this.list());
+  }
+
+  private async save(): Promise<void> {
+    const snapshot = JSON.stringify(this.folders, null, 2);
+    const file = this.file;
+    this.saving = this.saving.then(async () => {
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, `${snapshot}\n`, { mode: 0o600 });
+      await rename(temporary, file);
+    });
+    await this.saving;
+  }
+}
+
+/** A refusal the window shows as it is. */
+export class WatchError extends Error {
+  override name = 'WatchError';
+}
+
+async function readFolders(file: string): Promise<StoredFolder[]> {
+  try {
+    const parsed = v.safeParse(v.array(StoredFolderSchema), JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.output : [];
+  } catch {
+    return [];
+  }
+}

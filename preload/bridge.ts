@@ -1,7 +1,7 @@
 // Builds `window.shotput` from the contract: one function per request, plus `on` for events.
 // It takes the ipcRenderer as a parameter so the same code runs in Electron and in the
 // end-to-end harness, and so the renderer never receives ipcRenderer itself.
-import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
 import {
   channelOf,
   eventNames,
@@ -14,8 +14,9 @@ import {
 } from './contract';
 
 type IpcLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
+type WebUtilsLike = Pick<WebUtils, 'getPathForFile'>;
 
-export function buildBridge(ipc: IpcLike): ShotputBridge {
+export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridge {
   const bridge: Record<string, Record<string, (payload?: unknown) => Promise<Result<unknown>>>> = {};
   for (const name of requestNames) {
     const [namespace, method] = splitRequestName(name);
@@ -43,5 +44,21 @@ export function buildBridge(ipc: IpcLike): ShotputBridge {
     };
   };
 
-  return { ...bridge, on } as unknown as ShotputBridge;
+  // Dropped files are File objects; only the preload can ask Electron for their paths on disk.
+  // Pasted images and files from elsewhere have none and are left out.
+  const pathsOf = (files: readonly File[]): string[] => {
+    if (webUtils === undefined) return [];
+    const paths: string[] = [];
+    for (const file of files) {
+      try {
+        const path = webUtils.getPathForFile(file);
+        if (typeof path === 'string' && path !== '') paths.push(path);
+      } catch {
+        // Not a File Electron knows: no path.
+      }
+    }
+    return paths;
+  };
+
+  return { ...bridge, on, pathsOf } as unknown as ShotputBridge;
 }

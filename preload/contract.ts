@@ -571,6 +571,8 @@ export type ShotputBridge = {
 } & {
   /** Subscribes to an event from main; returns the function that unsubscribes. */
   readonly on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
+  /** The paths on disk of dropped files (webUtils.getPathForFile in the preload); files without one are left out. */
+  readonly pathsOf: (files: readonly File[]) => string[];
 };
 
 /** Splits 'settings.set' into ['settings', 'set']. */

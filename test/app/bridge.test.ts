@@ -30,7 +30,7 @@ describe('preload bridge', () => {
       const [namespace, method] = name.split('.') as [string, string];
       expect(bridge[namespace]?.[method], name).toBeTypeOf('function');
     }
-    expect(Object.keys(bridge).sort()).toEqual([...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on').sort());
+    expect(Object.keys(bridge).sort()).toEqual([...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on', 'pathsOf').sort());
   });
 
   test('sends the payload on the contract channel and returns the answer', async () => {
@@ -57,5 +57,23 @@ describe('preload bridge', () => {
     emitter.emit(channelOf('auth.changed'), { sender: 'secret' }, { status: 'signed-out' });
     expect(received).toEqual([[{ status: 'signed-out' }]]);
     expect(() => bridge.on('no.such' as never, () => undefined)).toThrow(/Unknown event/);
+  });
+
+  test('pathsOf answers the disk paths of dropped files through webUtils, leaving out files without one', () => {
+    const { ipc } = fakeIpc({});
+    const paths = new Map<unknown, string>();
+    const webUtils = {
+      getPathForFile: (file: File) => {
+        if (file.name === 'broken') throw new Error('not a file');
+        return paths.get(file) ?? '';
+      },
+    };
+    const bridge = buildBridge(ipc as never, webUtils);
+    const a = new File(['a'], 'a.png');
+    const b = new File(['b'], 'pasted.png');
+    const c = new File(['c'], 'broken');
+    paths.set(a, '/home/ada/a.png');
+    expect(bridge.pathsOf([a, b, c])).toEqual(['/home/ada/a.png']);
+    expect(buildBridge(ipc as never).pathsOf([a])).toEqual([]);
   });
 });

@@ -107,7 +107,7 @@ describe('security rules seen from the page', () => {
         process: typeof (window as unknown as { process?: unknown }).process,
       }));
       const namespaces = [...new Set(requestNames.map((name) => name.split('.')[0]!))];
-      expect(surface).toEqual({ keys: [...namespaces, 'on'].sort(), frozen: true, require: 'undefined', process: 'undefined' });
+      expect(surface).toEqual({ keys: [...namespaces, 'on', 'pathsOf'].sort(), frozen: true, require: 'undefined', process: 'undefined' });
 
       const refused = await page.evaluate(() => window.shotput?.settings.set({ theme: 'purple' } as never));
       expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });

@@ -365,6 +365,10 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       void this.prepareJob(job.id);
     }
 
+    // Learn the account's highest shot id while the first images are still being prepared.
+    if (this.highestShotId === undefined && !this.seeding && !this.paused && jobs.some((j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused))
+      void this.knownHighestShotId().then(() => undefined);
+
     let sending = this.sending.size;
     for (const job of inState('ready')) {
       if (!runnable(job) || sending >= this.options.uploadConcurrency) continue;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test, vi } from 'vitest';
-import { contentSecurityPolicy, metaContentSecurityPolicy } from '../../main/app/content-security-policy';
+import { contentSecurityPolicy, metaContentSecurityPolicy, serviceImageSources } from '../../main/app/content-security-policy';
 
 vi.mock('electron', () => ({}));
 
@@ -22,7 +22,16 @@ describe('content security policy', () => {
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
-    expect(contentSecurityPolicy).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:/);
+    expect(contentSecurityPolicy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // Other origins appear only in img-src, and only the service's image hosts.
+    for (const [name, values] of directives) {
+      if (name !== 'img-src') expect(values.join(' '), name).not.toMatch(/\*|https?:/);
+    }
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...serviceImageSources]);
+  });
+
+  test('the service’s image hosts are exact: the sandbox on loopback (any port), the real service’s CDN over https', () => {
+    expect(serviceImageSources).toEqual(['http://127.0.0.1:*', 'https://cdn.dribbble.com']);
   });
 
   test('the built page keeps the meta tag and loads no inline script', async () => {

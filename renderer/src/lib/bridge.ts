@@ -14,3 +14,10 @@ export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw new Error(result.error.message);
 }
+
+/** The bridge, for views that render only once the app has loaded (which needs the bridge). */
+export function bridge(): ShotputBridge {
+  const found = getBridge();
+  if (found === undefined) throw new Error(missingBridgeMessage);
+  return found;
+}

@@ -1,0 +1,37 @@
+// Signs the app in to its bundled sandbox as a user would: the welcome screen's sandbox button,
+// the authorize page in "the browser" (a scripted one, with the sandbox password), then the
+// app.shotput:// link back to the app, delivered as Linux and Windows do (a second launch).
+import { expect } from 'vitest';
+import { TestBrowser } from '../../auth/browser';
+import type { LaunchedApp } from './launch-app';
+import { uiTimeoutMs } from './page-helpers';
+
+export interface SandboxSignIn {
+  /** The bundled sandbox's address (API, images and control API under /_sandbox). */
+  sandboxUrl: string;
+}
+
+export async function signInThroughSandbox(launched: LaunchedApp, username = 'ada'): Promise<SandboxSignIn> {
+  const { page, electron } = launched;
+  const opened = electron.shell.openedExternally.length;
+  await page.getByRole('button', { name: /bundled sandbox/i }).click({ timeout: uiTimeoutMs });
+  await expect
+    .poll(() => electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
+    .toBeTruthy();
+  const authorizeUrl = electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize'))!;
+  const callback = await new TestBrowser().authorize(authorizeUrl, { username, password: 'sandbox', decision: 'allow' });
+  electron.app.secondInstance(['shotput', callback]);
+  await page.getByRole('navigation', { name: 'Sections' }).getByText(/Signed in as/).waitFor({ timeout: uiTimeoutMs });
+  return { sandboxUrl: new URL(authorizeUrl).origin };
+}
+
+/** A token for a sandbox user straight from its control API: for acting as someone else in a test. */
+export async function sandboxToken(sandboxUrl: string, username: string, scopes = 'public upload comment write'): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, client_id: 'shotput-desktop', scopes }),
+  });
+  if (!response.ok) throw new Error(`The sandbox would not give ${username} a token (status ${response.status}).`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}

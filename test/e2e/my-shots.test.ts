@@ -1,0 +1,110 @@
+// My shots end to end: the real renderer and main process, signed in to the bundled sandbox
+// through its authorize page; the user's shots with their teaser images (allowed by the CSP),
+// editing (title, description, tags, team, low profile, reschedule) and deleting with confirmation.
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { sandboxToken, signInThroughSandbox } from './harness/sandbox-sign-in';
+import { SandboxApi, saveDocsScreenshot, securityProblems } from './my-shots-helpers';
+
+vi.mock('electron', () => import('./harness/electron-module'));
+
+interface ServiceShot {
+  id: number;
+  title: string;
+  description: string | null;
+  tags: string[];
+  team?: { login: string } | null;
+  low_profile: boolean;
+  published_at?: string | null;
+  scheduled_for?: string | null;
+}
+
+describe('My shots', () => {
+  let launched: LaunchedApp | undefined;
+  afterEach(async () => {
+    await launched?.close();
+    launched = undefined;
+  });
+
+  test('lists the shots with their images, edits one, reschedules a scheduled one and deletes one', async () => {
+    launched = await launchApp({ settings: { lastTab: 'upload' } });
+    const { page } = launched;
+    await waitForShell(page);
+    const { sandboxUrl } = await signInThroughSandbox(launched, 'ada');
+    const ada = new SandboxApi(sandboxUrl, await sandboxToken(sandboxUrl, 'ada'));
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    inTwoDays.setSeconds(0, 0);
+    const scheduledId = await ada.createShot({ title: 'Autumn palette', scheduledFor: inTwoDays.toISOString(), colour: { r: 210, g: 120, b: 60 } });
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'My shots', level: 1 }));
+    const cards = page.getByTestId('shot-card');
+    await expectVisible(cards.filter({ hasText: 'Autumn palette' }));
+    const shotsOnService = await ada.json<ServiceShot[]>('GET', '/v2/user/shots?per_page=100');
+    await expect.poll(() => cards.count(), { timeout: uiTimeoutMs }).toBe(shotsOnService.length);
+
+    // The teasers come from the service's own address: the CSP lets them load.
+    await expect
+      .poll(() => cards.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), {
+        timeout: uiTimeoutMs,
+      })
+      .toBe(true);
+    await expectVisible(cards.filter({ hasText: 'Autumn palette' }).getByText('Scheduled'));
+
+    // Edit a published shot: every field the service lets us change.
+    const target = shotsOnService.find((shot) => shot.published_at && shot.id !== scheduledId)!;
+    await page.getByRole('button', { name: `Edit ${target.title}` }).click();
+    const editor = page.getByRole('dialog', { name: `Edit “${target.title}”` });
+    await expectVisible(editor);
+    await editor.getByLabel('Title').fill('Palette, final');
+    await editor.getByLabel('Description').fill('Six colours for the spring campaign.');
+    const tagField = editor.getByRole('textbox', { name: 'Tags' });
+    for (const tag of ['colour', 'spring']) {
+      await tagField.fill(tag);
+      await tagField.press('Enter');
+    }
+    await expectVisible(editor.getByRole('button', { name: 'Remove tag spring' }));
+    await editor.getByLabel('Team').selectOption({ label: 'Studio' });
+    await editor.getByLabel('Low profile').check();
+    await expectVisible(editor.getByText('Published shots keep their publish time.'));
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await editor.waitFor({ state: 'detached', timeout: uiTimeoutMs });
+    const edited = cards.filter({ hasText: 'Palette, final' });
+    await expectVisible(edited.getByText('Low profile'));
+    await expectVisible(edited.getByText('Studio'));
+    const onService = await ada.json<ServiceShot>('GET', `/v2/shots/${target.id}`);
+    expect(onService).toMatchObject({ title: 'Palette, final', low_profile: true, team: { login: 'studio' } });
+    expect(onService.tags).toEqual(expect.arrayContaining([...target.tags, 'colour', 'spring']));
+    expect(onService.description).toContain('Six colours for the spring campaign.');
+
+    // Reschedule the scheduled one, a day later.
+    await page.getByRole('button', { name: 'Edit Autumn palette' }).click();
+    const rescheduler = page.getByRole('dialog', { name: 'Edit “Autumn palette”' });
+    const later = new Date(inTwoDays.getTime() + 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await rescheduler
+      .getByLabel('Publish at')
+      .fill(`${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`);
+    await rescheduler.getByRole('button', { name: 'Save changes' }).click();
+    await rescheduler.waitFor({ state: 'detached', timeout: uiTimeoutMs });
+    const rescheduled = await ada.json<ServiceShot>('GET', `/v2/shots/${scheduledId}`);
+    expect(Date.parse(rescheduled.scheduled_for!)).toBe(later.getTime());
+    expect(rescheduled.published_at ?? null).toBeNull();
+    await saveDocsScreenshot(page, 'my-shots');
+
+    // Delete, with a confirmation that can be declined.
+    await page.getByRole('button', { name: 'Delete Autumn palette' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this shot?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached', timeout: uiTimeoutMs });
+    expect((await ada.request('GET', `/v2/shots/${scheduledId}`)).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete Autumn palette' }).click();
+    await confirm.getByRole('button', { name: 'Delete shot' }).click();
+    await confirm.waitFor({ state: 'detached', timeout: uiTimeoutMs });
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Deleted “Autumn palette”.' }));
+    await expect.poll(() => cards.filter({ hasText: 'Autumn palette' }).count(), { timeout: uiTimeoutMs }).toBe(0);
+    expect((await ada.request('GET', `/v2/shots/${scheduledId}`)).status).toBe(404);
+
+    expect(securityProblems(launched.electron.pageErrors)).toEqual([]);
+  }, 240_000);
+});

@@ -136,7 +136,12 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   // ---- reading ------------------------------------------------------------------------------
 
   list(): UploadJob[] {
-    return [...this.journal.jobs.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((j) => structuredClone(j));
+    return this.ordered().map((j) => structuredClone(j));
+  }
+
+  /** The live jobs, oldest first (not copies: for the engine only). */
+  private ordered(): UploadJob[] {
+    return [...this.journal.jobs.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   get(id: string): UploadJob | undefined {
@@ -345,7 +350,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       this.recover();
     }
     const now = Date.now();
-    const jobs = this.list();
+    const jobs = this.ordered();
     const inState = (s: JobState) => jobs.filter((j) => j.state === s);
     let wake = Number.POSITIVE_INFINITY;
     const runnable = (j: UploadJob) => !j.paused && !this.paused && !this.busy.has(j.id);

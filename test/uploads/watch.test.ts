@@ -127,6 +127,35 @@ describe('watched folders', () => {
     await forced.stop();
   });
 
+  it('follows an editor\'s atomic save: same bytes change nothing, new bytes are uploaded once', { timeout: 120_000 }, async () => {
+    const folder = path.join(root, 'atomic');
+    const staging = path.join(root, 'atomic-staging');
+    const [original] = await makeImages(folder, 1, 'atomic', 300);
+    const [edited] = await makeImages(staging, 1, 'edited', 400);
+    const queue = realQueue(sandbox.url, token, path.join(root, 'data-atomic'));
+    const watched = new WatchedFolder(queue, { folder, stableMs: 300 });
+    open.push({ queue, folders: [watched] });
+    await watched.start();
+    await until(() => watched.getCounts().uploaded === 1, 'the first upload');
+
+    // An editor saves by writing a temporary file and renaming it over the original.
+    const atomicSave = async (from: string) => {
+      const temp = path.join(folder, `.${path.basename(original!)}.tmp`);
+      fs.copyFileSync(from, temp);
+      fs.renameSync(temp, original!);
+      await sleep(1_500);
+      await watched.settled();
+      await queue.whenIdle();
+    };
+    await atomicSave(path.join(folder, path.basename(original!)));
+    expect(watched.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
+    await atomicSave(edited!);
+    await until(() => watched.getCounts().uploaded === 2, 'the edited upload');
+    await sleep(1_000);
+    expect(watched.getCounts()).toEqual({ seen: 2, uploaded: 2, skipped: 0, failed: 0 });
+    expect(await shotTitles('atomic-')).toEqual(['atomic-000', 'atomic-000']);
+  });
+
   it('loses none of 200 files copied in at once', { timeout: 180_000 }, async () => {
     const folder = path.join(root, 'bulk');
     fs.mkdirSync(folder, { recursive: true });

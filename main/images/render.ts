@@ -28,10 +28,20 @@ function scaledWindow(region: Rect, scale: number, scaled: Size, target: Size): 
   return { left, top, width: target.width, height: target.height };
 }
 
-function cover(image: Sharp, plan: Plan, target: Size): Sharp {
+/** The region is the centred largest 4:3 area: libvips' own cover crop does exactly that. */
+function isCentred(plan: Plan): boolean {
+  const region = plan.region!;
+  const sideGap = plan.source.width - region.width;
+  const topGap = plan.source.height - region.height;
+  return Math.abs(region.left * 2 - sideGap) <= 1 && Math.abs(region.top * 2 - topGap) <= 1;
+}
+
+/** onePass: animations (raw copies of every frame would cost more) and kept metadata (lost in a raw copy). */
+async function cover(image: Sharp, plan: Plan, target: Size, onePass: boolean): Promise<Sharp> {
   if (plan.strategy) {
     return image.resize(target.width, target.height, { fit: 'cover', position: sharp.strategy[plan.strategy] });
   }
+  if (isCentred(plan)) return image.resize(target.width, target.height, { fit: 'cover', position: 'centre' });
   const region = plan.region!;
   const scale = Math.max(target.width / region.width, target.height / region.height);
   if (scale >= 1) {
@@ -43,7 +53,12 @@ function cover(image: Sharp, plan: Plan, target: Size): Sharp {
     width: Math.max(target.width, Math.round(plan.source.width * scale)),
     height: Math.max(target.height, Math.round(plan.source.height * scale)),
   };
-  return image.resize(scaled.width, scaled.height, { fit: 'fill' }).extract(scaledWindow(region, scale, scaled, target));
+  const window = scaledWindow(region, scale, scaled, target);
+  if (onePass) return image.resize(scaled.width, scaled.height, { fit: 'fill' }).extract(window);
+  // For stills, in two passes: libvips turns resize-then-cut of an EXIF-rotated JPEG into a
+  // full-size decode (twice the time and ~70 MB more per photo); the small scaled copy is cheap.
+  const { data, info } = await image.resize(scaled.width, scaled.height, { fit: 'fill' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract(window);
 }
 
 function encode(image: Sharp, request: RenderRequest): Sharp {
@@ -68,7 +83,7 @@ export async function render(request: RenderRequest): Promise<Buffer> {
     ...(animated ? { animated: true } : { pages: 1 }),
     ...(plan.density ? { density: plan.density } : {}),
   });
-  image = plan.mode === 'cover' ? cover(image, plan, target) : image.resize(target.width, target.height, { fit: 'contain', background: options.background });
+  image = plan.mode === 'cover' ? await cover(image, plan, target, animated || options.keepMetadata) : image.resize(target.width, target.height, { fit: 'contain', background: options.background });
   // JPEG has no alpha: transparency and a translucent contain background go onto the colour.
   if (format === 'jpeg') image = image.flatten({ background: options.background });
   image = image.toColourspace('srgb');

@@ -76,6 +76,12 @@ describe('EXIF orientation', () => {
     expect(colourName(await pixel(result.buffer, 700, 100))).toBe('red');
     expect(colourName(await pixel(result.buffer, 100, 500))).toBe('white');
     expect(colourName(await pixel(result.buffer, 700, 500))).toBe('green');
+    // A focus point refers to the image as shown: the top of the portrait.
+    const top = await prepare(file, { focus: { x: 0.5, y: 0 } });
+    await expectValid(top, '800x600', 'jpeg');
+    expect(colourName(await pixel(top.buffer, 100, 100))).toBe('blue');
+    expect(colourName(await pixel(top.buffer, 700, 100))).toBe('red');
+    expect(colourName(await pixel(top.buffer, 100, 580))).toBe('white');
   });
 });
 

@@ -60,11 +60,39 @@ export class AppState {
     void this.updateSettings({ lastTab: tab });
   }
 
-  /** Starts signing in; answers with a message for the user when it could not. */
-  async signIn(service: ServiceChoice): Promise<string | undefined> {
+  /**
+   * Signs in: the sandbox or the real service (with the user's application). Resolves when the
+   * browser has sent the user back, or answers with a sentence saying what happened and what to do.
+   */
+  async signIn(service: ServiceChoice, clientId?: string, clientSecret?: string): Promise<string | undefined> {
     const bridge = getBridge();
     if (bridge === undefined) return missingBridgeMessage;
-    const result = await bridge.auth.signIn({ service });
+    const result = await bridge.auth.signIn({ service, ...(clientId ? { clientId } : {}), ...(clientSecret ? { clientSecret } : {}) });
+    if (!result.ok) return result.error.code === 'cancelled' ? undefined : result.error.message;
+    this.auth = result.value;
+    return undefined;
+  }
+
+  /** Stops waiting for the browser. */
+  async cancelSignIn(): Promise<void> {
+    const result = await getBridge()?.auth.cancel();
+    if (result?.ok) this.auth = result.value;
+  }
+
+  async signOut(): Promise<string | undefined> {
+    const bridge = getBridge();
+    if (bridge === undefined) return missingBridgeMessage;
+    const result = await bridge.auth.signOut();
+    if (!result.ok) return result.error.message;
+    this.auth = result.value;
+    return undefined;
+  }
+
+  /** Switches service; its saved account is used when there is one. */
+  async useService(service: ServiceChoice): Promise<string | undefined> {
+    const bridge = getBridge();
+    if (bridge === undefined) return missingBridgeMessage;
+    const result = await bridge.auth.useService({ service });
     if (!result.ok) return result.error.message;
     this.auth = result.value;
     return undefined;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllShots, makeImages, sandboxToken, startSandboxProcess, stopChild } from '../../bench/lib/uploads-sandbox';
+import { listAllShots, makeImages, sandboxToken, setFaults, startSandboxProcess, stopChild } from '../../bench/lib/uploads-sandbox';
 import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
 import { runCli } from './cli-process';
 import type { CliRun } from './cli-process';
@@ -33,6 +33,7 @@ describe('uploads survive SIGKILL', () => {
   it('publishes each of 30 files exactly once across 15 kills and restarts', { timeout: 240_000 }, async () => {
     const files = await makeImages(path.join(root, 'images'), FILES, 'crash');
     const token = await sandboxToken(sandbox!.url);
+    await setFaults(sandbox!.url, { latency_ms: 100 });
     const globals = ['--api', sandbox!.url, '--token', token, '--data-dir', path.join(root, 'data')];
     const env = { SHOTPUT_EXPECTED_PROCESSING_MS: String(PROCESSING_MS) };
     const phases = ['preparing', 'uploading', 'processing'];
@@ -42,19 +43,23 @@ describe('uploads survive SIGKILL', () => {
       const run = runCli(globals, ['upload', ...files], env);
       children.push(run);
       const phase = phases[kill % phases.length]!;
-      // Let a few jobs pass this phase first, so kills land at different places of the batch.
-      const skip = Math.floor(Math.random() * 4);
-      let seen = 0;
-      const line = await run.waitForLine((l) => l.type === 'job' && l.state === phase && seen++ >= skip);
+      // Each run is killed at the first job reaching the phase, so the batch is still unfinished
+      // after 15 runs; which job that is moves along the batch from run to run.
+      const line = await run.waitForLine((l) => l.type === 'job' && l.state === phase);
       if (!line) break; // this run finished the batch before reaching the moment
-      // Within a few milliseconds of the state being written: the POST or the prepare is in flight.
-      await new Promise((r) => setTimeout(r, Math.random() * 40));
+      // Within a few milliseconds of the state being written: the POST or the prepare is in flight
+      // (every request takes 100 ms on this sandbox).
+      await new Promise((r) => setTimeout(r, Math.random() * 80));
       run.child.kill('SIGKILL');
       await run.exited;
       killedIn.push(phase);
     }
-    expect(killedIn.length).toBeGreaterThanOrEqual(10);
+    expect(killedIn.length).toBe(KILLS);
+    expect(new Set(killedIn)).toEqual(new Set(phases));
 
+    const publishedBefore = new Set(children.flatMap((r) => r.lines.filter((l) => l.state === 'published').map((l) => l.file))).size;
+    // The last run still had work to do: the kills really interrupted the batch.
+    expect(publishedBefore).toBeLessThan(FILES);
     const last = runCli(globals, ['upload', ...files], env);
     children.push(last);
     const code = await last.exited;

@@ -5,7 +5,7 @@ import { issueToken, tokenResponse } from './oauth';
 import { iso } from './present';
 import { ALL_SCOPES } from './model';
 import type { SandboxContext } from './context';
-import type { Scope } from './model';
+import type { CommentRecord, Scope } from './model';
 
 function obj(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
@@ -125,6 +125,25 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
     if (latency !== undefined) next.latency_ms = latency;
     ctx.faults = next;
     return next;
+  });
+
+  // Extra: stores a comment whose body is the given HTML, NOT escaped. It plays a service that
+  // sends hostile comment HTML, so client tests can show that they sanitize what they display.
+  app.post('/_sandbox/comments', async (req) => {
+    const b = obj(req.body);
+    const shotId = b.shot_id;
+    if (typeof shotId !== 'number' || !Number.isInteger(shotId)) throw new HttpError(400, 'shot_id must be an integer.');
+    if (typeof b.username !== 'string') throw new HttpError(400, 'username is required.');
+    if (typeof b.body_html !== 'string' || b.body_html === '') throw new HttpError(400, 'body_html must be a non-empty string.');
+    const shot = store.shot(shotId);
+    if (!shot) throw new HttpError(404, `No shot ${shotId}.`);
+    const user = store.userByName(b.username);
+    if (!user) throw new HttpError(404, `No user ${b.username}.`);
+    const now = store.now();
+    const comment: CommentRecord = { id: store.nextId('comment'), shotId, userId: user.id, bodyHtml: b.body_html, createdAt: now, updatedAt: now };
+    store.state.comments.push(comment);
+    store.markDirty();
+    return ctx.presenter.comment(comment);
   });
 
   app.post('/_sandbox/reset', async () => {

@@ -54,7 +54,11 @@ export async function saveDocsScreenshot(page: Page, name: string): Promise<stri
   return path;
 }
 
-/** Console messages that say the CSP blocked something, or a script error. */
-export function securityProblems(pageErrors: readonly string[]): string[] {
-  return pageErrors.filter((message) => /Content Security Policy|Refused to|page error/i.test(message));
+/**
+ * Chromium reports a CSP violation as soon as hostile HTML with inline handlers or styles is
+ * parsed, even in DOMPurify's inert document where nothing could run: "… The action has been
+ * blocked." These reports are the CSP refusing, not code running.
+ */
+export function isBlockedByCsp(message: string): boolean {
+  return /Content Security Policy/.test(message) && /The action has been blocked\.\s*$/.test(message);
 }

@@ -100,7 +100,7 @@ describe('shots handlers', () => {
 
     const past = failure(await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: '2020-01-01T00:00:00Z' } }, {} as never));
     expect(past.code).toBe('rejected');
-    expect(past.message).toMatch(/scheduled_for must be in the future.*Correct it/);
+    expect(past.message).toBe('The service did not accept this: the publish time must be in the future. Correct it, then try again.');
 
     const publishedId = await createdShot(ada, 'Now');
     const published = failure(await shots['shots.update']({ id: publishedId, changes: { scheduledFor: inTwoWeeks } }, {} as never));

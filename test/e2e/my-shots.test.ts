@@ -92,6 +92,18 @@ describe('My shots', () => {
     expect(rescheduled.published_at ?? null).toBeNull();
     await saveDocsScreenshot(page, 'my-shots');
 
+    // Keyboard: Enter on a card's Edit opens the dialog with focus inside; Escape closes it and
+    // focus goes back to the button that opened it.
+    const editButton = page.getByRole('button', { name: 'Edit Palette, final' });
+    await editButton.focus();
+    await page.keyboard.press('Enter');
+    const keyboardEditor = page.getByRole('dialog', { name: 'Edit “Palette, final”' });
+    await expectVisible(keyboardEditor);
+    await expect.poll(() => keyboardEditor.evaluate((dialog) => dialog.contains(document.activeElement)), { timeout: uiTimeoutMs }).toBe(true);
+    await page.keyboard.press('Escape');
+    await keyboardEditor.waitFor({ state: 'detached', timeout: uiTimeoutMs });
+    await expect.poll(() => editButton.evaluate((button) => button === document.activeElement), { timeout: uiTimeoutMs }).toBe(true);
+
     // Delete, with a confirmation that can be declined.
     await page.getByRole('button', { name: 'Delete Autumn palette' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this shot?' });

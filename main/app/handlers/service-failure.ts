@@ -73,7 +73,7 @@ export function describeServiceFailure<T>(error: unknown, action: ServiceAction,
   }
   if (status === 404) return fail('not-found', action.notFound);
   if (status === 422) {
-    const details = error.fieldErrors.map((field) => (field.field ? `${field.field} ${field.message}` : field.message)).join('; ');
+    const details = error.fieldErrors.map((field) => (field.field ? `${fieldLabel(field.field)} ${field.message}` : field.message)).join('; ');
     return fail('rejected', `The service did not accept this${details ? `: ${details}.` : '.'} Correct it, then try again.`);
   }
   if (status === 429) {
@@ -86,6 +86,23 @@ export function describeServiceFailure<T>(error: unknown, action: ServiceAction,
     return fail('service-error', `The service had a problem (status ${status}) while trying to ${action.doing}. Try again in a moment.`);
   }
   return fail('service-refused', `The service could not ${action.doing}: ${sentence(error.message)}`);
+}
+
+/** The service's attribute names as the screens call them. */
+const fieldLabels: Record<string, string> = {
+  title: 'the title',
+  description: 'the description',
+  tags: 'the tags',
+  team_id: 'the team',
+  low_profile: 'low profile',
+  scheduled_for: 'the publish time',
+  rebound_source_id: 'the rebound',
+  image: 'the image',
+  body: 'the comment',
+};
+
+function fieldLabel(attribute: string): string {
+  return fieldLabels[attribute] ?? attribute.replace(/_/g, ' ');
 }
 
 function missingScope(message: string): Scope | undefined {

@@ -776,7 +776,10 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   private change(id: string, apply: (job: UploadJob) => string | undefined): ActionResult {
-    const job = this.journal.jobs.get(id) ?? [...this.journal.jobs.values()].find((j) => j.id.startsWith(id));
+    // A unique prefix of the id will do, as with git: people type ids from `shotput queue list`.
+    const matches = this.journal.jobs.has(id) ? [this.journal.jobs.get(id)!] : [...this.journal.jobs.values()].filter((j) => id !== '' && j.id.startsWith(id));
+    if (matches.length > 1) return { ok: false, message: `${id} matches ${matches.length} jobs; give more of the id.` };
+    const job = matches[0];
     if (!job) return { ok: false, message: `No job ${id} in the queue.` };
     const previous = job.state;
     const refusal = apply(job);

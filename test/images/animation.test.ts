@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, prepare, probe } from '../../main/images/index';
-import { animationSteps } from '../../main/images/prepare';
+import { animationSteps } from '../../main/images/fit-animation';
 import { verifyOutput } from '../../main/images/verify';
 import { animatedGif, noiseAnimation, scratch } from './fixtures';
 import type { Scratch } from './fixtures';

@@ -15,3 +15,5 @@ export type { PrepareWarning, PrepareWarningCode } from './warnings';
 export { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, TARGET_SIZES } from './limits';
 export type { Size, TargetName } from './limits';
 export type { ImageSource } from './sharp-setup';
+export { verifyOutput } from './verify';
+export type { VerifiedOutput } from './verify';

@@ -2,7 +2,7 @@
 // likes, sanitized body with mention links that open in the browser), writing, editing, liking,
 // seeing who liked, unliking and deleting a comment; the "no comments" state.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { sandboxToken, signInThroughSandbox } from './harness/sandbox-sign-in';
 import { SandboxApi, saveDocsScreenshot } from './my-shots-helpers';
 
@@ -99,6 +99,29 @@ describe('comments panel', () => {
     await panel.waitFor({ state: 'detached', timeout: uiTimeoutMs });
     expect(quietId).toBeGreaterThan(0);
     // No script errors and no CSP reports at all: nothing hostile was on these pages.
+    expect(electron.pageErrors).toEqual([]);
+  }, 240_000);
+
+  test('a sign-in without the comment permission says so before and after trying, with how to fix it', async () => {
+    launched = await launchApp();
+    const { page, electron } = launched;
+    await waitForShell(page);
+    await signInThroughSandbox(launched, 'ben', { scopes: ['public', 'upload', 'write'] });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();
+    await page.getByRole('button', { name: 'Comments on Landing page' }).click();
+    const panel = page.getByTestId('comments-panel');
+    // Reading still works.
+    await expectVisible(panel.getByTestId('comment').first());
+    await expectVisible(panel.getByText('This sign-in does not include the “comment” permission', { exact: false }));
+    await panel.getByLabel('Write a comment').fill('Can I comment?');
+    await panel.getByRole('button', { name: 'Post comment' }).click();
+    await expectVisible(
+      panel.getByRole('alert').filter({ hasText: 'The service refused to post the comment: this sign-in does not include the “comment” permission (write comments). Sign out, then sign in again and allow it when the service asks.' }),
+    );
+    // Nothing was posted; the draft is kept for after signing in again.
+    expect(await panel.getByLabel('Write a comment').inputValue()).toBe('Can I comment?');
+    expect(await panel.getByTestId('comment').filter({ hasText: 'Can I comment?' }).count()).toBe(0);
+    await saveScreenshot(page, 'comments-missing-scope');
     expect(electron.pageErrors).toEqual([]);
   }, 240_000);
 });

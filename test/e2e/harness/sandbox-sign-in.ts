@@ -11,7 +11,15 @@ export interface SandboxSignIn {
   sandboxUrl: string;
 }
 
-export async function signInThroughSandbox(launched: LaunchedApp, username = 'ada'): Promise<SandboxSignIn> {
+export interface SandboxSignInOptions {
+  /**
+   * Grant only these scopes, as a user who narrows what the authorize page asks for would. The
+   * scripted browser changes the page's scope; the app learns the granted scopes from the token.
+   */
+  scopes?: string[];
+}
+
+export async function signInThroughSandbox(launched: LaunchedApp, username = 'ada', options: SandboxSignInOptions = {}): Promise<SandboxSignIn> {
   const { page, electron } = launched;
   const opened = electron.shell.openedExternally.length;
   await page.getByRole('button', { name: /bundled sandbox/i }).click({ timeout: uiTimeoutMs });
@@ -19,7 +27,9 @@ export async function signInThroughSandbox(launched: LaunchedApp, username = 'ad
     .poll(() => electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
     .toBeTruthy();
   const authorizeUrl = electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize'))!;
-  const callback = await new TestBrowser().authorize(authorizeUrl, { username, password: 'sandbox', decision: 'allow' });
+  const visited = new URL(authorizeUrl);
+  if (options.scopes !== undefined) visited.searchParams.set('scope', options.scopes.join(' '));
+  const callback = await new TestBrowser().authorize(visited.toString(), { username, password: 'sandbox', decision: 'allow' });
   electron.app.secondInstance(['shotput', callback]);
   await page.getByRole('navigation', { name: 'Sections' }).getByText(/Signed in as/).waitFor({ timeout: uiTimeoutMs });
   return { sandboxUrl: new URL(authorizeUrl).origin };

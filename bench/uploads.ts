@@ -141,7 +141,7 @@ async function main(): Promise<void> {
           `| ${r.client} | ${r.published}/${FILES} | ${r.requests} | ${(r.requests / Math.max(1, r.published)).toFixed(3)} | ${r.tooMany} | ${r.seconds.toFixed(1)} s | ${(r.seconds / least).toFixed(2)} |`,
       ),
       '',
-      `Shotput waited ${rows[0]!.lateSeconds.toFixed(1)} s in all past the nominal ends of the rate windows: X-RateLimit-Reset is given in whole seconds and the governor adds a safety margin, and the sandbox opens the next window at the first request after the last one ended.`,
+      `Shotput waited ${rows[0]!.lateSeconds.toFixed(1)} s in all past the nominal ends of the rate windows (the governor waits for X-RateLimit-Reset plus a small safety margin).`,
       '',
       `Machine: ${machine()}.`,
     ];

@@ -1,4 +1,6 @@
 // Fixed-window rate limiting on the sandbox clock, one window per bucket.
+// Windows begin on a whole second, so the advertised X-RateLimit-Reset (epoch seconds) is the
+// exact moment the next window opens: a client that waits for it loses no time to rounding.
 
 export interface RateResult {
   limit: number;
@@ -20,7 +22,7 @@ export class RateLimiter {
     const windowMs = this.windowS * 1000;
     let w = this.windows.get(bucket);
     if (!w || nowMs >= w.start + windowMs || nowMs < w.start) {
-      w = { start: nowMs, count: 0 };
+      w = { start: Math.floor(nowMs / 1000) * 1000, count: 0 };
       this.windows.set(bucket, w);
     }
     w.count += 1;
@@ -28,7 +30,7 @@ export class RateLimiter {
     return {
       limit: this.limit,
       remaining: Math.max(0, this.limit - w.count),
-      reset: Math.ceil((w.start + windowMs) / 1000),
+      reset: (w.start + windowMs) / 1000,
       exceeded,
     };
   }

@@ -1,0 +1,22 @@
+// Times as <input type="datetime-local"> holds them (local time, minutes) and as the service wants
+// them (ISO 8601, UTC).
+
+/** The datetime-local value of an instant (epoch ms or ISO string), in local time. */
+export function localInput(at: number | string): string {
+  const date = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** ISO 8601 (UTC) of a datetime-local value, or undefined when empty or invalid. */
+export function isoFromLocal(value: string): string | undefined {
+  if (value === '') return undefined;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/** Tomorrow at the given local hour, as a datetime-local value. */
+export function tomorrowAt(hour: number): string {
+  const now = new Date();
+  return localInput(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, hour).getTime());
+}

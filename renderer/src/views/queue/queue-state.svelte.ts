@@ -1,0 +1,61 @@
+// The queue as main reports it (queue.changed, queue.progress, rateLimit), followed from the first
+// time the Queue view opens and kept while the user moves between tabs.
+import type { JobView, QueueView, RateLimitView } from '../../../../preload/contract';
+import { getBridge, missingBridgeMessage } from '../../lib/bridge';
+
+class QueueState {
+  available = $state(false);
+  jobs = $state<JobView[]>([]);
+  paused = $state(false);
+  rateLimit = $state<RateLimitView | null>(null);
+  /** Bytes sent per uploading job. */
+  progress = $state<Record<string, { sent: number; total: number }>>({});
+  problem = $state<string | undefined>(undefined);
+  loaded = $state(false);
+  private connected = false;
+
+  connect(): void {
+    const bridge = getBridge();
+    if (bridge === undefined) {
+      this.problem = missingBridgeMessage;
+      return;
+    }
+    if (this.connected) return;
+    this.connected = true;
+    bridge.on('queue.changed', (view) => this.apply(view));
+    bridge.on('queue.progress', ({ id, sent, total }) => {
+      this.progress[id] = { sent, total };
+    });
+    bridge.on('rateLimit', (budget) => {
+      this.rateLimit = budget;
+    });
+    void bridge.queue.list().then((result) => {
+      if (result.ok) this.apply(result.value);
+      else this.problem = result.error.message;
+    });
+  }
+
+  /** Runs an action of the queue; its answer is the new queue, or a sentence saying why not. */
+  async act(action: () => Promise<{ ok: true; value: QueueView } | { ok: false; error: { message: string } }>): Promise<void> {
+    const result = await action();
+    if (result.ok) {
+      this.apply(result.value);
+      this.problem = undefined;
+    } else {
+      this.problem = result.error.message;
+    }
+  }
+
+  private apply(view: QueueView): void {
+    this.available = view.available;
+    this.jobs = view.jobs;
+    this.paused = view.paused;
+    if (view.rateLimit) this.rateLimit = view.rateLimit;
+    const uploading = new Set(view.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
+    for (const job of view.jobs) if (job.progress) this.progress[job.id] = job.progress;
+    for (const id of Object.keys(this.progress)) if (!uploading.has(id)) delete this.progress[id];
+    this.loaded = true;
+  }
+}
+
+export const queueState = new QueueState();

@@ -1,0 +1,249 @@
+// The drafts of the Upload view, kept while the user moves between tabs: what main made of each
+// file (facts, previews, warnings; streamed as drafts.changed) and what the user typed for it
+// (title, tags, team, schedule, …). Main holds the files; this holds the words.
+import type { DraftView, DraftsAdded, EnqueueResult, PrepareChoice, ShotMetadataInput } from '../../../../preload/contract';
+import { getBridge, missingBridgeMessage } from '../../lib/bridge';
+import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
+
+export interface DraftMeta {
+  title: string;
+  description: string;
+  tags: string[];
+  lowProfile: boolean;
+  /** A team id as text ('' for none), as the <select> holds it. */
+  team: string;
+  /** The shot id this one is a rebound of, as typed. */
+  rebound: string;
+  publish: 'now' | 'at';
+  /** <input type="datetime-local"> value, local time. */
+  at: string;
+}
+
+export interface DraftEntry {
+  id: string;
+  view: DraftView;
+  meta: DraftMeta;
+  selected: boolean;
+  /** What happened when it was last sent to the queue (refused, already uploaded, …). */
+  note: string | null;
+}
+
+export interface SpacingInput {
+  enabled: boolean;
+  everyHours: number;
+  /** datetime-local value. */
+  from: string;
+}
+
+export const MAX_TAGS = 12;
+
+/** "my-new_logo v2.png" → "My new logo v2". */
+export function titleFromName(name: string): string {
+  const base = name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return base === '' ? name : base.charAt(0).toUpperCase() + base.slice(1);
+}
+
+function newMeta(view: DraftView): DraftMeta {
+  return { title: titleFromName(view.name), description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
+}
+
+class UploadDrafts {
+  entries = $state<DraftEntry[]>([]);
+  /** Paths that gave no draft, with why. */
+  problems = $state<DraftsAdded['problems']>([]);
+  busy = $state(false);
+  /** A sentence after an action (added to the queue, nothing to upload, …). */
+  message = $state<{ text: string; kind: 'info' | 'error' } | undefined>(undefined);
+  private connected = false;
+  /** Changes that arrived before the answer that introduced their draft. */
+  private readonly early = new Map<string, DraftView>();
+
+  get selected(): DraftEntry[] {
+    return this.entries.filter((entry) => entry.selected);
+  }
+
+  get ready(): DraftEntry[] {
+    return this.entries.filter((entry) => entry.view.state === 'ready');
+  }
+
+  /** Follows main's drafts (once) and picks up drafts already there. */
+  connect(): void {
+    const bridge = getBridge();
+    if (this.connected || bridge === undefined) return;
+    this.connected = true;
+    bridge.on('drafts.changed', ({ changed, removed }) => {
+      for (const view of changed) {
+        const entry = this.find(view.id);
+        if (entry) entry.view = view;
+        else this.early.set(view.id, view);
+      }
+      if (removed.length > 0) {
+        const gone = new Set(removed);
+        this.entries = this.entries.filter((entry) => !gone.has(entry.id));
+      }
+    });
+    void bridge.drafts.list().then((result) => {
+      if (result.ok) this.merge(result.value);
+    });
+  }
+
+  find(id: string): DraftEntry | undefined {
+    return this.entries.find((entry) => entry.id === id);
+  }
+
+  async addPaths(paths: string[]): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    if (paths.length === 0) return this.fail('Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.');
+    await this.run(() => bridge.drafts.add({ paths }));
+  }
+
+  async pick(): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    await this.run(() => bridge.drafts.pick());
+  }
+
+  async paste(file: File): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    const type = file.type as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+    if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    await this.run(() => bridge.drafts.paste({ name: file.name || 'Pasted image', type, dataBase64: btoa(binary) }));
+  }
+
+  remove(ids: string[]): void {
+    const gone = new Set(ids);
+    this.entries = this.entries.filter((entry) => !gone.has(entry.id));
+    void getBridge()?.drafts.remove({ ids });
+  }
+
+  selectAll(selected: boolean): void {
+    for (const entry of this.entries) entry.selected = selected;
+  }
+
+  /** The same words on every selected draft (title stays each draft's own). */
+  applyToSelected(patch: Partial<DraftMeta>): number {
+    const targets = this.selected;
+    for (const entry of targets) entry.meta = { ...entry.meta, ...patch, tags: patch.tags ? [...patch.tags] : entry.meta.tags };
+    return targets.length;
+  }
+
+  setPrepare(ids: string[], prepare: PrepareChoice): void {
+    for (const id of ids) {
+      const entry = this.find(id);
+      if (entry) entry.view = { ...entry.view, prepare, state: entry.view.state === 'error' && entry.view.facts === null ? 'error' : 'loading' };
+    }
+    void getBridge()?.drafts.setPrepare({ ids, prepare });
+  }
+
+  /** Sends every ready draft to the queue; the ones taken leave the grid. */
+  async uploadAll(canSchedule: boolean, spacing: SpacingInput): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    const ready = this.ready;
+    if (ready.length === 0) return this.fail(this.entries.length === 0 ? 'Add images first: drop them here or choose them.' : 'No draft is ready yet; wait for the previews.');
+    const items: { draftId: string; metadata: ShotMetadataInput; prepare: PrepareChoice }[] = [];
+    for (const entry of ready) {
+      const metadata = this.metadataOf(entry, canSchedule && !spacing.enabled);
+      if (typeof metadata === 'string') {
+        entry.note = metadata;
+        return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
+      }
+      items.push({ draftId: entry.id, metadata, prepare: entry.view.prepare });
+    }
+    let spacingValue: { start: string; everyHours: number } | undefined;
+    if (spacing.enabled) {
+      const start = isoFromLocal(spacing.from);
+      if (!canSchedule) return this.fail('This account cannot schedule shots; turn off the spacing to publish now.');
+      if (start === undefined || Date.parse(start) <= Date.now()) return this.fail('Choose a first publish time in the future for the spaced batch.');
+      if (!(spacing.everyHours >= 0)) return this.fail('The spacing must be zero or more hours.');
+      spacingValue = { start, everyHours: spacing.everyHours };
+    }
+    this.busy = true;
+    this.message = undefined;
+    try {
+      const result = await bridge.queue.enqueue({ items, ...(spacingValue ? { spacing: spacingValue } : {}) });
+      if (!result.ok) return this.fail(result.error.message);
+      this.settle(result.value);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private metadataOf(entry: DraftEntry, scheduleEach: boolean): ShotMetadataInput | string {
+    const { meta } = entry;
+    const title = meta.title.trim();
+    if (title === '') return 'A shot needs a title.';
+    const metadata: ShotMetadataInput = { title };
+    if (meta.description.trim() !== '') metadata.description = meta.description.trim();
+    if (meta.tags.length > 0) metadata.tags = [...meta.tags];
+    if (meta.lowProfile) metadata.lowProfile = true;
+    if (meta.team !== '') metadata.teamId = Number(meta.team);
+    if (meta.rebound.trim() !== '') {
+      const id = Number(meta.rebound.trim());
+      if (!Number.isInteger(id) || id <= 0) return 'The “rebound of” shot id must be a whole number, like 1001.';
+      metadata.reboundSourceId = id;
+    }
+    if (scheduleEach && meta.publish === 'at') {
+      const when = isoFromLocal(meta.at);
+      if (when === undefined) return 'Choose a date and time to publish, or Publish now.';
+      if (Date.parse(when) <= Date.now()) return 'The publish time has passed; choose a later one or Publish now.';
+      metadata.scheduledFor = when;
+    }
+    return metadata;
+  }
+
+  private settle(results: EnqueueResult[]): void {
+    const taken: string[] = [];
+    let refused = 0;
+    for (const result of results) {
+      const entry = this.find(result.draftId);
+      if (result.status === 'added' || result.status === 'existing') {
+        taken.push(result.draftId);
+      } else if (entry) {
+        entry.note = result.message;
+        refused += 1;
+      }
+    }
+    this.remove(taken);
+    const added = results.filter((r) => r.status === 'added').length;
+    const parts = [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`];
+    if (refused > 0) parts.push(`${refused} not sent: see the note on ${refused === 1 ? 'its card' : 'their cards'}.`);
+    this.message = { text: parts.join(' '), kind: refused > 0 ? 'error' : 'info' };
+  }
+
+  private async run(action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>): Promise<void> {
+    this.busy = true;
+    this.message = undefined;
+    try {
+      const result = await action();
+      if (!result.ok) return this.fail(result.error.message);
+      this.problems = result.value.problems;
+      this.merge(result.value.drafts);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private merge(views: DraftView[]): void {
+    const known = new Set(this.entries.map((entry) => entry.id));
+    const fresh = views
+      .filter((view) => !known.has(view.id))
+      .map((given): DraftEntry => {
+        const view = this.early.get(given.id) ?? given;
+        this.early.delete(given.id);
+        return { id: view.id, view, meta: newMeta(view), selected: false, note: null };
+      });
+    if (fresh.length > 0) this.entries = [...this.entries, ...fresh];
+  }
+
+  private fail(text: string): void {
+    this.message = { text, kind: 'error' };
+  }
+}
+
+export const uploadDrafts = new UploadDrafts();

@@ -1,0 +1,99 @@
+// Plays the user's system browser for the end-to-end tests. shell.openExternal of the fake
+// Electron opens the URL in a second Playwright page (its own browser context, like another
+// application), where the test signs in on the sandbox's real authorize page. When the sandbox
+// redirects to app.shotput://oauth/callback?…, Chromium cannot follow a custom scheme, so the
+// redirect is caught here and handed to the running app as the OS would: a second launch with
+// the link in its argv (Windows, Linux) or an 'open-url' event (macOS).
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { LaunchedApp } from '../harness/index';
+import { uiTimeoutMs } from '../harness/index';
+
+export interface SystemBrowser {
+  /** Every URL the app asked the OS to open, in order. */
+  readonly opened: string[];
+  /** The deep links delivered to the app. */
+  readonly delivered: string[];
+  /** The browser tab, once the app opened something. */
+  page(): Promise<Page>;
+  /** Waits for the sandbox's authorize page, signs in and presses Allow or Deny. */
+  authorize(input: { username?: string; password?: string; decision: 'Allow' | 'Deny' }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function attachSystemBrowser(launched: LaunchedApp, how: 'second-instance' | 'open-url' = 'second-instance'): Promise<SystemBrowser> {
+  const { electron, window } = launched;
+  const browser = window.context?.browser();
+  if (!browser) throw new Error('The window has no Chromium to open a browser tab in.');
+  let context: BrowserContext | undefined;
+  let tab: Page | undefined;
+  let tabReady: Promise<Page> | undefined;
+  const opened: string[] = [];
+  const delivered: string[] = [];
+
+  const deliver = (link: string) => {
+    delivered.push(link);
+    if (how === 'open-url') electron.app.openUrl(link);
+    else electron.app.secondInstance(['/usr/lib/shotput/shotput', '--no-sandbox', link]);
+  };
+
+  const openTab = async (): Promise<Page> => {
+    context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+    // Every navigation of the tab: a redirect to the app's scheme becomes a deep link.
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      if (!request.isNavigationRequest()) return route.fallback();
+      // These machines are offline: only the local sandbox is really visited.
+      if (!/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(request.url())) {
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>Not loaded in tests.</p>' });
+        return;
+      }
+      const response = await route.fetch({ maxRedirects: 0 });
+      const location = response.headers()['location'];
+      if (response.status() >= 300 && response.status() < 400 && location?.startsWith('app.shotput:')) {
+        deliver(location);
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shotput</title><p>You can return to Shotput.</p>' });
+        return;
+      }
+      await route.fulfill({ response });
+    });
+    return context.newPage();
+  };
+
+  const openExternal = async (url: string): Promise<void> => {
+    opened.push(url);
+    electron.shell.openedExternally.push(url);
+    // Like the OS, answer once the browser was asked to open it; the page loads on its own.
+    tabReady ??= openTab().then((page) => (tab = page));
+    void tabReady.then((page) => page.goto(url, { timeout: uiTimeoutMs })).catch(() => undefined);
+  };
+  // The fake shell's method is looked up at each call: replacing it reroutes main/app's calls.
+  electron.shell.openExternal = openExternal;
+
+  const page = async (): Promise<Page> => {
+    await expect.poll(() => tab !== undefined, { timeout: uiTimeoutMs }).toBe(true);
+    return tab!;
+  };
+
+  return {
+    opened,
+    delivered,
+    page,
+    async authorize({ username = 'ada', password = 'sandbox', decision }) {
+      await expect.poll(() => opened.some((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs }).toBe(true);
+      const tabPage = await page();
+      await tabPage.getByRole('heading', { name: /Authorize/ }).waitFor({ timeout: uiTimeoutMs });
+      const before = delivered.length;
+      const user = tabPage.getByLabel('Username');
+      if (await user.count()) {
+        await user.fill(username);
+        await tabPage.getByLabel('Password').fill(password);
+      }
+      await tabPage.getByRole('button', { name: decision }).click();
+      await expect.poll(() => delivered.length, { timeout: uiTimeoutMs }).toBeGreaterThan(before);
+    },
+    async close() {
+      await context?.close().catch(() => undefined);
+    },
+  };
+}

@@ -11,6 +11,7 @@ export type ImageErrorCode =
   | 'too-large-file' // input file bigger than we agree to read
   | 'invalid-options' // options that cannot apply to this image (crop outside it...)
   | 'too-large-output' // an animation that cannot be brought under the size limit
+  | 'timed-out' // processing ran past its time limit
   | 'output-check-failed'; // the encoded result does not meet the service's rules (a bug)
 
 export interface ImageFailure {
@@ -57,6 +58,7 @@ export function toImageError(error: unknown): ImageError {
   if (code === 'EACCES' || code === 'EPERM') return new ImageError('not-found', 'The file cannot be read: permission denied.');
   const text = error instanceof Error ? error.message : String(error);
   const first = text.split('\n')[0] ?? text;
+  if (/^timeout/i.test(first)) return new ImageError('timed-out', 'Preparing this image took too long and was stopped; try a smaller or shorter file.');
   if (/pixel limit/i.test(text)) return new ImageError('too-many-pixels', 'The image has too many pixels to process safely.');
   if (/empty/i.test(first)) return new ImageError('empty', 'The file is empty (0 bytes).');
   if (/unsupported image format/i.test(text)) return new ImageError('not-an-image', 'The file is not an image that can be read.');

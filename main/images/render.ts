@@ -9,6 +9,10 @@ import type { ImageInfo } from './probe';
 import type { ImageSource } from './sharp-setup';
 import { openImage } from './sharp-setup';
 
+/** Generous for this machine class: a 6000x4000 photo takes well under a second, a 30-frame 800x600 GIF a few. */
+const STILL_SECONDS = 60;
+const ANIMATION_SECONDS = 180;
+
 export interface RenderRequest {
   source: ImageSource;
   info: ImageInfo;
@@ -88,5 +92,6 @@ export async function render(request: RenderRequest): Promise<Buffer> {
   if (format === 'jpeg') image = image.flatten({ background: options.background });
   image = image.toColourspace('srgb');
   if (options.keepMetadata) image = image.keepExif().keepXmp();
-  return encode(image, request).toBuffer();
+  // A hard stop, so no input can hold a batch slot forever (libvips reports how far it got).
+  return encode(image, request).timeout({ seconds: animated ? ANIMATION_SECONDS : STILL_SECONDS }).toBuffer();
 }

@@ -1,6 +1,7 @@
 // Every kind of bad input gives an ImageError with a code and a sentence: never a crash or a hang.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageError, prepare, preview, probe } from '../../main/images/index';
+import { toImageError } from '../../main/images/image-error';
 import type { ImageErrorCode } from '../../main/images/index';
 import { photo, pngBomb, scratch } from './fixtures';
 import type { Scratch } from './fixtures';
@@ -90,6 +91,14 @@ describe('bad inputs', () => {
     // Decoding would need 900 MB even at one byte per pixel.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
     expect(error.message).toMatch(/30000x30000/);
+  });
+
+  it('libvips messages become codes the UI can act on', () => {
+    // The exact first lines sharp gives when its timeout stops a pipeline, or a decoder gives up.
+    expect(toImageError(new Error('timeout: 5% complete\nVipsImage: killed for image "temp-15"')).code).toBe('timed-out');
+    expect(toImageError(new Error('VipsJpeg: premature end of JPEG image')).code).toBe('corrupt');
+    expect(toImageError(new Error('Input image exceeds pixel limit')).code).toBe('too-many-pixels');
+    expect(toImageError(Object.assign(new Error('EACCES'), { code: 'EACCES' })).message).toMatch(/permission/);
   });
 
   it('options that cannot apply are "invalid-options"', async () => {

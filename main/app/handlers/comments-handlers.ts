@@ -29,8 +29,9 @@ export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandl
     'comments.list': ({ shotId, page }) =>
       withService(access, { doing: 'load the comments', notFound: shotGone }, async (client) => {
         const [me, listed] = await Promise.all([access.user(client), client.listComments(shotId, { page: page ?? 1, perPage: COMMENTS_PER_PAGE })]);
-        // One small request per comment; the rate-limit governor paces them.
-        const liked = await Promise.all(listed.items.map((comment) => client.isCommentLiked(shotId, comment.id)));
+        // One small request per liked comment (nobody likes a comment with no likes); the
+        // rate-limit governor paces them.
+        const liked = await Promise.all(listed.items.map((comment) => (comment.likes_count > 0 ? client.isCommentLiked(shotId, comment.id) : false)));
         return {
           comments: listed.items.map((comment, index) => toCommentView(shotId, comment, me.id, liked[index] ?? false)),
           nextPage: listed.nextPage,

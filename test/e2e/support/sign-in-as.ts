@@ -1,0 +1,33 @@
+// Signs the running app in to its bundled sandbox the way a user does: the welcome screen's
+// button, the sandbox's authorize page in the "system browser", Allow, and the deep link back.
+import type { LaunchedApp } from '../harness/index';
+import { expectVisible } from '../harness/index';
+import type { SystemBrowser } from './system-browser';
+
+export interface SignedIn {
+  /** The bundled sandbox's address (its API and its control API under /_sandbox). */
+  sandboxUrl: string;
+}
+
+export async function signInAs(launched: LaunchedApp, browser: SystemBrowser, username: string, name: string): Promise<SignedIn> {
+  const { page } = launched;
+  await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
+  await browser.authorize({ username, decision: 'Allow' });
+  await expectVisible(page.getByRole('region', { name: 'Account' }).getByText(name));
+  const authorize = browser.opened.find((url) => url.includes('/oauth/authorize'));
+  if (!authorize) throw new Error('The app never opened the authorize page.');
+  return { sandboxUrl: new URL(authorize).origin };
+}
+
+/** Reads the sandbox's API as a user (a token from its control API), to check what the app did. */
+export async function sandboxGet<T>(sandboxUrl: string, username: string, path: string): Promise<T> {
+  const tokenResponse = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, client_id: 'shotput-desktop', scopes: 'public upload' }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const response = await fetch(`${sandboxUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,211 @@
+// Upload end to end, as ada (a pro, member of the team Studio) on the bundled sandbox: three real
+// files dropped on the window (one too small, one animated), given tags, a team and a schedule,
+// cropped, sent, and followed through the queue to published and scheduled. Then 200 files at once.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { dropFiles, expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { saveDocsScreenshot } from './my-shots-helpers';
+import { animatedGif } from '../images/fixtures';
+import { sandboxGet, signInAs } from './support/sign-in-as';
+import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
+
+vi.mock('electron', () => import('./harness/electron-module'));
+
+const launchTimeout = 240_000;
+
+/** A poster-like picture, large enough for 800×600. */
+const sunsetSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200" viewBox="0 0 1600 1200">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b1055"/><stop offset="0.6" stop-color="#d7385e"/><stop offset="1" stop-color="#fbb454"/></linearGradient></defs>
+  <rect width="1600" height="1200" fill="url(#sky)"/>
+  <circle cx="800" cy="760" r="230" fill="#ffd56b"/>
+  <rect y="820" width="1600" height="380" fill="#1b1335"/>
+  <text x="800" y="300" font-family="sans-serif" font-size="150" font-weight="700" fill="#fff" text-anchor="middle">SUNSET</text>
+</svg>`;
+
+/** An icon far smaller than 400×300: it has to be enlarged. */
+const iconSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150" viewBox="0 0 200 150">
+  <rect width="200" height="150" fill="#e8f1ff"/>
+  <rect x="60" y="30" width="80" height="90" rx="18" fill="#3a7bc0"/>
+  <circle cx="100" cy="75" r="22" fill="#fff"/>
+</svg>`;
+
+interface SandboxShot {
+  id: number;
+  title: string;
+  tags: string[];
+  team?: { id: number };
+  published_at?: string;
+  scheduled_for?: string;
+  width: number;
+  animated: boolean;
+}
+
+describe('upload', () => {
+  let launched: LaunchedApp | undefined;
+  let browser: SystemBrowser | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await browser?.close();
+    await launched?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+    launched = undefined;
+    browser = undefined;
+    dir = undefined;
+  });
+
+  test(
+    'three dropped files become drafts with warnings, get tags, a team, a crop and a schedule, and go through the queue to published and scheduled',
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'shotput-e2e-upload-'));
+      const poster = join(dir, 'sunset-poster.png');
+      const icon = join(dir, 'tiny_icon.jpg');
+      const spinner = join(dir, 'loading spinner.gif');
+      await sharp(Buffer.from(sunsetSvg)).png().toFile(poster);
+      await sharp(Buffer.from(iconSvg)).jpeg().toFile(icon);
+      await writeFile(spinner, await animatedGif(480, 360, [80, 80, 80, 80]));
+
+      launched = await launchApp({ env: { SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
+      const { page, electron, window } = launched;
+      browser = await attachSystemBrowser(launched);
+      await waitForShell(page);
+      const { sandboxUrl } = await signInAs(launched, browser, 'ada', 'Ada Lovelace');
+      await expectVisible(page.getByRole('heading', { name: 'Upload' }));
+
+      await dropFiles(page, page.getByTestId('drop-zone'), [poster, icon, spinner]);
+      const drafts = page.getByRole('list', { name: 'Drafts' });
+      const card = (name: string) => drafts.getByRole('article', { name });
+      // Titles come from the file names; previews and warnings follow as main makes them.
+      await expectVisible(card('Sunset poster'));
+      await expectVisible(card('Tiny icon'));
+      await expectVisible(card('Loading spinner'));
+      await expectVisible(card('Tiny icon').getByText('Enlarged'));
+      await expectVisible(card('Tiny icon').getByText(/400×300 JPEG/));
+      await expectVisible(card('Loading spinner').getByText(/GIF · \d+ KB · animated/));
+      await expectVisible(card('Sunset poster').getByText(/800×600 PNG/));
+
+      // The same tags, team and publish time for all three.
+      await page.getByLabel('Select all').check();
+      const bulk = page.getByRole('region', { name: /Same settings for the 3 selected drafts/ });
+      for (const tag of ['ui', 'sandbox']) {
+        await bulk.getByRole('textbox', { name: 'Tags' }).fill(tag);
+        await bulk.getByRole('textbox', { name: 'Tags' }).press('Enter');
+      }
+      await bulk.getByLabel('Team').selectOption({ label: 'Studio' });
+      await bulk.getByRole('radio', { name: 'At' }).check();
+      const when = new Date(Date.now() + 2 * 24 * 3600_000);
+      const local = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}T10:30`;
+      await bulk.getByLabel('Publish date and time').fill(local);
+      await bulk.getByRole('button', { name: 'Apply to 3 selected' }).click();
+      await expectVisible(bulk.getByText('Applied to 3 drafts.'));
+      await page.getByLabel('Select all').uncheck();
+
+      // The poster: a crop made smaller from the keyboard until it is under 800 pixels wide → 400×300;
+      // and at most 12 tags: the 13th is refused with a message.
+      await card('Sunset poster').getByRole('button', { name: 'Edit sunset-poster.png' }).click();
+      const panel = page.getByRole('region', { name: 'Edit sunset-poster.png' });
+      await expectVisible(panel.getByText(/^800×600 PNG/));
+      const crop = panel.getByRole('application', { name: /Crop area/ });
+      await crop.focus();
+      for (let i = 0; i < 7; i++) await crop.press('-');
+      await expectVisible(panel.getByText(/^400×300 PNG/));
+      const tags = panel.getByRole('textbox', { name: 'Tags' });
+      for (let i = 3; i <= 12; i++) {
+        await tags.fill(`tag${i}`);
+        await tags.press('Enter');
+      }
+      await expectVisible(panel.getByText('12 of 12 tags'));
+      await tags.fill('thirteenth');
+      await tags.press('Enter');
+      await expectVisible(panel.getByText('A shot can have at most 12 tags. Remove one to add “thirteenth”.'));
+      await tags.fill('');
+      await page.locator('#content').evaluate((element) => element.scrollTo(0, 0));
+      await panel.evaluate((element) => element.parentElement?.scrollTo(0, 0));
+      await saveDocsScreenshot(page, 'upload');
+      await panel.getByRole('button', { name: 'Done' }).click();
+
+      // The icon is published at once instead.
+      await card('Tiny icon').getByRole('button', { name: 'Edit tiny_icon.jpg' }).click();
+      await page.getByRole('region', { name: 'Edit tiny_icon.jpg' }).getByRole('radio', { name: 'Now' }).check();
+      await page.getByRole('region', { name: 'Edit tiny_icon.jpg' }).getByRole('button', { name: 'Done' }).click();
+
+      await page.getByRole('button', { name: 'Upload all (3)' }).click();
+      await expectVisible(page.getByText('3 shots added to the queue.'));
+      expect(await drafts.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Open the queue' }).click();
+      const uploads = page.getByRole('list', { name: 'Uploads' });
+      await expectVisible(page.getByRole('heading', { name: 'Queue' }));
+      await expect.poll(() => uploads.getByText('Published', { exact: true }).count(), { timeout: 90_000 }).toBe(1);
+      await expect.poll(() => uploads.getByText('Scheduled', { exact: true }).count(), { timeout: 90_000 }).toBe(2);
+      await expectVisible(page.getByRole('status', { name: 'Rate limit' }).getByText(/of 60/));
+      await saveDocsScreenshot(page, 'queue');
+
+      // What the service has: tags, team, schedule, sizes.
+      const shots = await sandboxGet<SandboxShot[]>(sandboxUrl, 'ada', '/v2/user/shots?per_page=10');
+      const byTitle = new Map(shots.map((shot) => [shot.title, shot]));
+      expect(byTitle.get('Tiny icon')).toMatchObject({ tags: ['ui', 'sandbox'], team: { id: 4 }, width: 400 });
+      expect(byTitle.get('Tiny icon')?.published_at).toBeTruthy();
+      expect(byTitle.get('Sunset poster')?.tags).toEqual(['ui', 'sandbox', ...Array.from({ length: 10 }, (_, i) => `tag${i + 3}`)]);
+      expect(byTitle.get('Sunset poster')).toMatchObject({ team: { id: 4 }, width: 400 });
+      expect(Date.parse(byTitle.get('Sunset poster')!.scheduled_for!)).toBe(new Date(local).getTime());
+      expect(byTitle.get('Loading spinner')).toMatchObject({ animated: true, scheduled_for: expect.any(String), team: { id: 4 } });
+
+      // The dock showed the batch's progress and cleared it; a notification said how it ended.
+      expect(window.progressHistory.some((value) => value > 0 && value < 1)).toBe(true);
+      expect(window.progress).toBe(-1);
+      expect(electron.notifications).toContainEqual({ title: '3 shots uploaded', body: '1 published, 2 scheduled.' });
+
+      // The published shot opens in the system browser.
+      await uploads.getByRole('button', { name: 'Open Tiny icon in the browser' }).click();
+      const shotUrl = `${sandboxUrl}/shots/${byTitle.get('Tiny icon')!.id}`;
+      await expect.poll(() => browser!.opened.some((url) => url.startsWith(shotUrl)), { timeout: uiTimeoutMs }).toBe(true);
+      expect(electron.pageErrors).toEqual([]);
+    },
+    launchTimeout,
+  );
+
+  test(
+    '200 files dropped at once: the grid appears within a second, previews fill in, the window stays responsive',
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'shotput-e2e-many-'));
+      const files: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        const file = join(dir, `frame-${String(i).padStart(3, '0')}.png`);
+        const hue = (i * 37) % 360;
+        await sharp({ create: { width: 160, height: 120, channels: 3, background: `hsl(${hue}, 60%, 50%)` } }).png().toFile(file);
+        files.push(file);
+      }
+      launched = await launchApp();
+      const { page } = launched;
+      browser = await attachSystemBrowser(launched);
+      await waitForShell(page);
+      await signInAs(launched, browser, 'ben', 'Ben Okafor');
+
+      const drafts = page.getByRole('list', { name: 'Drafts' }).getByRole('article');
+      const started = Date.now();
+      await dropFiles(page, page.getByTestId('drop-zone'), files);
+      await expect.poll(() => drafts.count(), { timeout: 10_000, interval: 25 }).toBe(200);
+      const gridMs = Date.now() - started;
+      console.log(`200 files: grid shown ${gridMs} ms after the drop`);
+      expect(gridMs).toBeLessThan(1000);
+
+      // While main makes the previews the window answers at once.
+      let slowest = 0;
+      const loading = page.getByText(/200 drafts, \d+ being prepared/);
+      while ((await loading.count()) > 0) {
+        const asked = Date.now();
+        await page.evaluate(() => document.querySelectorAll('article').length);
+        slowest = Math.max(slowest, Date.now() - asked);
+        await page.waitForTimeout(100);
+      }
+      console.log(`200 files: slowest answer of the window while previews were made ${slowest} ms`);
+      expect(slowest).toBeLessThan(500);
+      await expectVisible(page.getByRole('button', { name: 'Upload all (200)' }));
+      expect(await page.getByRole('list', { name: 'Drafts' }).getByText('Enlarged').count()).toBe(200);
+    },
+    launchTimeout,
+  );
+});

@@ -127,6 +127,23 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
     return next;
   });
 
+  // Extra: changes whether an application is approved for popular shots or suspended, so tests
+  // can meet both without registering applications of their own.
+  app.post('/_sandbox/applications', async (req) => {
+    const b = obj(req.body);
+    if (typeof b.client_id !== 'string') throw new HttpError(400, 'client_id is required.');
+    const application = store.application(b.client_id);
+    if (!application) throw new HttpError(404, `No application ${b.client_id}.`);
+    for (const flag of ['approved', 'suspended'] as const) {
+      const value = b[flag];
+      if (value === undefined) continue;
+      if (typeof value !== 'boolean') throw new HttpError(400, `${flag} must be true or false.`);
+      application[flag] = value;
+    }
+    store.markDirty();
+    return { client_id: application.clientId, approved: application.approved, suspended: application.suspended };
+  });
+
   // Extra: stores a comment whose body is the given HTML, NOT escaped. It plays a service that
   // sends hostile comment HTML, so client tests can show that they sanitize what they display.
   app.post('/_sandbox/comments', async (req) => {

@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
-import { saveDocsScreenshot } from './my-shots-helpers';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -89,7 +88,6 @@ describe('accessibility, signed in', () => {
       await nav.getByRole('button', { name: 'Popular' }).click({ timeout: uiTimeoutMs });
       await expectVisible(page.getByRole('list', { name: 'Popular shots' }));
       found.push(...(await seriousViolations(page, 'Popular')));
-      if (colorScheme === 'light') await saveDocsScreenshot(page, 'popular');
 
       expect(found).toEqual([]);
     },

@@ -17,6 +17,8 @@ export interface SandboxSignInOptions {
    * scripted browser changes the page's scope; the app learns the granted scopes from the token.
    */
   scopes?: string[];
+  /** Runs once the sandbox's address is known, before the user allows: to set the sandbox up. */
+  beforeAllowing?: (sandboxUrl: string) => Promise<void>;
 }
 
 export async function signInThroughSandbox(launched: LaunchedApp, username = 'ada', options: SandboxSignInOptions = {}): Promise<SandboxSignIn> {
@@ -27,6 +29,7 @@ export async function signInThroughSandbox(launched: LaunchedApp, username = 'ad
     .poll(() => electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
     .toBeTruthy();
   const authorizeUrl = electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize'))!;
+  await options.beforeAllowing?.(new URL(authorizeUrl).origin);
   const visited = new URL(authorizeUrl);
   if (options.scopes !== undefined) visited.searchParams.set('scope', options.scopes.join(' '));
   const callback = await new TestBrowser().authorize(visited.toString(), { username, password: 'sandbox', decision: 'allow' });

@@ -101,7 +101,13 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     const results = added.map((result, index): EnqueueResult => {
       const draftId = items[index]!.draftId;
       if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id };
-      if (result.status === 'existing') return { draftId, status: 'existing', message: `${path.basename(result.job.sourcePath)} is already in the queue.`, jobId: result.job.id };
+      if (result.status === 'existing') {
+        const name = path.basename(items[index]!.sourcePath);
+        if (result.job.state === 'published' || result.job.state === 'scheduled') {
+          return { draftId, status: 'skipped', message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`, jobId: result.job.id };
+        }
+        return { draftId, status: 'existing', message: `${name} is already in the queue.`, jobId: result.job.id };
+      }
       return { draftId, status: result.status, message: result.message, jobId: null };
     });
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));

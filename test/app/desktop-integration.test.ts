@@ -1,0 +1,171 @@
+// The desktop around the window, with Electron mocked and the real desktop (session, queue,
+// watched folders) on a real sandbox: dock/taskbar progress, the notification at the end of a
+// batch, the tray icon while folders are watched (its menu pauses and resumes uploads), and
+// "open at login" on macOS and Windows only.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestBrowser } from '../auth/browser';
+import { scratch } from '../images/fixtures';
+import type { Scratch } from '../images/fixtures';
+import { startFixture } from '../service/sandbox-fixture';
+import type { Fixture } from '../service/sandbox-fixture';
+
+interface MenuItem {
+  label?: string;
+  type?: string;
+  enabled?: boolean;
+  click?: () => void;
+}
+
+const electron = vi.hoisted(() => {
+  const trays: Array<{ image: unknown; tooltip: string; menu: { items: MenuItem[] } | null; destroyed: boolean; listeners: Map<string, () => void> }> = [];
+  const notifications: Array<{ title: string; body: string; click?: () => void }> = [];
+  const loginItems: unknown[] = [];
+  class Tray {
+    tooltip = '';
+    menu: { items: MenuItem[] } | null = null;
+    destroyed = false;
+    listeners = new Map<string, () => void>();
+    constructor(readonly image: unknown) {
+      trays.push(this);
+    }
+    setToolTip(text: string) {
+      this.tooltip = text;
+    }
+    setContextMenu(menu: { items: MenuItem[] }) {
+      this.menu = menu;
+    }
+    on(event: string, listener: () => void) {
+      this.listeners.set(event, listener);
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+  class Notification {
+    static isSupported = () => true;
+    private click?: () => void;
+    constructor(private readonly options: { title: string; body: string }) {}
+    on(event: string, listener: () => void) {
+      if (event === 'click') this.click = listener;
+    }
+    show() {
+      notifications.push({ ...this.options, click: this.click });
+    }
+  }
+  return {
+    trays,
+    notifications,
+    loginItems,
+    module: {
+      app: { setLoginItemSettings: (settings: unknown) => loginItems.push(settings), quit: () => undefined },
+      Menu: { buildFromTemplate: (items: MenuItem[]) => ({ items }) },
+      nativeImage: { createFromBuffer: (buffer: Buffer) => ({ buffer, template: false, setTemplateImage(this: { template: boolean }, on: boolean) { this.template = on; } }) },
+      Notification,
+      Tray,
+    },
+  };
+});
+vi.mock('electron', () => electron.module);
+
+const { applyOpenAtLogin, attachDesktopIntegration, supportsOpenAtLogin } = await import('../../main/app/desktop-integration');
+const { openDesktop } = await import('../../main/desktop/desktop');
+const { AccountManager } = await import('../../main/auth/account-manager');
+const { TokenStore } = await import('../../main/auth/token-store');
+const { fileModeSecretBox, ownerOnlyFile } = await import('../../main/auth/file-persistence');
+
+let sandbox: Fixture;
+let files: Scratch;
+beforeAll(async () => {
+  sandbox = await startFixture({ processingMs: 100 });
+  files = await scratch();
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await files?.cleanup();
+});
+
+async function signedInDesktop(dataDir: string) {
+  const opened: string[] = [];
+  const desktop = await openDesktop({
+    dataDir,
+    accounts: new AccountManager({
+      store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dataDir, 'accounts.json'))),
+      openExternal: async (url) => void opened.push(url),
+      sandbox: async () => sandbox.sandbox,
+    }),
+    prepareDefaults: () => ({}),
+    watchStableMs: 100,
+  });
+  const signing = desktop.session.signIn({ service: 'sandbox' });
+  for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username: 'ada', password: 'sandbox', decision: 'allow' }));
+  await signing;
+  for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
+  return desktop;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+describe('desktop integration', () => {
+  it('opens at login only where Electron can (macOS, Windows)', () => {
+    expect([supportsOpenAtLogin('darwin'), supportsOpenAtLogin('win32'), supportsOpenAtLogin('linux')]).toEqual([true, true, false]);
+    applyOpenAtLogin(true, 'linux');
+    applyOpenAtLogin(true, 'darwin');
+    applyOpenAtLogin(false, 'win32');
+    expect(electron.loginItems).toEqual([{ openAtLogin: true }, { openAtLogin: false }]);
+  });
+
+  it('shows the batch on the dock/taskbar, a notification when it ends, and a tray icon while folders are watched', async () => {
+    const desktop = await signedInDesktop(files.file('integration'));
+    const progress: number[] = [];
+    const window = { isDestroyed: () => false, setProgressBar: (value: number) => progress.push(value) };
+    const shown: string[] = [];
+    const integration = attachDesktopIntegration({
+      desktop,
+      window: () => window as never,
+      showWindow: () => shown.push('window'),
+      platform: 'darwin',
+      log: () => undefined,
+    });
+    expect(integration.hasTray).toBe(false);
+
+    desktop.uploads.emit('batchProgress', 0.4);
+    desktop.uploads.emit('batchProgress', -1);
+    expect(progress).toEqual([0.4, -1]);
+    desktop.uploads.emit('batchDone', { total: 2, published: 2, scheduled: 0, failed: 0, cancelled: 0 });
+    expect(electron.notifications.map(({ title, body }) => ({ title, body }))).toEqual([{ title: '2 shots uploaded', body: '2 published.' }]);
+    electron.notifications[0]!.click?.();
+    expect(shown).toEqual(['window']);
+
+    const folder = files.file('tray-folder');
+    await mkdir(folder, { recursive: true });
+    const [watched] = await desktop.watch.add(folder);
+    await until(() => integration.hasTray && electron.trays.at(-1)?.tooltip === 'Shotput: watching 1 folder');
+    const tray = electron.trays.at(-1)!;
+    expect((tray.image as { template: boolean; buffer: Buffer }).template).toBe(true);
+    expect((tray.image as { buffer: Buffer }).buffer.subarray(1, 4).toString()).toBe('PNG');
+    const labels = () => tray.menu!.items.map((item) => item.label ?? item.type);
+    expect(labels()).toEqual(['Open Shotput', 'Pause uploads', 'separator', 'Quit Shotput']);
+    tray.menu!.items[1]!.click!();
+    expect(desktop.uploads.queue()!.isPaused).toBe(true);
+    expect(labels()[1]).toBe('Resume uploads');
+    tray.menu!.items[1]!.click!();
+    expect(desktop.uploads.queue()!.isPaused).toBe(false);
+    tray.listeners.get('click')?.();
+    expect(shown).toEqual(['window', 'window']);
+
+    await desktop.watch.update(watched!.id, { enabled: false });
+    await until(() => !integration.hasTray);
+    expect(tray.destroyed).toBe(true);
+
+    integration.dispose();
+    desktop.uploads.emit('batchProgress', 0.5);
+    expect(progress).toEqual([0.4, -1]);
+    await desktop.close();
+  });
+});

@@ -1,0 +1,72 @@
+// createDesktop with Electron mocked: sign-ins sealed by safeStorage inside electron-store (and the
+// settings screen told when Linux uses basic_text), or kept in memory only when this computer
+// cannot encrypt; the bundled sandbox started on first use; the browser asked for http(s) only.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { TestBrowser } from '../auth/browser';
+import { fakeSafeStorage } from './auth-fakes';
+
+const electron = vi.hoisted(() => ({
+  userData: '',
+  safeStorage: undefined as unknown,
+  opened: [] as string[],
+}));
+
+vi.mock('electron', () => {
+  const app = { getPath: () => electron.userData, getVersion: () => '0.0.0-test', getName: () => 'Shotput' };
+  const ipcMain = { on: () => undefined };
+  const shell = { openExternal: async (url: string) => void electron.opened.push(url) };
+  const safeStorage = new Proxy({}, { get: (_target, key) => (electron.safeStorage as Record<PropertyKey, unknown>)[key] });
+  return { default: { app, ipcMain, shell, safeStorage }, app, ipcMain, shell, safeStorage };
+});
+
+const { createDesktop } = await import('../../main/app/desktop-session-wiring');
+const { stopBundledSandbox } = await import('../../main/service/bundled-sandbox');
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await stopBundledSandbox();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function freshUserData(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'shotput-wiring-'));
+  dirs.push(dir);
+  electron.userData = dir;
+  return dir;
+}
+
+describe('createDesktop', () => {
+  it('seals the sign-in with safeStorage in electron-store and reports a basic_text keyring', async () => {
+    const dir = await freshUserData();
+    electron.safeStorage = fakeSafeStorage('basic_text');
+    const log: string[] = [];
+    const desktop = await createDesktop({ userDataDir: dir, openExternal: async () => undefined, prepareDefaults: () => ({}), log: (line) => log.push(line), env: {} });
+    expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'basic-text' });
+
+    const signing = desktop.session.signIn({ service: 'sandbox' });
+    for (let i = 0; i < 300 && electron.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const authorize = electron.opened.shift()!;
+    expect(authorize).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?/);
+    await desktop.session.handleDeepLink(await new TestBrowser().authorize(authorize, { username: 'ada', password: 'sandbox', decision: 'allow' }));
+    expect((await signing).ok).toBe(true);
+
+    const stored = await readFile(path.join(dir, 'accounts.json'), 'utf8');
+    expect(stored).toContain('sealedAccounts');
+    expect(stored).not.toMatch(/accessToken|Ada Lovelace/);
+    await desktop.close();
+    expect(log).toEqual([]);
+  });
+
+  it('keeps sign-ins in memory only, and says so, when the computer cannot encrypt', async () => {
+    const dir = await freshUserData();
+    electron.safeStorage = fakeSafeStorage('basic_text', false);
+    const log: string[] = [];
+    const desktop = await createDesktop({ userDataDir: dir, openExternal: async () => undefined, prepareDefaults: () => ({}), log: (line) => log.push(line), env: {} });
+    expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'unavailable' });
+    expect(log.join('\n')).toMatch(/no way to encrypt/);
+    await desktop.close();
+  });
+});

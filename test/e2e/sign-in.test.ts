@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { saveDocsScreenshot } from './my-shots-helpers';
+import { expectNoAxeViolations } from './support/axe';
 import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -37,6 +38,7 @@ describe('sign-in', () => {
       // While the browser is open the window says so, and offers to stop waiting.
       await expectVisible(page.getByRole('heading', { name: 'Finish signing in in your browser' }));
       await expectVisible(page.getByRole('button', { name: 'Cancel sign-in' }));
+      await expectNoAxeViolations(page);
       const authorize = new URL(browser.opened[0]!);
       expect(authorize.pathname).toBe('/oauth/authorize');
       expect(authorize.searchParams.get('redirect_uri')).toBe('app.shotput://oauth/callback');
@@ -123,6 +125,7 @@ describe('sign-in', () => {
       await expectVisible(storage.getByText('Your sign-in is not strongly protected on this computer.'));
       await expectVisible(page.getByText('Signed in to Sandbox (on this computer) as'));
       await saveDocsScreenshot(page, 'settings');
+      await expectNoAxeViolations(page);
     },
     launchTimeout,
   );

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { saveDocsScreenshot } from './my-shots-helpers';
 import { animatedGif } from '../images/fixtures';
+import { expectNoAxeViolations } from './support/axe';
 import { sandboxGet, signInAs } from './support/sign-in-as';
 import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
 
@@ -124,6 +125,7 @@ describe('upload', () => {
       await page.locator('#content').evaluate((element) => element.scrollTo(0, 0));
       await panel.evaluate((element) => element.parentElement?.scrollTo(0, 0));
       await saveDocsScreenshot(page, 'upload');
+      await expectNoAxeViolations(page);
       await panel.getByRole('button', { name: 'Done' }).click();
 
       // The icon is published at once instead.
@@ -142,6 +144,7 @@ describe('upload', () => {
       await expect.poll(() => uploads.getByText('Scheduled', { exact: true }).count(), { timeout: 90_000 }).toBe(2);
       await expectVisible(page.getByRole('status', { name: 'Rate limit' }).getByText(/of 60/));
       await saveDocsScreenshot(page, 'queue');
+      await expectNoAxeViolations(page);
 
       // What the service has: tags, team, schedule, sizes.
       const shots = await sandboxGet<SandboxShot[]>(sandboxUrl, 'ada', '/v2/user/shots?per_page=10');

@@ -45,8 +45,11 @@ export function startApp(): void {
     else void desktop.session.handleDeepLink(url).catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
     focusMainWindow();
   };
-  // Before 'ready': macOS sends the launch link through open-url right after will-finish-launching.
-  registerDeepLinks(app, deliverLink, { log });
+  // macOS sends the link that launched the app through open-url right after will-finish-launching
+  // (on Windows and Linux that event comes with 'ready'): listen from there, as Electron advises.
+  app.once('will-finish-launching', () => {
+    registerDeepLinks(app, deliverLink, { log });
+  });
   const openExternal = createOpenExternal(shell, log);
   const devUrl = devServerUrl(process.env, app.isPackaged);
   const paths = resolveAppPaths(app.getAppPath());

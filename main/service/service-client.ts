@@ -76,6 +76,8 @@ interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   onUncertainRetry?: () => void;
+  /** A form's bytes handed to the connection so far, of its encoded size. */
+  onProgress?: (sentBytes: number, totalBytes: number) => void;
 }
 
 export interface CallOptionsPublic {
@@ -139,7 +141,7 @@ export class ServiceClient {
    * Uploads a shot (multipart). Answers once the service accepted it for processing.
    * A lost connection gives a ServiceError of kind "unknown-outcome": look for the shot before sending again.
    */
-  async createShot(shot: NewShot, options: CallOptionsPublic = {}): Promise<CreatedShot> {
+  async createShot(shot: NewShot, options: CallOptionsPublic & { onProgress?: (sentBytes: number, totalBytes: number) => void } = {}): Promise<CreatedShot> {
     const path = '/v2/shots';
     const response = await this.call('POST', path, { ...options, form: () => shotForm(shot), timeoutMs: this.uploadTimeoutMs });
     await response.body?.cancel();
@@ -287,16 +289,23 @@ export class ServiceClient {
       path,
       signal: options.signal,
       onUncertainRetry: options.onUncertainRetry,
-      send: (signal) => {
+      send: async (signal) => {
         const timeout = AbortSignal.timeout(timeoutMs);
-        return this.fetchImpl(url, {
+        const init: RequestInit & { duplex?: 'half' } = {
           method,
           headers,
           // A fresh body per attempt: a stream or FormData cannot be sent twice.
           body: options.form ? options.form() : options.json !== undefined ? JSON.stringify(options.json) : undefined,
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
           redirect: 'manual',
-        });
+        };
+        if (options.form && options.onProgress) {
+          const counted = await countedBody(init.body as FormData, options.onProgress);
+          init.body = counted.body;
+          init.headers = { ...headers, 'content-type': counted.contentType };
+          init.duplex = 'half';
+        }
+        return this.fetchImpl(url, init);
       },
     });
     if (response.ok || acceptedErrors.includes(response.status)) return response;
@@ -338,6 +347,32 @@ function errorFromBody(status: number, text: string, method: string, path: strin
   const details = fieldErrors.map((e) => (e.field ? `${e.field} ${e.message}` : e.message)).join('; ');
   const base = body?.message ? body.message.replace(/\.?$/, '.') : describeStatus(status);
   return new ServiceError({ kind: 'http', status, message: details ? `${base} ${details}.` : base, fieldErrors, method, path });
+}
+
+/**
+ * The form encoded once (multipart, with its boundary), then handed to the connection in chunks as
+ * it asks for them, so `onProgress` follows the bytes actually taken for sending.
+ */
+async function countedBody(form: FormData, onProgress: (sentBytes: number, totalBytes: number) => void): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  const chunk = 64 * 1024;
+  let sent = 0;
+  onProgress(0, bytes.length);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes.length) {
+        controller.close();
+        return;
+      }
+      const end = Math.min(bytes.length, sent + chunk);
+      controller.enqueue(bytes.subarray(sent, end));
+      sent = end;
+      onProgress(sent, bytes.length);
+    },
+  });
+  return { body, contentType };
 }
 
 function shotId(id: number): string {

@@ -11,19 +11,32 @@ export function serviceAdapter(client: ServiceClient): UploadService {
   return {
     async createShot(form, onProgress) {
       const total = form.image.buffer.length;
+      let sentTotal = total;
       onProgress?.(0, total);
       try {
-        const created = await client.createShot({
-          image: { data: new Uint8Array(form.image.buffer), filename: form.image.filename, contentType: form.image.contentType },
-          title: form.title,
-          description: form.description,
-          tags: form.tags,
-          lowProfile: form.lowProfile,
-          teamId: form.teamId,
-          reboundSourceId: form.reboundSourceId,
-          scheduledFor: form.scheduledFor,
-        });
-        onProgress?.(total, total);
+        // The encoded form (image plus fields) is what travels: its bytes are reported as taken for sending.
+        const progress = onProgress
+          ? {
+              onProgress: (sent: number, all: number) => {
+                sentTotal = all;
+                onProgress(sent, all);
+              },
+            }
+          : {};
+        const created = await client.createShot(
+          {
+            image: { data: new Uint8Array(form.image.buffer), filename: form.image.filename, contentType: form.image.contentType },
+            title: form.title,
+            description: form.description,
+            tags: form.tags,
+            lowProfile: form.lowProfile,
+            teamId: form.teamId,
+            reboundSourceId: form.reboundSourceId,
+            scheduledFor: form.scheduledFor,
+          },
+          progress,
+        );
+        onProgress?.(sentTotal, sentTotal);
         return { ok: true, location: created.location, shotId: created.id };
       } catch (error) {
         return createFailure(error);

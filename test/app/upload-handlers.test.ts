@@ -1,0 +1,129 @@
+// The upload, watch and settings handlers on a real desktop signed in to a real sandbox as ben (not
+// pro, on no team): what they refuse, with which sentence, before anything reaches the queue.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccountManager } from '../../main/auth/account-manager';
+import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persistence';
+import { TokenStore } from '../../main/auth/token-store';
+import { openDesktop } from '../../main/desktop/desktop';
+import type { Desktop } from '../../main/desktop/desktop';
+import { createRequestHandlers } from '../../main/app/handlers/index';
+import type { RequestHandlers } from '../../main/app/ipc-registration';
+import { defaultSettings, type Settings } from '../../preload/contract';
+import { TestBrowser } from '../auth/browser';
+import { photo, scratch } from '../images/fixtures';
+import type { Scratch } from '../images/fixtures';
+import { startFixture } from '../service/sandbox-fixture';
+import type { Fixture } from '../service/sandbox-fixture';
+
+vi.mock('electron', () => ({}));
+
+let sandbox: Fixture;
+let files: Scratch;
+let desktop: Desktop;
+let handlers: RequestHandlers;
+const picks: string[][] = [];
+const loginItems: boolean[] = [];
+const openedExternally: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startFixture({ processingMs: 100 });
+  files = await scratch();
+  const dataDir = files.file('data');
+  const opened: string[] = [];
+  desktop = await openDesktop({
+    dataDir,
+    accounts: new AccountManager({
+      store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dataDir, 'accounts.json'))),
+      openExternal: async (url) => void opened.push(url),
+      sandbox: async () => sandbox.sandbox,
+    }),
+    prepareDefaults: () => ({}),
+  });
+  const signing = desktop.session.signIn({ service: 'sandbox' });
+  for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username: 'ben', password: 'sandbox', decision: 'allow' }));
+  await signing;
+  for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
+
+  let settings: Settings = { ...defaultSettings };
+  handlers = createRequestHandlers({
+    appInfo: { name: 'Shotput', version: '0.0.0', platform: 'darwin' },
+    settings: { loadProblem: undefined, get: () => settings, set: async (patch) => (settings = { ...settings, ...patch }) },
+    emit: () => undefined,
+    session: desktop.session,
+    openExternal: async (url) => void openedExternally.push(url),
+    drafts: desktop.drafts,
+    uploads: desktop.uploads,
+    watch: desktop.watch,
+    pickPaths: async () => picks.shift() ?? [],
+    applyOpenAtLogin: (open) => void loginItems.push(open),
+  });
+});
+afterAll(async () => {
+  await desktop?.close();
+  await sandbox?.close();
+  await files?.cleanup();
+});
+
+const event = {} as never;
+
+describe('upload handlers', () => {
+  it('refuses a schedule for an account that may not schedule, a team it is not on, and a draft that is gone', async () => {
+    const file = files.file('ben.png');
+    await photo(800, 600).png().toFile(file);
+    const added = await handlers['drafts.add']({ paths: [file] }, event);
+    if (!added.ok) throw new Error(added.error.message);
+    const draftId = added.value.drafts[0]!.id;
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+
+    const scheduled = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', scheduledFor: later }, prepare: {} }] }, event);
+    expect(scheduled).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
+    if (!scheduled.ok) expect(scheduled.error.message).toMatch(/Scheduling is for pro accounts, teams and team members.*Publish now/);
+    const spaced = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x' }, prepare: {} }], spacing: { start: later, everyHours: 2 } }, event);
+    expect(spaced).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
+    const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 }, prepare: {} }] }, event);
+    expect(team).toMatchObject({ ok: false, error: { code: 'not-on-team' } });
+    const gone = await handlers['queue.enqueue']({ items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' }, prepare: {} }] }, event);
+    expect(gone).toMatchObject({ ok: false, error: { code: 'unknown-draft', message: 'A draft is no longer there; add the files again.' } });
+    expect(desktop.uploads.view().jobs).toEqual([]);
+
+    const sent = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'Now' }, prepare: {} }] }, event);
+    expect(sent).toMatchObject({ ok: true, value: [{ draftId, status: 'added' }] });
+    const refusal = await handlers['queue.cancel']({ id: 'no-such-job' }, event);
+    expect(refusal).toMatchObject({ ok: false, error: { code: 'refused', message: 'No job no-such-job in the queue.' } });
+  });
+
+  it('opens a published shot in the browser, and says why not before it is created', async () => {
+    for (let i = 0; i < 400 && desktop.uploads.view().jobs[0]?.state !== 'published'; i++) await new Promise((r) => setTimeout(r, 25));
+    const job = desktop.uploads.view().jobs[0]!;
+    expect(await handlers['queue.openShot']({ id: job.id }, event)).toEqual({ ok: true, value: null });
+    expect(openedExternally.at(-1)).toMatch(new RegExp(`^${sandbox.sandbox.url}/`));
+    expect(await handlers['queue.openShot']({ id: 'nope' }, event)).toMatchObject({ ok: false, error: { message: 'This upload is no longer in the queue.' } });
+  });
+
+  it('uses the system pickers for files and folders, and a cancelled picker changes nothing', async () => {
+    expect(await handlers['drafts.pick'](undefined, event)).toEqual({ ok: true, value: { drafts: [], problems: [] } });
+    const folder = files.file('picked');
+    await mkdir(folder, { recursive: true });
+    await photo(400, 300).jpeg().toFile(path.join(folder, 'one.jpg'));
+    picks.push([folder]);
+    const picked = await handlers['drafts.pick'](undefined, event);
+    expect(picked.ok && picked.value.drafts.map((d) => d.name)).toEqual(['one.jpg']);
+
+    expect(await handlers['watch.add']({}, event)).toEqual({ ok: true, value: [] });
+    picks.push([folder]);
+    const watched = await handlers['watch.add']({}, event);
+    expect(watched.ok && watched.value.map((f) => f.path)).toEqual([folder]);
+    expect(await handlers['watch.add']({ path: folder }, event)).toMatchObject({ ok: false, error: { code: 'refused', message: 'picked is already watched.' } });
+    const image = await handlers['images.preview']({ draftId: '00000000-0000-0000-0000-000000000000', prepare: {} }, event);
+    expect(image).toMatchObject({ ok: false, error: { code: 'image-not-found' } });
+  });
+
+  it('applies “open at login” when it is changed, and only then', async () => {
+    await handlers['settings.set']({ theme: 'dark' }, event);
+    await handlers['settings.set']({ openAtLogin: true }, event);
+    expect(loginItems).toEqual([true]);
+  });
+});

@@ -102,8 +102,10 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   async addPasted(name: string, type: string, data: Buffer): Promise<DraftsAdded> {
     const extension = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' }[type] ?? '.png';
     const base = path.parse(name).name.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || 'Pasted image';
-    await mkdir(this.options.pasteDir, { recursive: true });
-    const file = path.join(this.options.pasteDir, `${base} ${new Date().toISOString().replace(/[:.]/g, '-')}${extension}`);
+    // A folder of its own keeps the name the user knows (and so the title made from it).
+    const folder = path.join(this.options.pasteDir, randomUUID());
+    await mkdir(folder, { recursive: true });
+    const file = path.join(folder, `${base}${extension}`);
     await writeFile(file, data, { mode: 0o600 });
     return this.add([file]);
   }

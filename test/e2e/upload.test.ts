@@ -171,7 +171,7 @@ describe('upload', () => {
   );
 
   test(
-    '200 files dropped at once: the grid appears within a second, previews fill in, the window stays responsive',
+    '200 files dropped at once: the grid appears within a second, previews fill in, the window stays responsive; no scheduling for ben; picker and paste',
     async () => {
       dir = await mkdtemp(join(tmpdir(), 'shotput-e2e-many-'));
       const files: string[] = [];
@@ -208,6 +208,32 @@ describe('upload', () => {
       expect(slowest).toBeLessThan(500);
       await expectVisible(page.getByRole('button', { name: 'Upload all (200)' }));
       expect(await page.getByRole('list', { name: 'Drafts' }).getByText('Enlarged').count()).toBe(200);
+
+      // ben is not pro and on no team: scheduling is offered nowhere, and the window says why.
+      await drafts.first().getByRole('button', { name: 'Edit frame-000.png' }).click();
+      const panel = page.getByRole('region', { name: 'Edit frame-000.png' });
+      expect(await panel.getByRole('radio', { name: 'At' }).isDisabled()).toBe(true);
+      await expectVisible(panel.getByText('Scheduling is for pro accounts, teams and team members; this account publishes at once.'));
+      expect(await page.getByRole('checkbox', { name: 'Schedule them one every' }).isDisabled()).toBe(true);
+      expect(await panel.getByLabel('Team').locator('option').allTextContents()).toEqual(['No team']);
+      await panel.getByRole('button', { name: 'Done' }).click();
+
+      // The file picker and an image pasted from the clipboard add drafts too.
+      const picked = join(dir, 'picked.jpg');
+      await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#884422' } }).jpeg().toFile(picked);
+      launched.electron.dialog.answerOpenDialog([picked]);
+      await page.getByRole('button', { name: 'Choose files…' }).click();
+      await expect.poll(() => drafts.count(), { timeout: uiTimeoutMs }).toBe(201);
+      await expectVisible(page.getByRole('article', { name: 'Picked' }).getByText(/800×600 JPEG/));
+      const clip = (await sharp({ create: { width: 500, height: 500, channels: 4, background: '#2266aaff' } }).png().toBuffer()).toString('base64');
+      await page.evaluate((base64) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'clipboard.png', { type: 'image/png' }));
+        window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer }));
+      }, clip);
+      await expect.poll(() => drafts.count(), { timeout: uiTimeoutMs }).toBe(202);
+      await expectVisible(page.getByRole('article', { name: 'Clipboard' }).getByText(/400×300 PNG/));
     },
     launchTimeout,
   );

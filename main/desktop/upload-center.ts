@@ -51,6 +51,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   private current: OpenQueue | undefined;
   private readonly progress = new Map<string, { sent: number; total: number }>();
   private queueTimer: NodeJS.Timeout | undefined;
+  private budgetTimer: NodeJS.Timeout | undefined;
+  private latestBudget: RateLimitView | undefined;
   private readonly batch = new BatchTracker();
   private switching: Promise<void> = Promise.resolve();
   private readonly log: (message: string) => void;
@@ -163,6 +165,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   async close(): Promise<void> {
     await this.useAccount(undefined);
     if (this.queueTimer) clearTimeout(this.queueTimer);
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
     this.batch.removeAllListeners();
   }
 
@@ -192,7 +195,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       });
       const onEvent = (event: JobEvent) => this.onQueueEvent(event);
       queue.on('event', onEvent);
-      const offRate = account.client.governor.onState((state) => this.emit('rateLimit', rateLimitView(state)));
+      const offRate = account.client.governor.onState((state) => this.reportBudget(rateLimitView(state)));
       this.current = {
         account,
         queue,
@@ -221,6 +224,16 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     }
     if (event.type === 'removed') this.batch.forget(event.id);
     this.emitQueueSoon();
+  }
+
+  /** The budget changes at every request: the window hears of it a few times a second at most. */
+  private reportBudget(view: RateLimitView): void {
+    this.latestBudget = view;
+    if (this.budgetTimer) return;
+    this.budgetTimer = setTimeout(() => {
+      this.budgetTimer = undefined;
+      if (this.latestBudget) this.emit('rateLimit', this.latestBudget);
+    }, this.options.throttleMs ?? 100);
   }
 
   private requireQueue(): UploadQueue {

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { sandboxToken, signInThroughSandbox } from './harness/sandbox-sign-in';
-import { SandboxApi, saveDocsScreenshot } from './my-shots-helpers';
+import { SandboxApi } from './my-shots-helpers';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -81,7 +81,7 @@ describe('comments panel', () => {
     await edited.getByRole('button', { name: '1 like' }).click();
     await expectVisible(edited.getByRole('list', { name: 'People who liked this comment' }).getByText('Ada Lovelace'));
     expect((await ada.request('GET', `/v1/shots/${shotId}/comments/${created.id}/like`)).status).toBe(200);
-    await saveDocsScreenshot(page, 'comments');
+    await saveScreenshot(page, 'comments');
 
     // Unlike.
     await edited.getByRole('button', { name: '♥ Liked' }).click();

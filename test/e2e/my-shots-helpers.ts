@@ -1,10 +1,6 @@
 // Shared by the My shots, comments, XSS and accessibility tests: the service's side of things,
 // straight over HTTP with a sandbox token, so the tests can set up and check without the UI.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { repoRoot } from './harness/repo-paths';
 
 export class SandboxApi {
   constructor(
@@ -45,14 +41,6 @@ export class SandboxApi {
   }
 }
 
-/** Saves a screenshot for the README under docs/screenshots/NAME.png. */
-export async function saveDocsScreenshot(page: Page, name: string): Promise<string> {
-  const dir = join(repoRoot, 'docs', 'screenshots');
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
-  return path;
-}
 
 /**
  * Chromium reports a CSP violation as soon as hostile HTML with inline handlers or styles is

@@ -2,9 +2,9 @@
 // through its authorize page; the user's shots with their teaser images (allowed by the CSP),
 // editing (title, description, tags, team, low profile, reschedule) and deleting with confirmation.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { sandboxToken, signInThroughSandbox } from './harness/sandbox-sign-in';
-import { SandboxApi, saveDocsScreenshot } from './my-shots-helpers';
+import { SandboxApi } from './my-shots-helpers';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -90,7 +90,7 @@ describe('My shots', () => {
     const rescheduled = await ada.json<ServiceShot>('GET', `/v2/shots/${scheduledId}`);
     expect(Date.parse(rescheduled.scheduled_for!)).toBe(later.getTime());
     expect(rescheduled.published_at ?? null).toBeNull();
-    await saveDocsScreenshot(page, 'my-shots');
+    await saveScreenshot(page, 'my-shots');
 
     // Keyboard: Enter on a card's Edit opens the dialog with focus inside; Escape closes it and
     // focus goes back to the button that opened it.

@@ -1,9 +1,8 @@
 // The Popular tab: shown for an application the service approved for popular shots (the bundled
 // sandbox's own application is), each shot opening in the browser; hidden when it is not approved.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
-import { saveDocsScreenshot } from './my-shots-helpers';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -37,7 +36,7 @@ describe('Popular tab', () => {
       .poll(() => electron.shell.openedExternally.filter((url) => url.startsWith(`${sandboxUrl}/shots/`)).length, { timeout: uiTimeoutMs })
       .toBe(1);
     expect(title.length).toBeGreaterThan(0);
-    await saveDocsScreenshot(page, 'popular');
+    await saveScreenshot(page, 'popular');
     expect(electron.pageErrors).toEqual([]);
   }, 240_000);
 

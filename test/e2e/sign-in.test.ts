@@ -5,8 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
-import { saveDocsScreenshot } from './my-shots-helpers';
+import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { expectNoAxeViolations } from './support/axe';
 import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
 
@@ -32,7 +31,7 @@ describe('sign-in', () => {
       browser = await attachSystemBrowser(launched);
       await waitForShell(page);
       await expectVisible(page.getByRole('heading', { name: 'Welcome to Shotput' }));
-      await saveDocsScreenshot(page, 'sign-in');
+      await saveScreenshot(page, 'sign-in');
 
       await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
       // While the browser is open the window says so, and offers to stop waiting.
@@ -124,7 +123,7 @@ describe('sign-in', () => {
       const storage = page.getByTestId('secret-storage');
       await expectVisible(storage.getByText('Your sign-in is not strongly protected on this computer.'));
       await expectVisible(page.getByText('Signed in to Sandbox (on this computer) as'));
-      await saveDocsScreenshot(page, 'settings');
+      await saveScreenshot(page, 'settings');
       await expectNoAxeViolations(page);
     },
     launchTimeout,

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
-import { saveDocsScreenshot } from './my-shots-helpers';
+import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { animatedGif } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { sandboxGet, signInAs } from './support/sign-in-as';
@@ -124,7 +123,7 @@ describe('upload', () => {
       await tags.fill('');
       await page.locator('#content').evaluate((element) => element.scrollTo(0, 0));
       await panel.evaluate((element) => element.parentElement?.scrollTo(0, 0));
-      await saveDocsScreenshot(page, 'upload');
+      await saveScreenshot(page, 'upload');
       await expectNoAxeViolations(page);
       await panel.getByRole('button', { name: 'Done' }).click();
 
@@ -143,7 +142,7 @@ describe('upload', () => {
       await expect.poll(() => uploads.getByText('Published', { exact: true }).count(), { timeout: 90_000 }).toBe(1);
       await expect.poll(() => uploads.getByText('Scheduled', { exact: true }).count(), { timeout: 90_000 }).toBe(2);
       await expectVisible(page.getByRole('status', { name: 'Rate limit' }).getByText(/of 60/));
-      await saveDocsScreenshot(page, 'queue');
+      await saveScreenshot(page, 'queue');
       await expectNoAxeViolations(page);
 
       // What the service has: tags, team, schedule, sizes.

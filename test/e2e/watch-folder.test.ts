@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
-import { saveDocsScreenshot } from './my-shots-helpers';
+import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { expectNoAxeViolations } from './support/axe';
 import { sandboxGet, signInAs } from './support/sign-in-as';
 import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
@@ -79,7 +78,7 @@ describe('watched folders', () => {
       await expect.poll(() => folder.getByLabel(/^Counts for/).textContent(), { timeout: 60_000 }).toMatch(/2 seen · 1 uploaded · 1 skipped/);
       await folder.getByText('1 skipped: already uploaded').click();
       await expectVisible(folder.getByText(/Moodboard copy\.png was already uploaded as shot \d+/));
-      await saveDocsScreenshot(page, 'watch-folder');
+      await saveScreenshot(page, 'watch-folder');
       await expectNoAxeViolations(page);
       await folder.getByRole('button', { name: 'Upload Moodboard copy.png anyway' }).click();
       await expect.poll(() => folder.getByLabel(/^Counts for/).textContent(), { timeout: 90_000 }).toMatch(/2 uploaded/);

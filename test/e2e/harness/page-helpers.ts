@@ -1,9 +1,9 @@
 // Helpers for tests that drive the app's page. Waits are on what the user would see (roles,
 // text), never on fixed sleeps, and are generous: a loaded two-core machine is slow.
 import { mkdir, readFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { testResultsDir } from './repo-paths';
+import { repoRoot, testResultsDir } from './repo-paths';
 
 export const uiTimeoutMs = 30_000;
 
@@ -12,10 +12,21 @@ export async function waitForShell(page: Page): Promise<void> {
   await page.getByTestId('app-shell').waitFor({ state: 'visible', timeout: uiTimeoutMs });
 }
 
-/** Saves a PNG of the page to test-results/NAME.png and answers with its path. */
+/**
+ * Where screenshots go: test-results/ on an ordinary run, so running the tests leaves the work
+ * tree clean; `npm run screenshots` points SHOTPUT_SCREENSHOT_DIR at docs/screenshots to renew
+ * the pictures the README shows.
+ */
+function screenshotDir(): string {
+  const chosen = process.env.SHOTPUT_SCREENSHOT_DIR;
+  return chosen ? resolve(repoRoot, chosen) : testResultsDir;
+}
+
+/** Saves a PNG of the page as NAME.png (see screenshotDir) and answers with its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  await mkdir(testResultsDir, { recursive: true });
-  const path = join(testResultsDir, `${name}.png`);
+  const dir = screenshotDir();
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
   await page.screenshot({ path, animations: 'disabled' });
   return path;
 }

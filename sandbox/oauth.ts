@@ -252,17 +252,21 @@ function basicCredentials(req: FastifyRequest): { id: string; secret: string } |
   return { id: dec(decoded.slice(0, i)), secret: dec(decoded.slice(i + 1)) };
 }
 
+/** An authorize request that failed its checks: back to the client when that is safe, else a page. */
+function refuseAuthorize(reply: FastifyReply, checked: Exclude<Checked, { ok: true }>) {
+  return 'redirect' in checked
+    ? redirect(reply, checked.redirect)
+    : sendHtml(
+        reply,
+        400,
+        page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(checked.page)}</p>`),
+      );
+}
+
 export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/oauth/authorize', async (req, reply) => {
     const checked = checkAuthorize(ctx, (req.query ?? {}) as Record<string, unknown>);
-    if (!checked.ok)
-      return 'redirect' in checked
-        ? redirect(reply, checked.redirect)
-        : sendHtml(
-            reply,
-            400,
-            page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(checked.page)}</p>`),
-          );
+    if (!checked.ok) return refuseAuthorize(reply, checked);
     const a = checked.req;
     const user = sessionUser(ctx, req);
     if (user) {
@@ -275,14 +279,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/oauth/authorize', async (req, reply) => {
     const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
     const checked = checkAuthorize(ctx, body);
-    if (!checked.ok)
-      return 'redirect' in checked
-        ? redirect(reply, checked.redirect)
-        : sendHtml(
-            reply,
-            400,
-            page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(checked.page)}</p>`),
-          );
+    if (!checked.ok) return refuseAuthorize(reply, checked);
     const a = checked.req;
     const decision = str(body.decision);
     if (decision === 'deny') {

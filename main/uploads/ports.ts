@@ -1,16 +1,10 @@
 // The narrow surfaces the queue needs from the service client and the image pipeline.
 // adapters.ts wires the real modules to them; the queue knows nothing else about either.
-import type { PrepareOptions } from './types';
+import type { PrepareOptions, ShotMetadata } from './types';
 
-export interface ShotForm {
+/** The shot's metadata with the prepared image, as sent to the service. */
+export interface ShotForm extends ShotMetadata {
   image: { buffer: Buffer; filename: string; contentType: string };
-  title: string;
-  description?: string;
-  tags?: string[];
-  lowProfile?: boolean;
-  teamId?: number;
-  reboundSourceId?: number;
-  scheduledFor?: string;
 }
 
 /** The fields of a listed or fetched shot the queue looks at. */

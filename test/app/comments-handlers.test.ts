@@ -1,11 +1,11 @@
 // The comments handlers against a real sandbox over HTTP: own and liked flags, writing, editing,
 // liking and deleting, and the failures a designer meets (missing scope, someone else's comment).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Result } from '../../preload/contract';
 import { createCommentsHandlers } from '../../main/app/handlers/comments-handlers';
 import { serviceAccess } from '../../main/app/handlers/service-access';
 import type { ServiceClient } from '../../main/service/service-client';
 import { signedInClient, startFixture, type Fixture } from '../service/sandbox-fixture';
+import { failure, value } from './handler-results';
 
 let fixture: Fixture;
 let ada: ServiceClient;
@@ -26,16 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture?.close();
 });
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-function failure<T>(result: Result<T>): { code: string; message: string } {
-  if (result.ok) throw new Error('expected a failure, got a value');
-  return result.error;
-}
 
 const commentsAs = (client: ServiceClient | undefined) => createCommentsHandlers(serviceAccess(() => client));
 const noEvent = {} as never;

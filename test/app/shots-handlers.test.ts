@@ -2,7 +2,7 @@
 // contract, the views they answer with, and every failure as a sentence with a next step.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { requests, type Result } from '../../preload/contract';
+import { requests } from '../../preload/contract';
 import { createPopularHandlers } from '../../main/app/handlers/popular-handlers';
 import { serviceAccess } from '../../main/app/handlers/service-access';
 import { describeServiceFailure } from '../../main/app/handlers/service-failure';
@@ -13,6 +13,7 @@ import { ServiceClient } from '../../main/service/service-client';
 import { ServiceError } from '../../main/service/service-error';
 import { sandboxUserToken } from '../../main/service/bundled-sandbox';
 import { countingFetch, pngImage, signedInClient, startFixture, until, type Fixture } from '../service/sandbox-fixture';
+import { failure, value } from './handler-results';
 
 let fixture: Fixture;
 let ada: ServiceClient;
@@ -24,16 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture?.close();
 });
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-function failure<T>(result: Result<T>): { code: string; message: string } {
-  if (result.ok) throw new Error('expected a failure, got a value');
-  return result.error;
-}
 
 const shotsAs = (client: ServiceClient | undefined) => createShotsHandlers(serviceAccess(() => client));
 

@@ -3,9 +3,7 @@
 // batch, the tray icon while folders are watched (its menu pauses and resumes uploads), and
 // "open at login" on macOS and Windows only.
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestBrowser } from '../auth/browser';
 import { scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
 import { startFixture } from '../service/sandbox-fixture';
@@ -70,10 +68,7 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => electron.module);
 
 const { applyOpenAtLogin, attachDesktopIntegration, supportsOpenAtLogin } = await import('../../main/app/desktop-integration');
-const { openDesktop } = await import('../../main/desktop/desktop');
-const { AccountManager } = await import('../../main/auth/account-manager');
-const { TokenStore } = await import('../../main/auth/token-store');
-const { fileModeSecretBox, ownerOnlyFile } = await import('../../main/auth/file-persistence');
+const { signedInDesktop } = await import('../desktop/signed-in-desktop');
 
 let sandbox: Fixture;
 let files: Scratch;
@@ -86,25 +81,6 @@ afterAll(async () => {
   await files?.cleanup();
 });
 
-async function signedInDesktop(dataDir: string) {
-  const opened: string[] = [];
-  const desktop = await openDesktop({
-    dataDir,
-    accounts: new AccountManager({
-      store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dataDir, 'accounts.json'))),
-      openExternal: async (url) => void opened.push(url),
-      sandbox: async () => sandbox.sandbox,
-    }),
-    prepareDefaults: () => ({}),
-    watchStableMs: 100,
-  });
-  const signing = desktop.session.signIn({ service: 'sandbox' });
-  for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-  await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username: 'ada', password: 'sandbox', decision: 'allow' }));
-  await signing;
-  for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
-  return desktop;
-}
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -121,7 +97,7 @@ describe('desktop integration', () => {
   });
 
   it('shows the batch on the dock/taskbar, a notification when it ends, and a tray icon while folders are watched', async () => {
-    const desktop = await signedInDesktop(files.file('integration'));
+    const desktop = await signedInDesktop({ dataDir: files.file('integration'), sandbox, username: 'ada', watchStableMs: 100 });
     const progress: number[] = [];
     const window = { isDestroyed: () => false, setProgressBar: (value: number) => progress.push(value) };
     const shown: string[] = [];

@@ -3,17 +3,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AccountManager } from '../../main/auth/account-manager';
-import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persistence';
-import { TokenStore } from '../../main/auth/token-store';
-import { openDesktop } from '../../main/desktop/desktop';
 import type { Desktop } from '../../main/desktop/desktop';
 import { createRequestHandlers } from '../../main/app/handlers/index';
 import type { RequestHandlers } from '../../main/app/ipc-registration';
 import { defaultSettings, type Settings } from '../../preload/contract';
-import { TestBrowser } from '../auth/browser';
 import { photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
+import { signedInDesktop } from '../desktop/signed-in-desktop';
 import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
 
@@ -30,22 +26,7 @@ const openedExternally: string[] = [];
 beforeAll(async () => {
   sandbox = await startFixture({ processingMs: 100 });
   files = await scratch();
-  const dataDir = files.file('data');
-  const opened: string[] = [];
-  desktop = await openDesktop({
-    dataDir,
-    accounts: new AccountManager({
-      store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dataDir, 'accounts.json'))),
-      openExternal: async (url) => void opened.push(url),
-      sandbox: async () => sandbox.sandbox,
-    }),
-    prepareDefaults: () => ({}),
-  });
-  const signing = desktop.session.signIn({ service: 'sandbox' });
-  for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-  await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username: 'ben', password: 'sandbox', decision: 'allow' }));
-  await signing;
-  for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
+  desktop = await signedInDesktop({ dataDir: files.file('data'), sandbox, username: 'ben' });
 
   let settings: Settings = { ...defaultSettings };
   handlers = createRequestHandlers({

@@ -1,0 +1,32 @@
+// A real desktop (session, queue, watched folders) on a real sandbox, signed in the way a user
+// does: the sign-in opens the authorize page, the scripted browser allows it, and the deep link
+// comes back. Answers once the signed-in account's uploads are available.
+import path from 'node:path';
+import { AccountManager } from '../../main/auth/account-manager';
+import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persistence';
+import { TokenStore } from '../../main/auth/token-store';
+import { openDesktop } from '../../main/desktop/desktop';
+import type { Desktop } from '../../main/desktop/desktop';
+import { TestBrowser } from '../auth/browser';
+import type { Fixture } from '../service/sandbox-fixture';
+
+export async function signedInDesktop(input: { dataDir: string; sandbox: Fixture; username: string; watchStableMs?: number }): Promise<Desktop> {
+  const { dataDir, sandbox, username } = input;
+  const opened: string[] = [];
+  const desktop = await openDesktop({
+    dataDir,
+    accounts: new AccountManager({
+      store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dataDir, 'accounts.json'))),
+      openExternal: async (url) => void opened.push(url),
+      sandbox: async () => sandbox.sandbox,
+    }),
+    prepareDefaults: () => ({}),
+    watchStableMs: input.watchStableMs,
+  });
+  const signing = desktop.session.signIn({ service: 'sandbox' });
+  for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username, password: 'sandbox', decision: 'allow' }));
+  await signing;
+  for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
+  return desktop;
+}

@@ -1,7 +1,7 @@
 // The queue as main reports it (queue.changed, queue.progress, rateLimit), followed from the first
 // time the Queue view opens and kept while the user moves between tabs.
-import type { JobView, QueueView, RateLimitView } from '../../../../preload/contract';
-import { getBridge, missingBridgeMessage } from '../../lib/bridge';
+import type { JobView, QueueView, RateLimitView, Result } from '../../../../preload/contract';
+import { connectOnce } from '../../lib/connect-once';
 
 class QueueState {
   available = $state(false);
@@ -12,31 +12,28 @@ class QueueState {
   progress = $state<Record<string, { sent: number; total: number }>>({});
   problem = $state<string | undefined>(undefined);
   loaded = $state(false);
-  private connected = false;
 
-  connect(): void {
-    const bridge = getBridge();
-    if (bridge === undefined) {
-      this.problem = missingBridgeMessage;
-      return;
-    }
-    if (this.connected) return;
-    this.connected = true;
-    bridge.on('queue.changed', (view) => this.apply(view));
-    bridge.on('queue.progress', ({ id, sent, total }) => {
-      this.progress[id] = { sent, total };
-    });
-    bridge.on('rateLimit', (budget) => {
-      this.rateLimit = budget;
-    });
-    void bridge.queue.list().then((result) => {
-      if (result.ok) this.apply(result.value);
-      else this.problem = result.error.message;
-    });
-  }
+  readonly connect = connectOnce(
+    (message) => {
+      this.problem = message;
+    },
+    (bridge) => {
+      bridge.on('queue.changed', (view) => this.apply(view));
+      bridge.on('queue.progress', ({ id, sent, total }) => {
+        this.progress[id] = { sent, total };
+      });
+      bridge.on('rateLimit', (budget) => {
+        this.rateLimit = budget;
+      });
+      void bridge.queue.list().then((result) => {
+        if (result.ok) this.apply(result.value);
+        else this.problem = result.error.message;
+      });
+    },
+  );
 
   /** Runs an action of the queue; its answer is the new queue, or a sentence saying why not. */
-  async act(action: () => Promise<{ ok: true; value: QueueView } | { ok: false; error: { message: string } }>): Promise<void> {
+  async act(action: () => Promise<Result<QueueView>>): Promise<void> {
     const result = await action();
     if (result.ok) {
       this.apply(result.value);

@@ -1,52 +1,51 @@
 // The watched folders as main reports them (watch.changed), followed once Settings has opened.
-import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../../../preload/contract';
-import { getBridge, missingBridgeMessage } from '../../lib/bridge';
+import type { FolderDefaultsInput, PrepareChoice, Result, ShotputBridge, WatchFolderView } from '../../../../preload/contract';
+import { getBridge } from '../../lib/bridge';
+import { connectOnce } from '../../lib/connect-once';
 
-type Answer = { ok: true; value: WatchFolderView[] } | { ok: false; error: { message: string } };
+type Answer = Result<WatchFolderView[]>;
 
 class WatchState {
   folders = $state<WatchFolderView[]>([]);
   problem = $state<string | undefined>(undefined);
   busy = $state(false);
-  private connected = false;
 
-  connect(): void {
-    const bridge = getBridge();
-    if (bridge === undefined) {
-      this.problem = missingBridgeMessage;
-      return;
-    }
-    if (this.connected) return;
-    this.connected = true;
-    bridge.on('watch.changed', (folders) => {
-      this.folders = folders;
-    });
-    void this.run(() => bridge.watch.list());
-  }
+  readonly connect = connectOnce(
+    (message) => {
+      this.problem = message;
+    },
+    (bridge) => {
+      bridge.on('watch.changed', (folders) => {
+        this.folders = folders;
+      });
+      void this.run(() => bridge.watch.list());
+    },
+  );
 
   add(): Promise<void> {
-    const bridge = getBridge();
-    return bridge ? this.run(() => bridge.watch.add({})) : Promise.resolve();
+    return this.send((bridge) => bridge.watch.add({}));
   }
 
   setEnabled(id: string, enabled: boolean): Promise<void> {
-    const bridge = getBridge();
-    return bridge ? this.run(() => bridge.watch.update({ id, enabled })) : Promise.resolve();
+    return this.send((bridge) => bridge.watch.update({ id, enabled }));
   }
 
   setDefaults(id: string, defaults: FolderDefaultsInput, prepare: PrepareChoice, moveUploaded: boolean): Promise<void> {
-    const bridge = getBridge();
-    return bridge ? this.run(() => bridge.watch.update({ id, defaults, prepare, moveUploaded })) : Promise.resolve();
+    return this.send((bridge) => bridge.watch.update({ id, defaults, prepare, moveUploaded }));
   }
 
   remove(id: string): Promise<void> {
-    const bridge = getBridge();
-    return bridge ? this.run(() => bridge.watch.remove({ id })) : Promise.resolve();
+    return this.send((bridge) => bridge.watch.remove({ id }));
   }
 
   force(id: string, file: string): Promise<void> {
+    return this.send((bridge) => bridge.watch.force({ id, file }));
+  }
+
+  /** Runs a request when the bridge is there (Settings shows why it is not). */
+  private send(request: (bridge: ShotputBridge) => Promise<Answer>): Promise<void> {
     const bridge = getBridge();
-    return bridge ? this.run(() => bridge.watch.force({ id, file })) : Promise.resolve();
+    return bridge ? this.run(() => request(bridge)) : Promise.resolve();
   }
 
   private async run(action: () => Promise<Answer>): Promise<void> {

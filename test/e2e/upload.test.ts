@@ -1,16 +1,15 @@
 // Upload end to end, as ada (a pro, member of the team Studio) on the bundled sandbox: three real
 // files dropped on the window (one too small, one animated), given tags, a team and a schedule,
 // cropped, sent, and followed through the queue to published and scheduled. Then 200 files at once.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { describe, expect, test, vi } from 'vitest';
+import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
 import { animatedGif } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { sandboxGet, signInAs } from './support/sign-in-as';
-import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
+import { sandboxGet } from './support/sign-in-as';
+import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -44,22 +43,12 @@ interface SandboxShot {
 }
 
 describe('upload', () => {
-  let launched: LaunchedApp | undefined;
-  let browser: SystemBrowser | undefined;
-  let dir: string | undefined;
-  afterEach(async () => {
-    await browser?.close();
-    await launched?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-    launched = undefined;
-    browser = undefined;
-    dir = undefined;
-  });
+  const app = useSignedInApp();
 
   test(
     'three dropped files become drafts with warnings, get tags, a team, a crop and a schedule, and go through the queue to published and scheduled',
     async () => {
-      dir = await mkdtemp(join(tmpdir(), 'shotput-e2e-upload-'));
+      const dir = await app.scratchDir('upload');
       const poster = join(dir, 'sunset-poster.png');
       const icon = join(dir, 'tiny_icon.jpg');
       const spinner = join(dir, 'loading spinner.gif');
@@ -67,11 +56,8 @@ describe('upload', () => {
       await sharp(Buffer.from(iconSvg)).jpeg().toFile(icon);
       await writeFile(spinner, await animatedGif(480, 360, [80, 80, 80, 80]));
 
-      launched = await launchApp({ env: { SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
+      const { launched, browser, sandboxUrl } = await app.launchSignedIn('ada', 'Ada Lovelace', { env: { SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
       const { page, electron, window } = launched;
-      browser = await attachSystemBrowser(launched);
-      await waitForShell(page);
-      const { sandboxUrl } = await signInAs(launched, browser, 'ada', 'Ada Lovelace');
       await expectVisible(page.getByRole('heading', { name: 'Upload' }));
 
       await dropFiles(page, page.getByTestId('drop-zone'), [poster, icon, spinner]);
@@ -163,7 +149,7 @@ describe('upload', () => {
       // The published shot opens in the system browser.
       await uploads.getByRole('button', { name: 'Open Tiny icon in the browser' }).click();
       const shotUrl = `${sandboxUrl}/shots/${byTitle.get('Tiny icon')!.id}`;
-      await expect.poll(() => browser!.opened.some((url) => url.startsWith(shotUrl)), { timeout: uiTimeoutMs }).toBe(true);
+      await expect.poll(() => browser.opened.some((url) => url.startsWith(shotUrl)), { timeout: uiTimeoutMs }).toBe(true);
       expect(electron.pageErrors).toEqual([]);
     },
     launchTimeout,
@@ -172,7 +158,7 @@ describe('upload', () => {
   test(
     '200 files dropped at once: the grid appears within a second, previews fill in, the window stays responsive; no scheduling for ben; picker and paste',
     async () => {
-      dir = await mkdtemp(join(tmpdir(), 'shotput-e2e-many-'));
+      const dir = await app.scratchDir('many');
       const files: string[] = [];
       for (let i = 0; i < 200; i++) {
         const file = join(dir, `frame-${String(i).padStart(3, '0')}.png`);
@@ -180,11 +166,8 @@ describe('upload', () => {
         await sharp({ create: { width: 160, height: 120, channels: 3, background: `hsl(${hue}, 60%, 50%)` } }).png().toFile(file);
         files.push(file);
       }
-      launched = await launchApp();
+      const { launched } = await app.launchSignedIn('ben', 'Ben Okafor');
       const { page } = launched;
-      browser = await attachSystemBrowser(launched);
-      await waitForShell(page);
-      await signInAs(launched, browser, 'ben', 'Ben Okafor');
 
       const drafts = page.getByRole('list', { name: 'Drafts' }).getByRole('article');
       const started = Date.now();

@@ -1,15 +1,14 @@
 // Watched folders end to end: a folder chosen in Settings (the system folder picker, faked to
 // answer a real folder), its defaults, a file saved into it published on the bundled sandbox, the
 // same content again skipped and then sent anyway, the tray icon while watching, and off again.
-import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { describe, expect, test, vi } from 'vitest';
+import { expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
 import { expectNoAxeViolations } from './support/axe';
-import { sandboxGet, signInAs } from './support/sign-in-as';
-import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
+import { sandboxGet } from './support/sign-in-as';
+import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -22,27 +21,14 @@ interface SandboxShot {
 }
 
 describe('watched folders', () => {
-  let launched: LaunchedApp | undefined;
-  let browser: SystemBrowser | undefined;
-  let dir: string | undefined;
-  afterEach(async () => {
-    await browser?.close();
-    await launched?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-    launched = undefined;
-    browser = undefined;
-    dir = undefined;
-  });
+  const app = useSignedInApp();
 
   test(
     'a file saved into a watched folder is published with the folder’s defaults; a copy is skipped until sent anyway',
     async () => {
-      dir = await mkdtemp(join(tmpdir(), 'shotput-e2e-watch-'));
-      launched = await launchApp({ env: { SHOTPUT_WATCH_STABLE_MS: '200', SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
+      const dir = await app.scratchDir('watch');
+      const { launched, sandboxUrl } = await app.launchSignedIn('ada', 'Ada Lovelace', { env: { SHOTPUT_WATCH_STABLE_MS: '200', SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
       const { page, electron } = launched;
-      browser = await attachSystemBrowser(launched);
-      await waitForShell(page);
-      const { sandboxUrl } = await signInAs(launched, browser, 'ada', 'Ada Lovelace');
 
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
       electron.dialog.answerOpenDialog([dir]);

@@ -1,9 +1,9 @@
 // `shotput prepare FILE... --out DIR`: turns images into files the service accepts, offline.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { parseCommandArgs } from './upload-options';
 import { forEachPrepared } from '../images/index';
 import type { BatchResult, Focus, PreparedImage, PrepareOptions, Rect } from '../images/index';
 
@@ -35,27 +35,16 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
 }
 
 export function parsePrepareArgs(args: string[]): { files: string[]; out: string; options: PrepareOptions } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        size: { type: 'string' },
-        fit: { type: 'string' },
-        focus: { type: 'string' },
-        crop: { type: 'string' },
-        background: { type: 'string' },
-        format: { type: 'string' },
-        'keep-metadata': { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(args, {
+    out: { type: 'string', short: 'o' },
+    size: { type: 'string' },
+    fit: { type: 'string' },
+    focus: { type: 'string' },
+    crop: { type: 'string' },
+    background: { type: 'string' },
+    format: { type: 'string' },
+    'keep-metadata': { type: 'boolean' },
+  });
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   if (!values.out) throw new UsageError('--out DIR is required');
   const options: PrepareOptions = {};

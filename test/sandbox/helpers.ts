@@ -121,6 +121,17 @@ export function shotForm(
   return fd;
 }
 
+/** POSTs a shot form (with a 400×300 PNG unless an image is given) and answers as the sandbox did. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes are what the assertions check
+export async function postShot<T = any>(
+  sb: Sandbox,
+  tok: string,
+  fields: Record<string, string | string[]>,
+  img?: Buffer,
+): Promise<Res<T>> {
+  return api<T>(sb, 'POST', '/v2/shots', tok, shotForm(fields, img ?? (await image(400, 300))));
+}
+
 /** Creates a shot and returns its id once processing completed (processingMs is 0 in tests by default). */
 export async function createShot(
   sb: Sandbox,
@@ -128,7 +139,7 @@ export async function createShot(
   fields: Record<string, string | string[]> = { title: 'Test shot' },
   img?: Buffer,
 ): Promise<number> {
-  const res = await api(sb, 'POST', '/v2/shots', tok, shotForm(fields, img ?? (await image(400, 300))));
+  const res = await postShot(sb, tok, fields, img);
   if (res.status !== 202) throw new Error(`create shot: ${res.status} ${res.text}`);
   const loc = res.headers.get('location') ?? '';
   return Number(loc.split('/').pop());

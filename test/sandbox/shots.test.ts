@@ -1,7 +1,7 @@
 // v2 shots: create (multipart, validation, processing, images), list, get, update, delete, schedule.
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { animatedGif, api, createShot, control, image, shotForm, sleep, start, token } from './helpers';
+import { animatedGif, api, createShot, control, image, postShot, shotForm, sleep, start, token } from './helpers';
 import type { Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -285,7 +285,7 @@ describe('creating a shot', () => {
     expect(none.status).toBe(422);
     expect(errorsOf(none)).toEqual(['image', 'title']);
     expect(none.json.errors.find((e: { attribute: string }) => e.attribute === 'title').message).toBe("can't be blank");
-    const blank = await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: '   ' }, await image(400, 300)));
+    const blank = await postShot(sb, ada, { title: '   ' });
     expect(errorsOf(blank)).toEqual(['title']);
     const json = await api(sb, 'POST', '/v2/shots', ada, { title: 'json has no image' });
     expect(json.status).toBe(422);
@@ -299,33 +299,11 @@ describe('creating a shot', () => {
     for (const id of [a, b, c])
       expect((await api(sb, 'GET', `/v2/shots/${id}`, ada)).json.tags).toEqual(['one', 'two', 'three']);
     const twelve = Array.from({ length: 12 }, (_, i) => `t${i}`);
-    expect(
-      (
-        await api(
-          sb,
-          'POST',
-          '/v2/shots',
-          ada,
-          shotForm({ title: 'ok', tags: twelve.join(',') }, await image(400, 300)),
-        )
-      ).status,
-    ).toBe(202);
-    const thirteen = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ada,
-      shotForm({ title: 'too many', 'tags[]': [...twelve, 'x'] }, await image(400, 300)),
-    );
+    expect((await postShot(sb, ada, { title: 'ok', tags: twelve.join(',') })).status).toBe(202);
+    const thirteen = await postShot(sb, ada, { title: 'too many', 'tags[]': [...twelve, 'x'] });
     expect(thirteen.status).toBe(422);
     expect(errorsOf(thirteen)).toEqual(['tags']);
-    const badJson = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ada,
-      shotForm({ title: 'bad', tags: '[1, {"a":2}]' }, await image(400, 300)),
-    );
+    const badJson = await postShot(sb, ada, { title: 'bad', tags: '[1, {"a":2}]' });
     expect(errorsOf(badJson)).toEqual(['tags']);
   });
 
@@ -338,21 +316,12 @@ describe('creating a shot', () => {
     const shot = (await api(sb, 'GET', `/v2/shots/${id}`, ada)).json;
     expect(shot.low_profile).toBe(true);
     expect(shot.description).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>');
-    expect(
-      (await api(sb, 'POST', '/v2/shots', ada, shotForm({ title: 'x', low_profile: 'maybe' }, await image(400, 300))))
-        .status,
-    ).toBe(422);
+    expect((await postShot(sb, ada, { title: 'x', low_profile: 'maybe' })).status).toBe(422);
   });
 
   it('scheduled_for only for a pro, a team or a team member; shows scheduled_for and no published_at until the clock passes it', async () => {
     const when = new Date(Date.now() + 3600_000).toISOString();
-    const refused = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ben,
-      shotForm({ title: 'ben', scheduled_for: when }, await image(400, 300)),
-    );
+    const refused = await postShot(sb, ben, { title: 'ben', scheduled_for: when });
     expect(refused.status).toBe(422);
     expect(errorsOf(refused)).toEqual(['scheduled_for']);
     const ids: number[] = [];
@@ -369,21 +338,9 @@ describe('creating a shot', () => {
     expect(published.published_at).toBe(when.replace(/\.\d{3}Z$/, 'Z'));
     expect(published.scheduled_for).toBeUndefined();
     // In the past: refused.
-    const past = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ada,
-      shotForm({ title: 'past', scheduled_for: '2001-01-01T00:00:00Z' }, await image(400, 300)),
-    );
+    const past = await postShot(sb, ada, { title: 'past', scheduled_for: '2001-01-01T00:00:00Z' });
     expect(errorsOf(past)).toEqual(['scheduled_for']);
-    const garbage = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ada,
-      shotForm({ title: 'g', scheduled_for: 'tomorrow' }, await image(400, 300)),
-    );
+    const garbage = await postShot(sb, ada, { title: 'g', scheduled_for: 'tomorrow' });
     expect(errorsOf(garbage)).toEqual(['scheduled_for']);
   });
 
@@ -391,46 +348,22 @@ describe('creating a shot', () => {
     const byMember = await createShot(sb, cleo, { title: 'team', team_id: '4' });
     expect((await api(sb, 'GET', `/v2/shots/${byMember}`, cleo)).json.team).toMatchObject({ id: 4 });
     await createShot(sb, studio, { title: 'as team', team_id: '4' });
-    const notMember = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ben,
-      shotForm({ title: 'x', team_id: '4' }, await image(400, 300)),
-    );
+    const notMember = await postShot(sb, ben, { title: 'x', team_id: '4' });
     expect(errorsOf(notMember)).toEqual(['team_id']);
-    const notTeam = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ada,
-      shotForm({ title: 'x', team_id: '2' }, await image(400, 300)),
-    );
+    const notTeam = await postShot(sb, ada, { title: 'x', team_id: '2' });
     expect(errorsOf(notTeam)).toEqual(['team_id']);
   });
 
   it('rebound_source_id must exist', async () => {
-    const ok = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ben,
-      shotForm({ title: 'rebound', rebound_source_id: '1001' }, await image(400, 300)),
-    );
+    const ok = await postShot(sb, ben, { title: 'rebound', rebound_source_id: '1001' });
     expect(ok.status).toBe(202);
-    const missing = await api(
-      sb,
-      'POST',
-      '/v2/shots',
-      ben,
-      shotForm({ title: 'rebound', rebound_source_id: '999999' }, await image(400, 300)),
-    );
+    const missing = await postShot(sb, ben, { title: 'rebound', rebound_source_id: '999999' });
     expect(errorsOf(missing)).toEqual(['rebound_source_id']);
   });
 
   it('needs the upload scope', async () => {
     const pub = await token(sb, 'ada', ['public', 'comment', 'write']);
-    const res = await api(sb, 'POST', '/v2/shots', pub, shotForm({ title: 'x' }, await image(400, 300)));
+    const res = await postShot(sb, pub, { title: 'x' });
     expect(res.status).toBe(403);
     expect(typeof res.json.message).toBe('string');
   });

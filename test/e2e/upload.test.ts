@@ -8,7 +8,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
 import { animatedGif } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { sandboxGet } from './support/sign-in-as';
+import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -30,17 +30,6 @@ const iconSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150
   <rect x="60" y="30" width="80" height="90" rx="18" fill="#3a7bc0"/>
   <circle cx="100" cy="75" r="22" fill="#fff"/>
 </svg>`;
-
-interface SandboxShot {
-  id: number;
-  title: string;
-  tags: string[];
-  team?: { id: number };
-  published_at?: string;
-  scheduled_for?: string;
-  width: number;
-  animated: boolean;
-}
 
 describe('upload', () => {
   const app = useSignedInApp();

@@ -7,18 +7,10 @@ import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import { expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
 import { expectNoAxeViolations } from './support/axe';
-import { sandboxGet } from './support/sign-in-as';
+import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
-
-interface SandboxShot {
-  id: number;
-  title: string;
-  tags: string[];
-  team?: { id: number };
-  published_at?: string;
-}
 
 describe('watched folders', () => {
   const app = useSignedInApp();

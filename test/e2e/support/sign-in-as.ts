@@ -19,6 +19,18 @@ export async function signInAs(launched: LaunchedApp, browser: SystemBrowser, us
   return { sandboxUrl: new URL(authorize).origin };
 }
 
+/** A shot as the sandbox's API answers it: the fields the end-to-end tests check. */
+export interface SandboxShot {
+  id: number;
+  title: string;
+  tags: string[];
+  team?: { id: number };
+  published_at?: string;
+  scheduled_for?: string;
+  width: number;
+  animated: boolean;
+}
+
 /** Reads the sandbox's API as a user (a token from its control API), to check what the app did. */
 export async function sandboxGet<T>(sandboxUrl: string, username: string, path: string): Promise<T> {
   const tokenResponse = await fetch(`${sandboxUrl}/_sandbox/tokens`, {

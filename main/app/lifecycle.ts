@@ -125,7 +125,7 @@ export function startApp(): void {
           : {
               title: 'Choose images or folders',
               properties: ['openFile', 'openDirectory', 'multiSelections'],
-              filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'tif', 'tiff', 'avif'] }],
+              filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'tif', 'tiff', 'avif', 'svg'] }],
             };
       const result = mainWindow !== undefined && !mainWindow.isDestroyed() ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;

@@ -3,6 +3,7 @@
 // retry timer then throws an uncaught error on Node 24 that kills the scan. The gate must give the
 // same answer on every machine, so both downloads are answered "offline" at once, and the scan
 // uses the English texts it ships with.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a --require preload for a CommonJS tool
 const Module = require('node:module');
 
 const load = Module._load;

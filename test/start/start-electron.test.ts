@@ -62,7 +62,7 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     expect(result.status).toBe(0);
     const started = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; cwd: string };
     expect(started.cwd).toBe(repoRoot);
-    const appFolder = resolve(started.cwd, started.argv[0]);
+    const appFolder = resolve(started.cwd, started.argv[0] ?? '');
     expect(appFolder).toBe(repoRoot);
     const main = (JSON.parse(readFileSync(join(appFolder, 'package.json'), 'utf8')) as { main: string }).main;
     expect(main).toBe('out/main/index.js');

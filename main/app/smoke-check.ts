@@ -45,16 +45,20 @@ async function checkRenderer(window: SmokeWindow, loaded: Promise<void>): Promis
   if (!report.rendered) problems.push('the renderer showed nothing');
   if (!report.inlineBlocked) problems.push('the content security policy did not block an inline script');
   const answer = report.bridgeAnswer as { ok?: boolean; value?: { name?: unknown } } | undefined;
-  if (answer?.ok !== true || typeof answer.value?.name !== 'string') problems.push(`the preload bridge answered app.info with ${JSON.stringify(answer)}`);
+  if (answer?.ok !== true || typeof answer.value?.name !== 'string')
+    problems.push(`the preload bridge answered app.info with ${JSON.stringify(answer)}`);
   return problems;
 }
 
 async function checkSandbox(): Promise<string[]> {
   const sandbox = await bundledSandbox();
   const token = await sandboxUserToken(sandbox);
-  const response = await fetch(`${sandbox.url}/v2/user`, { headers: { authorization: `Bearer ${token.access_token}` } });
+  const response = await fetch(`${sandbox.url}/v2/user`, {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
   const body = (await response.json().catch(() => undefined)) as { login?: unknown; username?: unknown } | undefined;
-  if (response.status !== 200 || body === undefined) return [`the embedded sandbox answered GET /v2/user with status ${response.status}`];
+  if (response.status !== 200 || body === undefined)
+    return [`the embedded sandbox answered GET /v2/user with status ${response.status}`];
   return [];
 }
 
@@ -79,7 +83,11 @@ export async function runSmokeCheck(window: SmokeWindow, timeLimitMs = SMOKE_TIM
 }
 
 /** Runs the checks, then quits (exit 0) when they pass or exits with 1 when one fails. */
-export async function finishSmokeCheck(window: SmokeWindow, app: { quit(): void; exit(code: number): void }, log: (message: string) => void): Promise<void> {
+export async function finishSmokeCheck(
+  window: SmokeWindow,
+  app: { quit(): void; exit(code: number): void },
+  log: (message: string) => void,
+): Promise<void> {
   const problems = await runSmokeCheck(window);
   if (problems.length === 0) {
     log('Smoke check passed: renderer loaded under the CSP, preload bridge answered, sandbox served /v2/user.');

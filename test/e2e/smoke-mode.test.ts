@@ -40,7 +40,8 @@ describe('smoke mode', () => {
     const window: SmokeWindow = {
       webContents: {
         once: (_event, listener) => setTimeout(listener, 0),
-        executeJavaScript: () => Promise.resolve({ rendered: false, inlineBlocked: false, bridgeAnswer: { ok: false } }),
+        executeJavaScript: () =>
+          Promise.resolve({ rendered: false, inlineBlocked: false, bridgeAnswer: { ok: false } }),
       },
     };
     const problems = await runSmokeCheck(window);
@@ -52,7 +53,9 @@ describe('smoke mode', () => {
   });
 
   test('counts a check that hangs as a failure at the time limit', async () => {
-    const window: SmokeWindow = { webContents: { once: () => undefined, executeJavaScript: () => Promise.resolve({}) } };
+    const window: SmokeWindow = {
+      webContents: { once: () => undefined, executeJavaScript: () => Promise.resolve({}) },
+    };
     expect(await runSmokeCheck(window, 200)).toEqual(['the checks did not finish within 0.2 s']);
   });
 });

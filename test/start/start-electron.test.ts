@@ -76,7 +76,9 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     expect(result.status).not.toBe(0);
     const lines = result.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
     expect(lines).toEqual([
-      expect.stringMatching(/^The Electron runtime could not be downloaded: .*CLI.*tests.*sandbox.* work without it\.$/),
+      expect.stringMatching(
+        /^The Electron runtime could not be downloaded: .*CLI.*tests.*sandbox.* work without it\.$/,
+      ),
     ]);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).not.toMatch(/\n\s+at /);

@@ -1,0 +1,17 @@
+// Loaded with `node --require` before electronegativity: its only network use (fresh translations
+// and the list of Electron releases, both through got 11) is answered at once with a failure, which
+// it handles as "no connectivity". Left to got, a failed lookup is retried on a timer that can
+// throw after the request already failed ("The `onCancel` handler was attached after the promise
+// settled") and kill the scan. The gate checks the code, never the network, so it runs the same
+// with or without one.
+const Module = process.getBuiltinModule('node:module');
+
+const offline = () => Promise.reject(new Error('The security gate runs electronegativity without the network.'));
+offline.head = offline;
+offline.get = offline;
+
+const load = Module._load;
+Module._load = function loadWithoutNetwork(request, parent, isMain) {
+  if (request === 'got') return Object.assign(offline, { default: offline });
+  return load.call(this, request, parent, isMain);
+};

@@ -106,8 +106,8 @@ function runElectronegativity(workDir) {
   for (const folder of scanned) cpSync(folder, join(appDir, basename(folder)), { recursive: true });
   const report = join(workDir, 'report.csv');
   const cli = join(root, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js');
-  const offline = join(root, 'scripts', 'electronegativity-offline.cjs');
-  const result = spawnSync(process.execPath, ['--require', offline, cli, '-i', appDir, '-o', report, '-r', '-e', electronVersion()], {
+  const patches = join(root, 'scripts', 'electronegativity-patches.cjs');
+  const result = spawnSync(process.execPath, ['--require', patches, cli, '-i', appDir, '-o', report, '-r', '-e', electronVersion()], {
     encoding: 'utf8',
     timeout: 300_000,
   });

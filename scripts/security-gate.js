@@ -107,10 +107,10 @@ function runElectronegativity(workDir) {
   const report = join(workDir, 'report.csv');
   const cli = join(root, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js');
   // AvailableSecurityFixesGlobalCheck compares Electron with the newest releases, which needs the
-  // network; the gate runs offline (see electronegativity-offline.cjs), and Electron is pinned in
+  // network; the gate runs offline (see electronegativity-patches.cjs), and Electron is pinned in
   // package.json and moved on purpose.
-  const offline = join(root, 'scripts', 'electronegativity-offline.cjs');
-  const args = ['--require', offline, cli, '-i', appDir, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck'];
+  const patches = join(root, 'scripts', 'electronegativity-patches.cjs');
+  const args = ['--require', patches, cli, '-i', appDir, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck'];
   const result = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     timeout: 300_000,

@@ -20,6 +20,7 @@ import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integratio
 import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
+import { finishSmokeCheck, smokeRequested } from './smoke-check';
 
 function log(message: string): void {
   console.warn(`[shotput] ${message}`);
@@ -147,6 +148,7 @@ export function startApp(): void {
       log,
     });
     openWindow();
+    if (smokeRequested(process.argv, process.env) && mainWindow !== undefined) void finishSmokeCheck(mainWindow, app, log);
     attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();

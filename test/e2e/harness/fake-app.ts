@@ -96,8 +96,21 @@ export class FakeApp extends EventEmitter {
     });
     if (prevented || this.quitted) return;
     this.quitted = true;
+    this.exitCode ??= 0;
     this.emit('will-quit', { preventDefault: () => undefined });
     this.emit('quit', {}, 0);
+    this.resolveQuitted();
+  }
+
+  /** The status the process would end with, once it quit (0) or exited. */
+  exitCode: number | undefined;
+
+  /** app.exit: ends at once with that status, without before-quit or will-quit. */
+  exit(code = 0): void {
+    if (this.quitted) return;
+    this.quitRequested = true;
+    this.quitted = true;
+    this.exitCode = code;
     this.resolveQuitted();
   }
 

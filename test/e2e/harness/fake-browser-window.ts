@@ -93,6 +93,12 @@ export class FakeWebContents extends EventEmitter {
     return this.deliveries;
   }
 
+  /** webContents.executeJavaScript: evaluated in the page's world, a promise awaited. */
+  async executeJavaScript(code: string): Promise<unknown> {
+    if (this.page === undefined) throw new Error('The window has no page yet.');
+    return this.page.evaluate(code);
+  }
+
   getURL(): string {
     return this.page === undefined ? '' : this.toAppUrl(this.page.url());
   }

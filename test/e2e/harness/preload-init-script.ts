@@ -2,7 +2,8 @@
 // Electron does, with a `require('electron')` whose contextBridge puts the exposed object on
 // window and whose ipcRenderer talks to the fake ipcMain through a Playwright binding.
 // webUtils.getPathForFile answers the disk path of files dropped with page-helpers' dropFiles().
-// Not emulated: the separate JavaScript world of contextIsolation (the preload shares the page's).
+// Not emulated: the separate JavaScript world of contextIsolation (the preload shares the page's);
+// test/e2e/preload-isolation.test.ts proves from the page that nothing but window.shotput leaks.
 
 export const invokeBinding = '__shotputHarnessInvoke';
 export const dispatchFunction = '__shotputHarnessDispatch';

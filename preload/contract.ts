@@ -337,6 +337,8 @@ export interface DraftView {
   id: string;
   /** The file name. */
   name: string;
+  /** The shot's title until the designer writes one (the same rule as watched folders and the CLI). */
+  title: string;
   path: string;
   state: 'loading' | 'ready' | 'error';
   /** A sentence when the file cannot become a shot. */

@@ -37,14 +37,8 @@ export interface SpacingInput {
 
 export const MAX_TAGS = 12;
 
-/** "my-new_logo v2.png" → "My new logo v2". */
-export function titleFromName(name: string): string {
-  const base = name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return base === '' ? name : base.charAt(0).toUpperCase() + base.slice(1);
-}
-
 function newMeta(view: DraftView): DraftMeta {
-  return { title: titleFromName(view.name), description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
+  return { title: view.title, description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
 }
 
 class UploadDrafts {

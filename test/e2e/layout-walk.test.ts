@@ -190,6 +190,8 @@ describe('the realistic batch at three window sizes', () => {
       // The same file again: held back with a way out, and not counted by "Upload all".
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Queue' }).click();
       await expect.poll(() => page.getByRole('list', { name: 'Uploads' }).getByText('Published', { exact: true }).count(), { timeout: 90_000 }).toBe(1);
+      // Nothing left in progress: nothing to pause.
+      expect(await page.getByRole('button', { name: 'Pause all' }).isDisabled()).toBe(true);
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Upload' }).click();
       await dropFiles(page, page.getByTestId('drop-zone'), [file]);
       await page.getByRole('button', { name: 'Upload all (1)' }).click();

@@ -185,7 +185,9 @@ describe('upload', () => {
       const panel = page.getByRole('region', { name: 'Edit frame-000.png' });
       expect(await panel.getByRole('radio', { name: 'At' }).isDisabled()).toBe(true);
       await expectVisible(panel.getByText('Scheduling is for pro accounts, teams and team members; this account publishes at once.'));
+      await page.getByText('Spacing…').click();
       expect(await page.getByRole('checkbox', { name: 'Schedule them one every' }).isDisabled()).toBe(true);
+      await page.getByText('Spacing…').click();
       expect(await panel.getByLabel('Team').locator('option').allTextContents()).toEqual(['No team']);
       await panel.getByRole('button', { name: 'Done' }).click();
 

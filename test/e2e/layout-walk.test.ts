@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
+import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell } from './harness/index';
 import { animatedGif, photo } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { useSignedInApp } from './support/signed-in-app';
@@ -226,4 +226,20 @@ describe('the realistic batch at three window sizes', () => {
     },
     300_000,
   );
+
+  test('files dropped on the signed-out Welcome screen get a sentence, not silence', async () => {
+    const dir = await app.scratchDir('walk-welcome');
+    const file = join(dir, 'poster.png');
+    await photo(800, 600).png().toFile(file);
+    const launched = await launchApp();
+    try {
+      await waitForShell(launched.page);
+      await expectVisible(launched.page.getByRole('heading', { name: 'Welcome to Shotput' }));
+      await dropFiles(launched.page, launched.page.locator('main'), [file]);
+      await expectVisible(launched.page.getByRole('alert').getByText('Sign in first, then drop your images on the Upload screen.'));
+      await expectNoAxeViolations(launched.page);
+    } finally {
+      await launched.close();
+    }
+  }, 120_000);
 });

@@ -223,6 +223,29 @@ describe('the realistic batch at three window sizes', () => {
         if (size.name === 'default') await saveScreenshot(page, 'my-shots-12-tags');
       }
       await expectNoAxeViolations(page);
+
+      // Settings at the minimum window: every choice of the size menu is readable in full.
+      await page.setViewportSize({ width: 720, height: 520 });
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
+      const size = page.locator('#prepare-size');
+      await size.scrollIntoViewIfNeeded();
+      const cut = await size.evaluate((select: HTMLSelectElement) => {
+        const probe = document.createElement('span');
+        probe.style.font = getComputedStyle(select).font;
+        probe.style.whiteSpace = 'nowrap';
+        document.body.append(probe);
+        // Room for the text: the box minus padding and the arrow (about 1.5em).
+        const style = getComputedStyle(select);
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        const cutOff = [...select.options].filter((option) => {
+          probe.textContent = option.text;
+          return probe.getBoundingClientRect().width > room;
+        });
+        probe.remove();
+        return cutOff.map((option) => option.text);
+      });
+      expect(cut).toEqual([]);
+      await expectNoAxeViolations(page);
     },
     300_000,
   );

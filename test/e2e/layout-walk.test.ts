@@ -108,6 +108,9 @@ describe('the realistic batch at three window sizes', () => {
         await expect.poll(() => page.getByText(/being prepared/).count(), { timeout: 120_000 }).toBe(0);
         await expectVisible(card('wave-pattern').getByText(/800×600 PNG/));
         await expectVisible(card('broken-export').locator('.problem'));
+        // The sentence about the text file can be dismissed.
+        await page.getByRole('button', { name: 'Dismiss' }).click();
+        await expect.poll(() => page.getByText(/notes\.txt is not an image/).count()).toBe(0);
         // The phone screenshot keeps its name as its title, says how much the crop drops, and offers Fit.
         const phone = card('Screenshot 2024-05-02 at 09.41.12');
         await expectVisible(phone.getByText('Much cropped'));
@@ -183,6 +186,8 @@ describe('the realistic batch at three window sizes', () => {
       }
       await expectVisible(panel.getByText('12 of 12 tags'));
       await saveScreenshot(page, 'editor-default-size');
+      // The card shows what was set in the editor.
+      await expectVisible(card.getByText(/#branding #identity/));
       await panel.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: 'Upload all (1)' }).click();
       await expectVisible(page.getByText('1 shot added to the queue.'));

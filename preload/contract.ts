@@ -337,6 +337,8 @@ export interface DraftView {
   id: string;
   /** The file name. */
   name: string;
+  /** The shot's title until the designer writes one (the same rule as watched folders and the CLI). */
+  title: string;
   path: string;
   state: 'loading' | 'ready' | 'error';
   /** A sentence when the file cannot become a shot. */
@@ -415,6 +417,8 @@ export interface EnqueueResult {
   status: 'added' | 'existing' | 'skipped' | 'error';
   message: string | null;
   jobId: string | null;
+  /** For an image already uploaded ('skipped'): the shot it became, to link to. */
+  shotId: number | null;
 }
 
 export interface WatchFolderView {
@@ -491,7 +495,8 @@ export const requests = {
   'images.preview': { payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }), result: answers<FinalPreview>() },
   'queue.enqueue': {
     payload: v.strictObject({
-      items: v.pipe(v.array(v.strictObject({ draftId, metadata: ShotMetadataSchema, prepare: PrepareChoiceSchema })), v.minLength(1), v.maxLength(5000)),
+      /** force: upload an image again although it was already uploaded ("Upload anyway"). */
+      items: v.pipe(v.array(v.strictObject({ draftId, metadata: ShotMetadataSchema, prepare: PrepareChoiceSchema, force: v.optional(v.boolean()) })), v.minLength(1), v.maxLength(5000)),
       /** Gives the items publish times one every N hours from T, in order. */
       spacing: v.optional(BatchSpacingSchema),
     }),

@@ -5,6 +5,7 @@ import { escapeHtml } from './html';
 import { OAuthError } from './errors';
 import { randomToken } from './random';
 import { ALL_SCOPES } from './model';
+import { SEED_PASSWORD } from './seed';
 import type { SandboxContext } from './context';
 import type { ApplicationRecord, Scope, TokenRecord, UserRecord } from './model';
 
@@ -204,7 +205,8 @@ function renderAuthorize(a: AuthorizeRequest, user: UserRecord | undefined, mess
   const who = user
     ? `<p>Signed in as <strong>${escapeHtml(user.username)}</strong>.</p>`
     : `<label>Username <input type="text" name="username" autocomplete="username" autofocus></label>
-<label>Password <input type="password" name="password" autocomplete="current-password"></label>`;
+<label>Password <input type="password" name="password" autocomplete="current-password"></label>
+<p class="demo">Demo accounts: ada, ben, cleo or studio, password <code>${escapeHtml(SEED_PASSWORD)}</code>.</p>`;
   return page(
     `Authorize ${a.app.name}`,
     `<h1>Authorize ${escapeHtml(a.app.name)}</h1>

@@ -21,6 +21,7 @@ import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
+import { INPUT_EXTENSIONS } from '../uploads/input-types';
 
 function log(message: string): void {
   console.warn(`[shotput] ${message}`);
@@ -126,7 +127,7 @@ export function startApp(): void {
           : {
               title: 'Choose images or folders',
               properties: ['openFile', 'openDirectory', 'multiSelections'],
-              filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'tif', 'tiff', 'avif', 'svg'] }],
+              filters: [{ name: 'Images', extensions: [...INPUT_EXTENSIONS] }],
             };
       const result = mainWindow !== undefined && !mainWindow.isDestroyed() ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;

@@ -6,6 +6,7 @@ import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
 import { spreadSchedule } from '../uploads/index';
+import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob } from '../uploads/index';
 
 const USAGE =
@@ -24,7 +25,7 @@ export function uploadRequests(args: string[]): NewJob[] {
     prepare: shared.prepare,
     metadata: {
       // One --title for several files: numbered so each shot can be told apart.
-      title: values.title !== undefined ? (positionals.length > 1 ? `${values.title} ${i + 1}` : values.title) : path.parse(file).name,
+      title: values.title !== undefined ? (positionals.length > 1 ? `${values.title} ${i + 1}` : values.title) : titleFromFileName(file),
       description: shared.description,
       tags: shared.tags,
       teamId: shared.teamId,

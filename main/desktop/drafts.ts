@@ -9,6 +9,8 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, prepare, preview, probe } from '../images/index';
 import type { PrepareOptions as PipelineOptions } from '../images/index';
+import { INPUT_LABELS } from '../uploads/input-types';
+import { titleFromFileName } from '../uploads/sidecar';
 import { isImageName } from '../uploads/watch-filter';
 import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../preload/contract';
 
@@ -81,6 +83,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       const view: DraftView = {
         id: randomUUID(),
         name: path.basename(file),
+        title: titleFromFileName(file),
         path: file,
         state: 'loading',
         error: null,
@@ -189,7 +192,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
     }
     if (!info.isFile()) return;
     if (isImageName(path.basename(target))) files.push(target);
-    else if (given) problems.push({ path: target, message: `${path.basename(target)} is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF or AVIF).` });
+    else if (given) problems.push({ path: target, message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).` });
   }
 
   private pump(): void {

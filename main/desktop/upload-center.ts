@@ -28,6 +28,8 @@ export interface EnqueueItem {
   sourcePath: string;
   metadata: ShotMetadataInput;
   prepare: PrepareChoice;
+  /** Upload even when the same image was uploaded before. */
+  force?: boolean;
 }
 
 interface CenterEvents {
@@ -98,19 +100,21 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       metadata: { ...item.metadata, title: item.metadata.title.trim(), ...(times ? { scheduledFor: times[index] } : {}) },
       prepare: { ...item.prepare },
       origin: 'app',
+      ...(item.force ? { force: true } : {}),
     }));
     const added = await queue.add(jobs);
     const results = added.map((result, index): EnqueueResult => {
       const draftId = items[index]!.draftId;
-      if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id };
+      if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id, shotId: null };
       if (result.status === 'existing') {
         const name = path.basename(items[index]!.sourcePath);
         if (result.job.state === 'published' || result.job.state === 'scheduled') {
-          return { draftId, status: 'skipped', message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`, jobId: result.job.id };
+          return { draftId, status: 'skipped', message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`, jobId: result.job.id, shotId: result.job.shotId ?? null };
         }
-        return { draftId, status: 'existing', message: `${name} is already in the queue.`, jobId: result.job.id };
+        return { draftId, status: 'existing', message: `${name} is already in the queue.`, jobId: result.job.id, shotId: null };
       }
-      return { draftId, status: result.status, message: result.message, jobId: null };
+      if (result.status === 'skipped') return { draftId, status: 'skipped', message: `${path.basename(result.sourcePath)} was already uploaded as shot ${result.shotId}.`, jobId: null, shotId: result.shotId };
+      return { draftId, status: result.status, message: result.message, jobId: null, shotId: null };
     });
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
     this.emitQueueSoon();

@@ -44,6 +44,15 @@ function scaleRect(rect: Rect, factor: number): Rect {
   return { left: Math.floor(rect.left * factor), top: Math.floor(rect.top * factor), width: Math.max(1, Math.floor(rect.width * factor)), height: Math.max(1, Math.floor(rect.height * factor)) };
 }
 
+/** Below this share of the image kept, a crop is said to drop much of it and Fit is offered. */
+const CROP_LOSS_SHARE = 0.6;
+
+function cropLossWarning(region: Size, image: Size): PrepareWarning | undefined {
+  const kept = (region.width * region.height) / (image.width * image.height);
+  if (kept >= CROP_LOSS_SHARE) return undefined;
+  return warning('crop-loss', `The crop keeps ${Math.round(kept * 100)}% of the ${image.width}x${image.height} image; choose Fit to show all of it.`);
+}
+
 export function planCover(info: ImageInfo, options: ResolvedOptions, smartRegion?: Rect): Plan {
   const image = { width: info.width, height: info.height };
   const warnings: PrepareWarning[] = [];
@@ -64,6 +73,9 @@ export function planCover(info: ImageInfo, options: ResolvedOptions, smartRegion
     region = { left: 0, top: 0, ...largest43(info.width, info.height) };
     strategy = options.focus;
   }
+  // A rectangle the designer drew is a choice; a 4:3 cut made for them is said when it loses much.
+  const loss = options.crop ? undefined : cropLossWarning(region, image);
+  if (loss) warnings.push(loss);
   const target = targetSize(chosenTarget(options.target, coverTarget(region), info));
   const scale = coverScale(region, target);
   if (info.format === 'svg') {

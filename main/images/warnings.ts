@@ -4,6 +4,7 @@ export type PrepareWarningCode =
   | 'enlarged' // the source was smaller than the target and was scaled up
   | 'crop-clamped' // the crop rectangle reached outside the image
   | 'crop-reshaped' // the crop rectangle was not 4:3
+  | 'crop-loss' // the crop leaves out much of the image (a tall screenshot cut to 4:3)
   | 'transparency-flattened' // alpha put on the background because the output is JPEG
   | 'animation-dropped' // an animation written as a still: first frame only
   | 'first-page-only' // a multi-page TIFF: first page used

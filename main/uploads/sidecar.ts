@@ -45,7 +45,13 @@ export function splitTags(text: string): string[] {
     .filter((t) => t !== '');
 }
 
-/** The title a file gives when nothing else does: its name without the extension. */
+/**
+ * The title a file gives when nothing else does: its name without the extension, kept as the
+ * designer wrote it (dates, dots and dashes included), only runs of spaces tidied. The same for a
+ * drop, a picked file, a watched folder and the CLI.
+ */
 export function titleFromFileName(file: string): string {
-  return path.parse(file).name;
+  const name = path.basename(file);
+  const title = path.parse(name).name.replace(/\s+/g, ' ').trim();
+  return title === '' ? name : title;
 }

@@ -2,8 +2,8 @@
 // through temporary names (.part, .crdownload, .tmp, ~$name, dotfiles) and rename when done;
 // those names are ignored so only the final name is seen.
 import path from 'node:path';
+import { hasInputExtension } from './input-types';
 
-export const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.tif', '.tiff', '.avif']);
 const PARTIAL_EXTENSIONS = new Set(['.tmp', '.temp', '.part', '.partial', '.crdownload', '.download', '.swp', '.swx']);
 export const UPLOADED_FOLDER = 'uploaded';
 
@@ -14,7 +14,7 @@ export function isTemporaryName(name: string): boolean {
 }
 
 export function isImageName(name: string): boolean {
-  return !isTemporaryName(name) && IMAGE_EXTENSIONS.has(path.extname(name).toLowerCase());
+  return !isTemporaryName(name) && hasInputExtension(name);
 }
 
 /** chokidar's `ignored`: the folder itself is kept, its `uploaded/` folder and temporary names are not. */

@@ -156,6 +156,11 @@ describe('desktop uploads', () => {
     const [result] = await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {} }]);
     expect(result!.status).toBe('skipped');
     expect(result!.message).toMatch(/already uploaded as shot \d+/);
+    const first = h.desktop.uploads.view().jobs[0]!;
+    expect(result!.shotId).toBe(first.shotId);
+    // "Upload anyway" sends it again as a new job.
+    const [forced] = await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {}, force: true }]);
+    expect(forced).toMatchObject({ status: 'added', shotId: null });
     await h.desktop.close();
   });
 

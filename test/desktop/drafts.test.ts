@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Drafts, pipelineOptions } from '../../main/desktop/drafts';
+import { titleFromFileName } from '../../main/uploads/sidecar';
 import type { DraftView } from '../../preload/contract';
 import { animatedGif, photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
@@ -35,6 +36,7 @@ describe('Drafts', () => {
     await photo(1200, 900).png().toFile(path.join(folder, 'b.png'));
     await photo(300, 200).jpeg().toFile(path.join(folder, 'a.jpg'));
     await photo(1000, 800).jpeg().toFile(path.join(folder, 'nested', 'c.jpg'));
+    await writeFile(path.join(folder, 'z.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#c36"/></svg>');
     await writeFile(path.join(folder, 'notes.txt'), 'not an image');
     await writeFile(path.join(folder, '.hidden.png'), 'hidden');
     const loose = await files.write('readme.md', '# hello');
@@ -44,10 +46,10 @@ describe('Drafts', () => {
     const drafts = new Drafts({ pasteDir: files.file('pasted'), defaults: () => ({ size: 'auto', fit: 'cover' }) });
     const seen = collect(drafts);
     const added = await drafts.add([folder, loose, empty, files.file('missing.png'), 'relative.png']);
-    expect(added.drafts.map((d) => d.name)).toEqual(['a.jpg', 'b.png', 'c.jpg']);
+    expect(added.drafts.map((d) => d.name)).toEqual(['a.jpg', 'b.png', 'c.jpg', 'z.svg']);
     expect(added.drafts.every((d) => d.state === 'loading' && d.result === null && d.prepare.fit === 'cover')).toBe(true);
     expect(added.problems.map((p) => p.message)).toEqual([
-      'readme.md is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF or AVIF).',
+      'readme.md is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG).',
       'The folder empty-folder has no images.',
       'missing.png could not be found or read.',
       'relative.png is not a full path to a file or folder.',
@@ -57,7 +59,8 @@ describe('Drafts', () => {
 
     await drafts.whenIdle();
     await new Promise((r) => setTimeout(r, 150));
-    const [a, b, c] = added.drafts.map((d) => seen.latest.get(d.id)!);
+    const [a, b, c, d] = added.drafts.map((d) => seen.latest.get(d.id)!);
+    expect(d).toMatchObject({ state: 'ready', facts: { format: 'svg' }, result: { width: 800, height: 600, format: 'png' } });
     expect(a).toMatchObject({ state: 'ready', facts: { format: 'jpeg', width: 300, height: 200, animated: false }, result: { width: 400, height: 300, format: 'jpeg' } });
     expect(a!.warnings.map((w) => w.code)).toContain('enlarged');
     expect(b).toMatchObject({ state: 'ready', result: { width: 800, height: 600, format: 'png' }, warnings: [] });
@@ -67,6 +70,18 @@ describe('Drafts', () => {
     expect(c!.state).toBe('ready');
     // Changes go out in a few batches, not one event per step.
     expect(seen.batches).toBeLessThan(6);
+    drafts.close();
+  });
+
+  it('titles a draft from its file name exactly as a watched folder and the CLI do', async () => {
+    const name = 'Screenshot 2024-05-02 at 09.41.12.png';
+    const file = path.join(files.file('titles'), name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await photo(800, 600).png().toFile(file);
+    const drafts = new Drafts({ pasteDir: files.file('pasted'), defaults: () => ({}) });
+    const added = await drafts.add([file]);
+    expect(added.drafts[0]!.title).toBe('Screenshot 2024-05-02 at 09.41.12');
+    expect(added.drafts[0]!.title).toBe(titleFromFileName(file));
     drafts.close();
   });
 

@@ -52,14 +52,14 @@ describe('upload', () => {
       await dropFiles(page, page.getByTestId('drop-zone'), [poster, icon, spinner]);
       const drafts = page.getByRole('list', { name: 'Drafts' });
       const card = (name: string) => drafts.getByRole('article', { name });
-      // Titles come from the file names; previews and warnings follow as main makes them.
-      await expectVisible(card('Sunset poster'));
-      await expectVisible(card('Tiny icon'));
-      await expectVisible(card('Loading spinner'));
-      await expectVisible(card('Tiny icon').getByText('Enlarged'));
-      await expectVisible(card('Tiny icon').getByText(/400×300 JPEG/));
-      await expectVisible(card('Loading spinner').getByText(/GIF · \d+ KB · animated/));
-      await expectVisible(card('Sunset poster').getByText(/800×600 PNG/));
+      // Titles are the file names without extension, as written; previews and warnings follow as main makes them.
+      await expectVisible(card('sunset-poster'));
+      await expectVisible(card('tiny_icon'));
+      await expectVisible(card('loading spinner'));
+      await expectVisible(card('tiny_icon').getByText('Enlarged'));
+      await expectVisible(card('tiny_icon').getByText(/400×300 JPEG/));
+      await expectVisible(card('loading spinner').getByText(/GIF · \d+ KB · animated/));
+      await expectVisible(card('sunset-poster').getByText(/800×600 PNG/));
 
       // The same tags, team and publish time for all three.
       await page.getByLabel('Select all').check();
@@ -79,7 +79,7 @@ describe('upload', () => {
 
       // The poster: a crop made smaller from the keyboard until it is under 800 pixels wide → 400×300;
       // and at most 12 tags: the 13th is refused with a message.
-      await card('Sunset poster').getByRole('button', { name: 'Edit sunset-poster.png' }).click();
+      await card('sunset-poster').getByRole('button', { name: 'Edit sunset-poster.png' }).click();
       const panel = page.getByRole('region', { name: 'Edit sunset-poster.png' });
       await expectVisible(panel.getByText(/^800×600 PNG/));
       const crop = panel.getByRole('application', { name: /Crop area/ });
@@ -103,7 +103,7 @@ describe('upload', () => {
       await panel.getByRole('button', { name: 'Done' }).click();
 
       // The icon is published at once instead.
-      await card('Tiny icon').getByRole('button', { name: 'Edit tiny_icon.jpg' }).click();
+      await card('tiny_icon').getByRole('button', { name: 'Edit tiny_icon.jpg' }).click();
       await page.getByRole('region', { name: 'Edit tiny_icon.jpg' }).getByRole('radio', { name: 'Now' }).check();
       await page.getByRole('region', { name: 'Edit tiny_icon.jpg' }).getByRole('button', { name: 'Done' }).click();
 
@@ -123,12 +123,12 @@ describe('upload', () => {
       // What the service has: tags, team, schedule, sizes.
       const shots = await sandboxGet<SandboxShot[]>(sandboxUrl, 'ada', '/v2/user/shots?per_page=10');
       const byTitle = new Map(shots.map((shot) => [shot.title, shot]));
-      expect(byTitle.get('Tiny icon')).toMatchObject({ tags: ['ui', 'sandbox'], team: { id: 4 }, width: 400 });
-      expect(byTitle.get('Tiny icon')?.published_at).toBeTruthy();
-      expect(byTitle.get('Sunset poster')?.tags).toEqual(['ui', 'sandbox', ...Array.from({ length: 10 }, (_, i) => `tag${i + 3}`)]);
-      expect(byTitle.get('Sunset poster')).toMatchObject({ team: { id: 4 }, width: 400 });
-      expect(Date.parse(byTitle.get('Sunset poster')!.scheduled_for!)).toBe(new Date(local).getTime());
-      expect(byTitle.get('Loading spinner')).toMatchObject({ animated: true, scheduled_for: expect.any(String), team: { id: 4 } });
+      expect(byTitle.get('tiny_icon')).toMatchObject({ tags: ['ui', 'sandbox'], team: { id: 4 }, width: 400 });
+      expect(byTitle.get('tiny_icon')?.published_at).toBeTruthy();
+      expect(byTitle.get('sunset-poster')?.tags).toEqual(['ui', 'sandbox', ...Array.from({ length: 10 }, (_, i) => `tag${i + 3}`)]);
+      expect(byTitle.get('sunset-poster')).toMatchObject({ team: { id: 4 }, width: 400 });
+      expect(Date.parse(byTitle.get('sunset-poster')!.scheduled_for!)).toBe(new Date(local).getTime());
+      expect(byTitle.get('loading spinner')).toMatchObject({ animated: true, scheduled_for: expect.any(String), team: { id: 4 } });
 
       // The dock showed the batch's progress and cleared it; a notification said how it ended.
       expect(window.progressHistory.some((value) => value > 0 && value < 1)).toBe(true);
@@ -136,8 +136,8 @@ describe('upload', () => {
       expect(electron.notifications).toContainEqual({ title: '3 shots uploaded', body: '1 published, 2 scheduled.' });
 
       // The published shot opens in the system browser.
-      await uploads.getByRole('button', { name: 'Open Tiny icon in the browser' }).click();
-      const shotUrl = `${sandboxUrl}/shots/${byTitle.get('Tiny icon')!.id}`;
+      await uploads.getByRole('button', { name: 'Open tiny_icon in the browser' }).click();
+      const shotUrl = `${sandboxUrl}/shots/${byTitle.get('tiny_icon')!.id}`;
       await expect.poll(() => browser.opened.some((url) => url.startsWith(shotUrl)), { timeout: uiTimeoutMs }).toBe(true);
       expect(electron.pageErrors).toEqual([]);
     },
@@ -185,7 +185,9 @@ describe('upload', () => {
       const panel = page.getByRole('region', { name: 'Edit frame-000.png' });
       expect(await panel.getByRole('radio', { name: 'At' }).isDisabled()).toBe(true);
       await expectVisible(panel.getByText('Scheduling is for pro accounts, teams and team members; this account publishes at once.'));
+      await page.getByText('Spacing…').click();
       expect(await page.getByRole('checkbox', { name: 'Schedule them one every' }).isDisabled()).toBe(true);
+      await page.getByText('Spacing…').click();
       expect(await panel.getByLabel('Team').locator('option').allTextContents()).toEqual(['No team']);
       await panel.getByRole('button', { name: 'Done' }).click();
 
@@ -195,7 +197,7 @@ describe('upload', () => {
       launched.electron.dialog.answerOpenDialog([picked]);
       await page.getByRole('button', { name: 'Choose files…' }).click();
       await expect.poll(() => drafts.count(), { timeout: uiTimeoutMs }).toBe(201);
-      await expectVisible(page.getByRole('article', { name: 'Picked' }).getByText(/800×600 JPEG/));
+      await expectVisible(page.getByRole('article', { name: 'picked' }).getByText(/800×600 JPEG/));
       const clip = (await sharp({ create: { width: 500, height: 500, channels: 4, background: '#2266aaff' } }).png().toBuffer()).toString('base64');
       await page.evaluate((base64) => {
         const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -204,7 +206,7 @@ describe('upload', () => {
         window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer }));
       }, clip);
       await expect.poll(() => drafts.count(), { timeout: uiTimeoutMs }).toBe(202);
-      await expectVisible(page.getByRole('article', { name: 'Clipboard' }).getByText(/400×300 PNG/));
+      await expectVisible(page.getByRole('article', { name: 'clipboard' }).getByText(/400×300 PNG/));
     },
     launchTimeout,
   );

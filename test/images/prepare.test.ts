@@ -53,6 +53,16 @@ describe('target size', () => {
     expect(codes(forced)).toEqual(['enlarged']);
   });
 
+  it('says when a 4:3 crop drops much of a tall screenshot, and not for a photo or a fit', async () => {
+    const file = await save('phone.png', photo(1080, 1920).png());
+    const cropped = await prepare(file);
+    await expectValid(cropped, '800x600', 'png');
+    expect(codes(cropped)).toEqual(['crop-loss']);
+    expect(cropped.warnings[0]!.message).toBe('The crop keeps 42% of the 1080x1920 image; choose Fit to show all of it.');
+    expect(codes(await prepare(file, { mode: 'contain' }))).toEqual([]);
+    expect(codes(await prepare(await save('camera.jpg', photo(1500, 1000).jpeg())))).toEqual([]);
+  });
+
   it('contain: 800x600 when no enlargement is needed on the limiting side', async () => {
     const banner = await prepare(await save('banner.png', photo(1200, 300).png()), { mode: 'contain' });
     await expectValid(banner, '800x600', 'png');

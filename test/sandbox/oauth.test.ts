@@ -81,6 +81,7 @@ describe('authorize page', () => {
     expect(page.html).toMatch(/<form method="post" action="\/oauth\/authorize">/);
     expect(page.html).toMatch(/<input type="text" name="username"/);
     expect(page.html).toMatch(/<input type="password" name="password"/);
+    expect(page.html).toContain('Demo accounts: ada, ben, cleo or studio, password <code>sandbox</code>.');
     expect(page.html).toMatch(/<button type="submit" name="decision" value="allow">/);
     expect(page.html).toMatch(/<button type="submit" name="decision" value="deny">/);
     expect(page.html).toContain('data-scope="public"');

@@ -81,7 +81,7 @@ describe('finding interrupted uploads', () => {
 
 describe('watched folder names', () => {
   it('takes finished images only', () => {
-    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp']) expect(isImageName(name), name).toBe(true);
+    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'f.svg', 'g.tiff', 'h.avif']) expect(isImageName(name), name).toBe(true);
     for (const name of ['a.png.part', 'b.crdownload', 'c.tmp', '~$d.png', '.e.png', 'f.png~', 'g.txt', 'h.json']) expect(isImageName(name), name).toBe(false);
     const ignored = ignoredIn('/w');
     expect(ignored('/w')).toBe(false);

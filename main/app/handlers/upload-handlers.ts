@@ -57,7 +57,7 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
       }
       return answer(() =>
         uploads.enqueue(
-          items.map((item) => ({ draftId: item.draftId, sourcePath: drafts.get(item.draftId)!.path, metadata: item.metadata, prepare: item.prepare })),
+          items.map((item) => ({ draftId: item.draftId, sourcePath: drafts.get(item.draftId)!.path, metadata: item.metadata, prepare: item.prepare, force: item.force === true })),
           spacing,
         ),
       );

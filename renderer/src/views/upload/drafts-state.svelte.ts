@@ -26,6 +26,13 @@ export interface DraftEntry {
   selected: boolean;
   /** What happened when it was last sent to the queue (refused, already uploaded, …). */
   note: string | null;
+  /** The shot this image was already uploaded as: it waits for "Upload anyway" or removal. */
+  duplicateOf: number | null;
+}
+
+/** Ready, and not held back as a duplicate: what "Upload all" sends. */
+export function isSendable(entry: DraftEntry): boolean {
+  return entry.view.state === 'ready' && entry.duplicateOf === null;
 }
 
 export interface SpacingInput {
@@ -37,14 +44,8 @@ export interface SpacingInput {
 
 export const MAX_TAGS = 12;
 
-/** "my-new_logo v2.png" → "My new logo v2". */
-export function titleFromName(name: string): string {
-  const base = name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return base === '' ? name : base.charAt(0).toUpperCase() + base.slice(1);
-}
-
 function newMeta(view: DraftView): DraftMeta {
-  return { title: titleFromName(view.name), description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
+  return { title: view.title, description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
 }
 
 class UploadDrafts {
@@ -63,7 +64,7 @@ class UploadDrafts {
   }
 
   get ready(): DraftEntry[] {
-    return this.entries.filter((entry) => entry.view.state === 'ready');
+    return this.entries.filter(isSendable);
   }
 
   /** Follows main's drafts (once) and picks up drafts already there. */
@@ -142,18 +143,27 @@ class UploadDrafts {
 
   /** Sends every ready draft to the queue; the ones taken leave the grid. */
   async uploadAll(canSchedule: boolean, spacing: SpacingInput): Promise<void> {
-    const bridge = getBridge();
-    if (bridge === undefined) return this.fail(missingBridgeMessage);
     const ready = this.ready;
     if (ready.length === 0) return this.fail(this.entries.length === 0 ? 'Add images first: drop them here or choose them.' : 'No draft is ready yet; wait for the previews.');
-    const items: { draftId: string; metadata: ShotMetadataInput; prepare: PrepareChoice }[] = [];
+    await this.send(ready, canSchedule, spacing, false);
+  }
+
+  /** Sends one draft that was already uploaded once, again, as a new shot. */
+  async uploadAnyway(entry: DraftEntry, canSchedule: boolean): Promise<void> {
+    await this.send([entry], canSchedule, { enabled: false, everyHours: 0, from: '' }, true);
+  }
+
+  private async send(ready: DraftEntry[], canSchedule: boolean, spacing: SpacingInput, force: boolean): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    const items: { draftId: string; metadata: ShotMetadataInput; prepare: PrepareChoice; force?: boolean }[] = [];
     for (const entry of ready) {
       const metadata = this.metadataOf(entry, canSchedule && !spacing.enabled);
       if (typeof metadata === 'string') {
         entry.note = metadata;
         return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
       }
-      items.push({ draftId: entry.id, metadata, prepare: entry.view.prepare });
+      items.push({ draftId: entry.id, metadata, prepare: entry.view.prepare, ...(force ? { force } : {}) });
     }
     let spacingValue: { start: string; everyHours: number } | undefined;
     if (spacing.enabled) {
@@ -206,6 +216,7 @@ class UploadDrafts {
         taken.push(result.draftId);
       } else if (entry) {
         entry.note = result.message;
+        if (result.status === 'skipped' && result.shotId !== null) entry.duplicateOf = result.shotId;
         refused += 1;
       }
     }
@@ -236,7 +247,7 @@ class UploadDrafts {
       .map((given): DraftEntry => {
         const view = this.early.get(given.id) ?? given;
         this.early.delete(given.id);
-        return { id: view.id, view, meta: newMeta(view), selected: false, note: null };
+        return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
       });
     if (fresh.length > 0) this.entries = [...this.entries, ...fresh];
   }

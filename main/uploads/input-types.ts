@@ -1,0 +1,33 @@
+// The one list of files Shotput takes as input. The file picker, a drop on the window, watched
+// folders, the CLI and the README all say the same thing because they all read it from here.
+import path from 'node:path';
+
+export interface InputType {
+  /** How the format is named to a person. */
+  label: string;
+  /** File name endings, lower case, without the dot. */
+  extensions: readonly string[];
+}
+
+export const INPUT_TYPES: readonly InputType[] = [
+  { label: 'PNG', extensions: ['png'] },
+  { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
+  { label: 'GIF', extensions: ['gif'] },
+  { label: 'WebP', extensions: ['webp'] },
+  { label: 'TIFF', extensions: ['tif', 'tiff'] },
+  { label: 'AVIF', extensions: ['avif'] },
+  { label: 'SVG', extensions: ['svg'] },
+];
+
+/** Every accepted ending without the dot, for a file dialog's filter. */
+export const INPUT_EXTENSIONS: readonly string[] = INPUT_TYPES.flatMap((type) => type.extensions);
+
+/** "PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG". */
+export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1).map((type) => type.label).join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;
+
+const ENDINGS = new Set(INPUT_EXTENSIONS.map((extension) => `.${extension}`));
+
+/** True when the name ends like a file Shotput reads (the content is checked later). */
+export function hasInputExtension(name: string): boolean {
+  return ENDINGS.has(path.extname(name).toLowerCase());
+}

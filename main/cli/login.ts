@@ -7,8 +7,8 @@ import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
 import { cliTokenStore, sandboxDataDir } from './session';
 import { parseCommandArgs, print } from './service-output';
-import { SignIn } from '../auth/sign-in';
-import { problemLine } from '../auth/auth-problems';
+import { STATE_MISMATCH, SignIn } from '../auth/sign-in';
+import { problemLine, signInProblem } from '../auth/auth-problems';
 import { SANDBOX_CLIENT_SECRET, customEndpoint, defaultAuthUrlFor, sandboxEndpoint } from '../auth/service-settings';
 import type { ServiceEndpoint } from '../auth/service-settings';
 import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
@@ -57,6 +57,11 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
   // Terminals and chat apps often wrap a pasted address in quotes or angle brackets.
   const address = pasted.trim().replace(/^(["'<])(.*)(["'>])$/, '$2');
   const outcome = await flow.completeFromDeepLink(address, ctx.signal);
+  if (outcome.kind === 'ignored' && outcome.reason === STATE_MISMATCH) {
+    // Pasted by the user, not opened by some page: say plainly that the address is not this sign-in's.
+    writeLine(ctx.io.stderr, `shotput: ${problemLine(signInProblem('state_mismatch'))}`);
+    return EXIT_FAILURE;
+  }
   if (outcome.kind === 'ignored') {
     writeLine(ctx.io.stderr, 'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.');
     return EXIT_FAILURE;

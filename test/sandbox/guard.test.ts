@@ -173,3 +173,24 @@ describe('a real browser page on another origin', () => {
     }
   });
 });
+
+describe('the sign-in form (login CSRF)', () => {
+  const fields = { client_id: 'shotput-desktop', scope: 'public upload', state: 'st-csrf', username: 'ada', password: 'sandbox', decision: 'allow' };
+  const post = (body: Record<string, string>) =>
+    fetch(`${sb.url}/oauth/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+
+  it('refuses a form this server did not serve, and signs in with one it did', async () => {
+    const forged = await post(fields);
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('location')).toBeNull();
+    expect(forged.headers.get('set-cookie')).toBeNull();
+    expect(await post({ ...fields, form_nonce: 'made-up' }).then((r) => r.status)).toBe(403);
+
+    const page = await (await fetch(`${sb.url}/oauth/authorize?${new URLSearchParams({ client_id: 'shotput-desktop', scope: 'public upload', state: 'st-csrf' })}`)).text();
+    const nonce = /name="form_nonce" value="([^"]+)"/.exec(page)?.[1];
+    expect(nonce).toBeDefined();
+    const real = await post({ ...fields, form_nonce: nonce! });
+    expect(real.status).toBe(302);
+    expect(real.headers.get('location')).toMatch(/^app\.shotput:\/\/oauth\/callback\?code=/);
+  });
+});

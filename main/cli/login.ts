@@ -7,6 +7,7 @@ import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
 import { cliTokenStore, sandboxDataDir } from './session';
 import { parseCommandArgs, print } from './service-output';
+import { readSecret } from './secret-input';
 import { STATE_MISMATCH, SignIn } from '../auth/sign-in';
 import { problemLine, signInProblem } from '../auth/auth-problems';
 import { SANDBOX_CLIENT_SECRET, customEndpoint, defaultAuthUrlFor, sandboxEndpoint } from '../auth/service-settings';
@@ -16,10 +17,13 @@ import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
 export const loginCommand: CliCommand = {
   name: 'login',
   summary: 'Sign in through the browser and keep the token in the data dir',
-  usage: 'shotput [--api URL --auth URL] login [--client-id ID --client-secret SECRET]',
+  usage: 'shotput [--api URL --auth URL] login [--client-id ID --client-secret SECRET | --client-secret-file FILE]',
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(args, { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' } });
+    const { values, positionals } = parseCommandArgs(args, { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-secret-file': { type: 'string' } });
     if (positionals.length > 0) throw new UsageError('login takes no arguments');
+    const secretFile = values['client-secret-file'];
+    if (secretFile === '-') throw new UsageError('--client-secret-file needs a file: standard input carries the address you paste');
+    const givenSecret = secretFile !== undefined ? await readSecret(secretFile, ctx.io.stdin, '--client-secret-file') : values['client-secret'];
     const store = cliTokenStore(ctx.globals.dataDir);
     let service: ServiceEndpoint;
     let secret: string | undefined;
@@ -27,15 +31,15 @@ export const loginCommand: CliCommand = {
       const clientId = values['client-id'];
       if (!clientId) throw new UsageError('--client-id is required for a service given with --api (the ID of your registered application)');
       service = customEndpoint(ctx.globals.api, ctx.globals.auth ?? defaultAuthUrlFor(ctx.globals.api), clientId);
-      secret = values['client-secret'] ?? (await store.clientSecret(service.id));
+      secret = givenSecret ?? (await store.clientSecret(service.id));
       if (!secret) throw new UsageError('--client-secret is required the first time you sign in to a service');
     } else {
       const sandbox = await bundledSandbox({ dataDir: sandboxDataDir(ctx.globals.dataDir) });
       service = { ...sandboxEndpoint(sandbox), clientId: values['client-id'] ?? sandboxEndpoint(sandbox).clientId };
-      secret = values['client-secret'] ?? SANDBOX_CLIENT_SECRET;
+      secret = givenSecret ?? SANDBOX_CLIENT_SECRET;
     }
     try {
-      return await signIn(ctx, service, secret, values['client-secret'] !== undefined && ctx.globals.api !== undefined);
+      return await signIn(ctx, service, secret, givenSecret !== undefined && ctx.globals.api !== undefined);
     } finally {
       if (!ctx.globals.api) await stopBundledSandbox();
     }

@@ -17,10 +17,6 @@ export function registerPages(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.get('/images/*', async (req, reply) => {
     const key = (req.params as Record<string, string>)['*'] ?? '';
-    // Ids are sequential: a shot's images stay private until the shot is published.
-    const owner = /^u\/(\d{1,15})\//.exec(key);
-    const shot = owner ? store.shot(Number(owner[1])) : undefined;
-    if (shot && !store.isPublished(shot)) return reply.code(404).send({ message: 'Not found.' });
     const img = await ctx.images.get(key);
     if (!img) return reply.code(404).send({ message: 'Not found.' });
     return reply

@@ -3,13 +3,14 @@
 import { EXIT_FAILURE, EXIT_USAGE, UsageError, defaultDataDir, writeLine } from './cli/command';
 import type { CliCommand, CliContext, CliIO, GlobalOptions } from './cli/command';
 import { commands } from './cli/registry';
+import { readSecret } from './cli/secret-input';
 
-const GLOBAL_FLAGS = new Set(['--api', '--auth', '--token', '--data-dir']);
+const GLOBAL_FLAGS = new Set(['--api', '--auth', '--token', '--token-file', '--data-dir']);
 
 export function splitGlobals(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-): { globals: GlobalOptions; rest: string[] } {
+): { globals: GlobalOptions; rest: string[]; tokenFile?: string } {
   const globals: GlobalOptions = {
     api: env.SHOTPUT_API_URL || undefined,
     auth: env.SHOTPUT_AUTH_URL || undefined,
@@ -18,6 +19,7 @@ export function splitGlobals(
     json: false,
   };
   const rest: string[] = [];
+  let tokenFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -38,16 +40,17 @@ export function splitGlobals(
     if (flag === '--api') globals.api = value;
     else if (flag === '--auth') globals.auth = value;
     else if (flag === '--token') globals.token = value;
+    else if (flag === '--token-file') tokenFile = value;
     else globals.dataDir = value;
   }
-  return { globals, rest };
+  return { globals, rest, tokenFile };
 }
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return [
-    'Usage: shotput [--api URL] [--auth URL] [--token TOKEN] [--data-dir DIR] [--json] <command> [args]',
+    'Usage: shotput [--api URL] [--auth URL] [--token TOKEN | --token-file FILE|-] [--data-dir DIR] [--json] <command> [args]',
     '',
     'Commands:',
     ...lines,
@@ -63,7 +66,8 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
   process.once('SIGTERM', stop);
   let command: CliCommand | undefined;
   try {
-    const { globals, rest } = splitGlobals(argv, env);
+    const { globals, rest, tokenFile } = splitGlobals(argv, env);
+    if (tokenFile !== undefined) globals.token = await readSecret(tokenFile, io.stdin, '--token-file');
     const [name, ...args] = rest;
     if (!name || name === 'help' || name === '--help' || name === '-h') {
       writeLine(name ? io.stdout : io.stderr, usage());

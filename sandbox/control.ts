@@ -1,4 +1,4 @@
-// The control API for tests, under /_sandbox, answered only on loopback.
+// The control API for tests, under /_sandbox, answered only on loopback (see guard.ts).
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 import { issueToken, tokenResponse } from './oauth';
@@ -14,11 +14,6 @@ function obj(body: unknown): Record<string, unknown> {
 }
 
 const MAX_CLOCK_MS = Date.parse('9999-12-31T23:59:59Z');
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
 
 export function registerControl(app: FastifyInstance, ctx: SandboxContext, resetAll: () => void): void {
   const { store } = ctx;

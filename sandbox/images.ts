@@ -147,7 +147,8 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
 
 // ---- storage -------------------------------------------------------------------------------
 
-const KEY = /^(seed|u)\/(\d{1,9})\/(hidpi|normal|teaser)\.(png|jpg|gif)$/;
+// Uploaded shots' images sit under an unguessable folder (u/<id>/<random>/…); seeds have none.
+const KEY = /^(seed|u)\/(\d{1,9})\/(?:([\w-]{16,64})\/)?(hidpi|normal|teaser)\.(png|jpg|gif)$/;
 const AVATAR = /^avatars\/(\d{1,9})\.png$/;
 
 /** Image files: in memory, or under <dataDir>/images when the sandbox persists. */
@@ -181,7 +182,8 @@ export class ImageStore {
     if (avatar) return { data: await seedImage(Number(avatar[1]) * 13 + 5, 'avatar'), contentType: 'image/png' };
     const m = KEY.exec(key);
     if (!m) return undefined;
-    const [, kind, id, variant, ext] = m as unknown as [string, string, string, string, string];
+    const [, kind, id, secret, variant, ext] = m as unknown as [string, string, string, string | undefined, string, string];
+    if (kind === 'seed' && secret !== undefined) return undefined;
     if (kind === 'seed') return { data: await seedImage(Number(id), variant), contentType: 'image/png' };
     let data = this.memory.get(key);
     if (!data && this.dir) {

@@ -63,7 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ctx.rate.clear();
     ctx.faults = {};
   };
-  const app = await buildServer(ctx, resetAll);
+  const app = await buildServer(ctx, resetAll, host);
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

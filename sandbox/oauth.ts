@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { OAuthError } from './errors';
+import { FORM_NONCE_FIELD, FormNonces } from './form-nonce';
 import { randomToken } from './random';
 import { ALL_SCOPES } from './model';
 import { SEED_PASSWORD } from './seed';
@@ -196,7 +197,7 @@ button{font:inherit;padding:.4rem 1.2rem;margin-right:.5rem}.message{color:#b000
 <body>${body}</body></html>`;
 }
 
-function renderAuthorize(a: AuthorizeRequest, user: UserRecord | undefined, message?: string): string {
+function renderAuthorize(nonce: string, a: AuthorizeRequest, user: UserRecord | undefined, message?: string): string {
   const hidden = (name: string, value: string | undefined) =>
     value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const scopes = a.scopes
@@ -215,7 +216,7 @@ ${message ? `<p class="message" role="alert">${escapeHtml(message)}</p>` : ''}
 <ul class="scopes">${scopes}</ul>
 <form method="post" action="/oauth/authorize">
 ${who}
-${hidden('client_id', a.app.clientId)}${hidden('redirect_uri', a.redirectUri)}${hidden('scope', a.scopes.join(' '))}${hidden('state', a.state)}${hidden('code_challenge', a.codeChallenge)}${hidden('code_challenge_method', a.codeChallengeMethod)}
+${hidden('client_id', a.app.clientId)}${hidden('redirect_uri', a.redirectUri)}${hidden('scope', a.scopes.join(' '))}${hidden('state', a.state)}${hidden('code_challenge', a.codeChallenge)}${hidden('code_challenge_method', a.codeChallengeMethod)}${hidden(FORM_NONCE_FIELD, nonce)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>`,
@@ -266,6 +267,7 @@ function refuseAuthorize(reply: FastifyReply, checked: Exclude<Checked, { ok: tr
 }
 
 export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
+  const nonces = new FormNonces();
   app.get('/oauth/authorize', async (req, reply) => {
     const checked = checkAuthorize(ctx, (req.query ?? {}) as Record<string, unknown>);
     if (!checked.ok) return refuseAuthorize(reply, checked);
@@ -275,7 +277,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       const prev = previousToken(ctx, user.id, a.app.clientId);
       if (prev) return redirect(reply, issueCode(ctx, a, user, prev.scopes));
     }
-    return sendHtml(reply, 200, renderAuthorize(a, user));
+    return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, user));
   });
 
   app.post('/oauth/authorize', async (req, reply) => {
@@ -283,6 +285,10 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     const checked = checkAuthorize(ctx, body);
     if (!checked.ok) return refuseAuthorize(reply, checked);
     const a = checked.req;
+    if (!nonces.accepts(body[FORM_NONCE_FIELD])) {
+      const text = 'This sign-in form expired or was not sent from this page. Open the sign-in page again.';
+      return sendHtml(reply, 403, page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`));
+    }
     const decision = str(body.decision);
     if (decision === 'deny') {
       return redirect(
@@ -300,7 +306,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     if (!user || username) {
       const candidate = username ? ctx.store.userByName(username.trim()) : undefined;
       if (!candidate || password === undefined || !sameSecret(password, candidate.password)) {
-        return sendHtml(reply, 200, renderAuthorize(a, undefined, 'Wrong username or password.'));
+        return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, undefined, 'Wrong username or password.'));
       }
       user = candidate;
       const id = randomToken();
@@ -308,7 +314,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.store.markDirty();
       reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
-    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(a, user, 'Choose Allow or Deny.'));
+    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, user, 'Choose Allow or Deny.'));
     return redirect(reply, issueCode(ctx, a, user, a.scopes));
   });
 

@@ -7,7 +7,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { HttpError, OAuthError } from './errors';
 import { tokenOf } from './api-auth';
-import { isLoopback, registerControl } from './control';
+import { registerControl } from './control';
+import { isControlRoute, registerGuard, routeOf } from './guard';
 import { registerOAuth } from './oauth';
 import { registerPages } from './pages';
 import { registerV1 } from './v1';
@@ -55,7 +56,7 @@ function clientWentAway(req: FastifyRequest, err: Error): boolean {
   );
 }
 
-export async function buildServer(ctx: SandboxContext, resetAll: () => void): Promise<FastifyInstance> {
+export async function buildServer(ctx: SandboxContext, resetAll: () => void, boundHost = '127.0.0.1'): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: 1024 * 1024,
@@ -85,15 +86,12 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void): Pr
     limits: { fileSize: 8 * 1024 * 1024, files: 4, fields: 100, parts: 110, fieldSize: 256 * 1024, headerPairs: 200 },
   });
 
+  registerGuard(app, boundHost);
   app.addHook('onRequest', async (req, reply) => {
     ctx.store.tick();
-    const path = req.url;
-    if (path.startsWith('/_sandbox')) {
-      if (!isLoopback(req.socket.remoteAddress))
-        return reply.code(403).send({ message: 'The control API answers only on loopback.' });
-      return;
-    }
-    if (!API_PATH.test(path)) return;
+    // The route the router matched (decoded), never the raw URL: `/%762/user` is `/v2/user`.
+    const path = routeOf(req) ?? req.url;
+    if (isControlRoute(path) || !API_PATH.test(path)) return;
     const value = tokenOf(req);
     const token = value ? ctx.store.token(value) : undefined;
     const application = token ? ctx.store.application(token.clientId) : undefined;

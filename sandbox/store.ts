@@ -1,7 +1,9 @@
 // Owns the state, the sandbox clock and persistence (one JSON file written atomically, plus image
 // files), and answers the lookups the routes need.
 import {
+  chmodSync,
   closeSync,
+  constants,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -116,10 +118,12 @@ export class Store {
       return;
     }
     this.dirty = false;
-    mkdirSync(this.dataDir, { recursive: true });
+    // The state holds live tokens and passwords: a 0700 folder, a 0600 file, never through a link.
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+    if (process.platform !== 'win32') chmodSync(this.dataDir, 0o700);
     const target = join(this.dataDir, STATE_FILE);
     const tmp = `${target}.${process.pid}.${++this.tmpCounter}.tmp`;
-    const fd = openSync(tmp, 'w');
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
     try {
       writeSync(fd, JSON.stringify(this.state));
       fsyncSync(fd);

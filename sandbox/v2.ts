@@ -17,6 +17,7 @@ import {
 } from './params';
 import type { SandboxContext } from './context';
 import type { ShotRecord, UserRecord } from './model';
+import { randomToken } from './random';
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 const MAX_TITLE = 255;
@@ -267,15 +268,18 @@ export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
       ]);
     }
     const id = store.nextId('shot');
+    // Ids are sequential: an unguessable part keeps a scheduled shot's images from anyone who has
+    // not been given their addresses by the API.
+    const folder = `u/${id}/${randomToken(16)}`;
     const keys = {
       hidpi: null as string | null,
-      normal: `u/${id}/normal.${rendered.normal.ext}`,
-      teaser: `u/${id}/teaser.${rendered.teaser.ext}`,
+      normal: `${folder}/normal.${rendered.normal.ext}`,
+      teaser: `${folder}/teaser.${rendered.teaser.ext}`,
     };
     ctx.images.put(keys.normal, rendered.normal.data);
     ctx.images.put(keys.teaser, rendered.teaser.data);
     if (rendered.hidpi) {
-      keys.hidpi = `u/${id}/hidpi.${rendered.hidpi.ext}`;
+      keys.hidpi = `${folder}/hidpi.${rendered.hidpi.ext}`;
       ctx.images.put(keys.hidpi, rendered.hidpi.data);
     }
     const now = store.now();

@@ -25,7 +25,7 @@ export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopA
   const store = new TokenStore(box.box, keyValuePersistence(options.keyValueStore));
   const accounts = new AccountManager({
     store,
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: (url) => shell.openExternal(new URL(url).href),
     sandbox: () => bundledSandbox({ dataDir: options.sandboxDataDir }),
     log: options.log,
   });

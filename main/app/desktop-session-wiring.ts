@@ -29,7 +29,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     prepareDefaults: options.prepareDefaults,
     ...tuning(options.env ?? process.env),
   };
-  const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir });
+  const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir, configFileMode: 0o600 });
   const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, log: options.log });
   if (created.ok) return openDesktop({ ...common, accounts: created.accounts });
 

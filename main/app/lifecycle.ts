@@ -80,7 +80,7 @@ export function startApp(): void {
   }
 
   app.on('web-contents-created', (_event, contents) => {
-    attachNavigationGuard(contents, (url) => shell.openExternal(url));
+    attachNavigationGuard(contents, openExternal);
   });
   app.on('window-all-closed', () => {
     // While folders are watched the app stays in the tray; otherwise it quits (not on macOS).

@@ -9,6 +9,7 @@ export function createOpenExternal(shell: Pick<Shell, 'openExternal'>, log: (mes
       log('Refused to open a link that is not http(s) in the browser.');
       throw new Error('Only web addresses (http or https) can be opened in the browser.');
     }
-    await shell.openExternal(url);
+    // The parsed, normalised address, not the raw string the caller passed.
+    await shell.openExternal(new URL(url).href);
   };
 }

@@ -34,6 +34,9 @@ export interface SignInOptions {
   governorFor?: (serviceId: string) => RateLimitGovernor;
 }
 
+/** The reason an ignored callback carries when its state was not issued by this app. */
+export const STATE_MISMATCH = 'state mismatch';
+
 export class SignIn {
   private readonly pending: PendingSignIns;
 
@@ -72,10 +75,10 @@ export class SignIn {
       return { kind: 'failed', problem: signInProblem('no_sign_in_started') };
     }
     if (claim.kind === 'mismatch') {
-      // The spec: when the states differ the application must abort. Every started sign-in ends here.
-      this.pending.cancelAll();
-      log('Aborted the sign-in: the callback state did not match.');
-      return { kind: 'failed', problem: signInProblem('state_mismatch') };
+      // Any web page can open an app.shotput:// link: a state this app did not issue is dropped
+      // without acting on it, and the real sign-in keeps waiting until its state expires.
+      log('Ignored a sign-in callback whose state this app did not issue.');
+      return { kind: 'ignored', reason: STATE_MISMATCH };
     }
     if (claim.kind === 'expired') return { kind: 'failed', problem: signInProblem('state_expired') };
     if (link.kind === 'oauth-error') return { kind: 'failed', problem: signInProblem(link.error, link.description) };

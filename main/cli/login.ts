@@ -7,8 +7,9 @@ import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
 import { cliTokenStore, sandboxDataDir } from './session';
 import { parseCommandArgs, print } from './service-output';
-import { SignIn } from '../auth/sign-in';
-import { problemLine } from '../auth/auth-problems';
+import { readSecret } from './secret-input';
+import { STATE_MISMATCH, SignIn } from '../auth/sign-in';
+import { problemLine, signInProblem } from '../auth/auth-problems';
 import { SANDBOX_CLIENT_SECRET, customEndpoint, defaultAuthUrlFor, sandboxEndpoint } from '../auth/service-settings';
 import type { ServiceEndpoint } from '../auth/service-settings';
 import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
@@ -16,10 +17,13 @@ import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
 export const loginCommand: CliCommand = {
   name: 'login',
   summary: 'Sign in through the browser and keep the token in the data dir',
-  usage: 'shotput [--api URL --auth URL] login [--client-id ID --client-secret SECRET]',
+  usage: 'shotput [--api URL --auth URL] login [--client-id ID --client-secret SECRET | --client-secret-file FILE]',
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(args, { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' } });
+    const { values, positionals } = parseCommandArgs(args, { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-secret-file': { type: 'string' } });
     if (positionals.length > 0) throw new UsageError('login takes no arguments');
+    const secretFile = values['client-secret-file'];
+    if (secretFile === '-') throw new UsageError('--client-secret-file needs a file: standard input carries the address you paste');
+    const givenSecret = secretFile !== undefined ? await readSecret(secretFile, ctx.io.stdin, '--client-secret-file') : values['client-secret'];
     const store = cliTokenStore(ctx.globals.dataDir);
     let service: ServiceEndpoint;
     let secret: string | undefined;
@@ -27,15 +31,15 @@ export const loginCommand: CliCommand = {
       const clientId = values['client-id'];
       if (!clientId) throw new UsageError('--client-id is required for a service given with --api (the ID of your registered application)');
       service = customEndpoint(ctx.globals.api, ctx.globals.auth ?? defaultAuthUrlFor(ctx.globals.api), clientId);
-      secret = values['client-secret'] ?? (await store.clientSecret(service.id));
+      secret = givenSecret ?? (await store.clientSecret(service.id));
       if (!secret) throw new UsageError('--client-secret is required the first time you sign in to a service');
     } else {
       const sandbox = await bundledSandbox({ dataDir: sandboxDataDir(ctx.globals.dataDir) });
       service = { ...sandboxEndpoint(sandbox), clientId: values['client-id'] ?? sandboxEndpoint(sandbox).clientId };
-      secret = values['client-secret'] ?? SANDBOX_CLIENT_SECRET;
+      secret = givenSecret ?? SANDBOX_CLIENT_SECRET;
     }
     try {
-      return await signIn(ctx, service, secret, values['client-secret'] !== undefined && ctx.globals.api !== undefined);
+      return await signIn(ctx, service, secret, givenSecret !== undefined && ctx.globals.api !== undefined);
     } finally {
       if (!ctx.globals.api) await stopBundledSandbox();
     }
@@ -57,6 +61,11 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
   // Terminals and chat apps often wrap a pasted address in quotes or angle brackets.
   const address = pasted.trim().replace(/^(["'<])(.*)(["'>])$/, '$2');
   const outcome = await flow.completeFromDeepLink(address, ctx.signal);
+  if (outcome.kind === 'ignored' && outcome.reason === STATE_MISMATCH) {
+    // Pasted by the user, not opened by some page: say plainly that the address is not this sign-in's.
+    writeLine(ctx.io.stderr, `shotput: ${problemLine(signInProblem('state_mismatch'))}`);
+    return EXIT_FAILURE;
+  }
   if (outcome.kind === 'ignored') {
     writeLine(ctx.io.stderr, 'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.');
     return EXIT_FAILURE;

@@ -1,4 +1,5 @@
 // `shotput prepare FILE... --out DIR`: turns images into files the service accepts, offline.
+import { constants } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
@@ -6,6 +7,8 @@ import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
 import { parseCommandArgs } from './upload-options';
 import { forEachPrepared } from '../images/index';
 import type { BatchResult, Focus, PreparedImage, PrepareOptions, Rect } from '../images/index';
+
+const NO_FOLLOW_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 
 const USAGE =
   'shotput prepare FILE... --out DIR [--size auto|800x600|400x300] [--fit cover|contain] [--focus x,y|attention|entropy] ' +
@@ -103,7 +106,8 @@ async function settle(result: BatchResult<string>, place: (ext: string) => strin
   }
   const output = place(EXTENSIONS[result.image.format]);
   try {
-    await writeFile(output, result.image.buffer);
+    // Never through a link already sitting in the output folder (it could point anywhere).
+    await writeFile(output, result.image.buffer, { flag: NO_FOLLOW_WRITE });
   } catch (error) {
     const message = `cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`;
     return { entry: { input, error: message, code: 'write-failed' }, text: humanLine(input, { error: message }), ok: false };

@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { WatchedFolder, nextSlot } from '../uploads/index';
 import type { FolderCounts, JobEvent, UploadQueue, WatchEvent } from '../uploads/index';
+import { isPlainFileIn } from '../uploads/no-links';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
 import { MAX_TAGS } from '../uploads/validate';
 import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../preload/contract';
@@ -141,6 +142,8 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     if (!queue) throw new WatchError('Sign in to upload: the queue belongs to the signed-in account.');
     const resolved = path.resolve(file);
     if (path.dirname(resolved) !== folder.path) throw new WatchError(`${path.basename(resolved)} is not in ${path.basename(folder.path)}.`);
+    // The real target, not the link's folder: a link planted in the folder must not reach elsewhere.
+    if (!(await isPlainFileIn(folder.path, resolved))) throw new WatchError(`${path.basename(resolved)} is not a plain file in ${path.basename(folder.path)}.`);
     const sidecar = await readSidecar(resolved);
     if (!sidecar.ok) throw new WatchError(sidecar.message);
     const defaults = folder.defaults;

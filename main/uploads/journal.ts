@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { UploadJob } from './types';
+import { openPrivateSync, privateFolderSync } from './private-files';
 
 export const JOURNAL_FILE = 'uploads-journal.jsonl';
 
@@ -38,13 +39,13 @@ export class Journal {
   private constructor(readonly dir: string, options: JournalOptions) {
     this.file = path.join(dir, JOURNAL_FILE);
     this.compactAfter = options.compactAfterLines ?? 500;
-    fs.mkdirSync(dir, { recursive: true });
+    privateFolderSync(dir);
     const replayed = replayJournal(this.file);
     this.jobs = replayed.jobs;
     this.uploaded = replayed.uploaded;
     this.lines = replayed.lines;
     this.skippedLines = replayed.skippedLines;
-    this.fd = fs.openSync(this.file, 'a');
+    this.fd = openPrivateSync(this.file, 'append');
     // A torn last line has no newline: start the next record on a line of its own.
     const size = fs.fstatSync(this.fd).size;
     if (size > 0 && !this.endsWithNewline(size)) this.appendRaw('\n');
@@ -87,7 +88,7 @@ export class Journal {
   compact(): void {
     const tmp = `${this.file}.compact`;
     const body = this.liveRecords().map((r) => `${JSON.stringify(r)}\n`).join('');
-    const out = fs.openSync(tmp, 'w');
+    const out = openPrivateSync(tmp, 'replace');
     try {
       fs.writeSync(out, body);
       fs.fsyncSync(out);
@@ -97,7 +98,7 @@ export class Journal {
     fs.renameSync(tmp, this.file);
     syncDirectory(this.dir);
     if (this.fd >= 0) fs.closeSync(this.fd);
-    this.fd = fs.openSync(this.file, 'a');
+    this.fd = openPrivateSync(this.file, 'append');
     this.lines = this.jobs.size + this.uploaded.size;
   }
 

@@ -2,17 +2,18 @@
 // a lock left by a process that no longer runs (killed, crashed) is taken over.
 import fs from 'node:fs';
 import path from 'node:path';
+import { openPrivateSync, privateFolderSync } from './private-files';
 
 export const LOCK_FILE = 'uploads.lock';
 
 export type LockResult = { ok: true; release: () => void } | { ok: false; pid: number; message: string };
 
 export function acquireLock(dir: string): LockResult {
-  fs.mkdirSync(dir, { recursive: true });
+  privateFolderSync(dir);
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(file, 'wx');
+      const fd = openPrivateSync(file, 'create');
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       let released = false;

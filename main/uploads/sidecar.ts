@@ -1,6 +1,6 @@
 // A sidecar `name.json` beside `name.png` gives the shot its title, description and tags.
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readTextNoFollow } from './no-links';
 
 export interface Sidecar {
   title?: string;
@@ -17,9 +17,10 @@ export function sidecarPath(imagePath: string): string {
 export async function readSidecar(imagePath: string): Promise<{ ok: true; sidecar: Sidecar | undefined } | { ok: false; message: string }> {
   let text: string;
   try {
-    text = await fs.readFile(sidecarPath(imagePath), 'utf8');
+    text = await readTextNoFollow(sidecarPath(imagePath));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, sidecar: undefined };
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { ok: false, message: `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.` };
     return { ok: false, message: `Cannot read ${path.basename(sidecarPath(imagePath))}: ${(error as Error).message}` };
   }
   let value: unknown;

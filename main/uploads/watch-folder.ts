@@ -10,6 +10,7 @@ import type { FSWatcher } from 'chokidar';
 import type { UploadQueue } from './queue';
 import { nextSlot } from './schedule';
 import type { BatchSchedule } from './schedule';
+import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
 import type { JobEvent, PrepareOptions, ShotMetadata, UploadJob } from './types';
 import { MAX_TAGS } from './validate';
@@ -129,6 +130,11 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
   }
 
   private async take(file: string): Promise<void> {
+    const refusal = await linkRefusal(file);
+    if (refusal) {
+      this.emit('event', { type: 'error', folder: this.folder, file, message: refusal });
+      return;
+    }
     const metadata = await this.metadataFor(file);
     if (!metadata) return;
     const [result] = await this.queue.add([{ sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force }]);

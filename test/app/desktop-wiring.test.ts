@@ -1,7 +1,7 @@
 // createDesktop with Electron mocked: sign-ins sealed by safeStorage inside electron-store (and the
 // settings screen told when Linux uses basic_text), or kept in memory only when this computer
 // cannot encrypt; the bundled sandbox started on first use; the browser asked for http(s) only.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,7 @@ describe('createDesktop', () => {
     const stored = await readFile(path.join(dir, 'accounts.json'), 'utf8');
     expect(stored).toContain('sealedAccounts');
     expect(stored).not.toMatch(/accessToken|Ada Lovelace/);
+    if (process.platform !== 'win32') expect((await stat(path.join(dir, 'accounts.json'))).mode & 0o777).toBe(0o600);
     await desktop.close();
     expect(log).toEqual([]);
   });

@@ -145,13 +145,16 @@ describe('DesktopSession', () => {
     await h.session.close();
   });
 
-  it('refuses a callback with another state and aborts the sign-in', async () => {
+  it('ignores a forged callback with another state and keeps waiting for the real one', async () => {
     const h = await openSession();
     const signingIn = h.session.signIn({ service: 'sandbox' });
-    const callback = new URL(await answerInBrowser(h, { decision: 'allow' }));
-    callback.searchParams.set('state', 'x'.repeat(43));
-    await h.session.handleDeepLink(callback.toString());
-    expect(await signingIn).toMatchObject({ ok: false, problem: { code: 'state_mismatch' } });
+    const callback = await answerInBrowser(h, { decision: 'allow' });
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'x'.repeat(43));
+    await h.session.handleDeepLink(forged.toString());
+    expect(h.session.state()).toMatchObject({ status: 'signing-in' });
+    await h.session.handleDeepLink(callback);
+    expect(await signingIn).toMatchObject({ ok: true });
     await h.session.close();
   });
 

@@ -2,7 +2,7 @@
 // with the session, drafts become jobs that reach published and scheduled, the batch reports its
 // progress and its end, the rate-limit budget is reported, each account keeps its own journal, and
 // watched folders feed the queue of whoever is signed in.
-import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountManager } from '../../main/auth/account-manager';
@@ -198,6 +198,11 @@ describe('desktop uploads', () => {
     expect(forced.skipped).toEqual([]);
     expect(h.desktop.uploads.view().jobs.filter((j) => j.title === 'Poster copy')).toHaveLength(1);
     expect(folders.length).toBeGreaterThan(0);
+    // A link planted in the folder: force checks where it really points, not the link's folder.
+    const elsewhere = files.file('private.png');
+    await photo(800, 600, '#884422').png().toFile(elsewhere);
+    await symlink(elsewhere, path.join(folder, 'Planted.png'));
+    await expect(h.desktop.watch.force(skipped.id, path.join(folder, 'Planted.png'))).rejects.toThrow(/is not a plain file in watched/);
 
     // Off, then kept across runs.
     const [off] = await h.desktop.watch.update(skipped.id, { enabled: false });

@@ -1,6 +1,6 @@
 // `shotput prepare`: files written, one JSON line per input, exit 1 on any failure, 2 on bad usage.
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, symlink } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -110,4 +110,17 @@ describe('shotput prepare', () => {
     expect(lines.map((l) => l.format ?? l.error)).toEqual(['jpeg', expect.stringMatching(/does not exist/)]);
     expect(await readdir(out)).toEqual(['holiday.jpg']);
   }, 60_000);
+});
+
+describe('shotput prepare and links', () => {
+  it('never writes through a link already in the output folder', async () => {
+    const out = tmp.file('out-linked');
+    await mkdir(out, { recursive: true });
+    const victim = await tmp.write('victim.txt', 'keep me');
+    await symlink(victim, `${out}/holiday.jpg`);
+    const { code, stdout } = await cli(['--json', 'prepare', jpeg, '--out', out]);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout.trim())).toMatchObject({ input: jpeg, code: 'write-failed' });
+    expect(await readFile(victim, 'utf8')).toBe('keep me');
+  });
 });

@@ -105,7 +105,7 @@ async function fuseStates(binary: string): Promise<string> {
 
 // RunAsNode off, CookieEncryption on, NodeOptions off, NodeCliInspect off, AsarIntegrity on,
 // OnlyLoadAppFromAsar on; V8 snapshot and GrantFileProtocolExtraPrivileges keep Electron's default.
-const CONFIGURED_FUSES = '01001101';
+const CONFIGURED_FUSES = '01001100';
 
 /** Top-level packages in the archive's node_modules (scoped names kept whole). */
 function packedPackages(): Set<string> {

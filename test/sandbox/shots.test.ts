@@ -333,6 +333,14 @@ describe('creating a shot', () => {
     // Not public before it is published: others cannot comment or see it in popular.
     const popular = await api(sb, 'GET', '/v2/popular_shots?per_page=100', ben);
     expect(popular.json.map((s: { id: number }) => s.id)).not.toContain(ids[0]);
+    // Nor its images to whoever guesses from the sequential id; the owner, given the addresses, sees them.
+    const imageUrls = Object.values(shot.images as Record<string, string | null>).filter((u): u is string => u !== null);
+    expect(imageUrls.length).toBeGreaterThan(0);
+    for (const url of imageUrls) {
+      expect((await fetch(url)).status, url).toBe(200);
+      const guessed = `${sb.url}/images/u/${ids[0]}/${url.slice(url.lastIndexOf('/') + 1)}`;
+      expect((await fetch(guessed)).status, guessed).toBe(404);
+    }
     await control(sb, 'clock', { advance_s: 3601 });
     const published = (await api(sb, 'GET', `/v2/shots/${ids[0]}`, ada)).json;
     expect(published.published_at).toBe(when.replace(/\.\d{3}Z$/, 'Z'));

@@ -9,6 +9,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['test/setup/build-cli.ts'],
     // electron-store is ESM and imports 'electron' at load; inlining lets vi.mock('electron') reach it.
     server: { deps: { inline: ['electron-store'] } },
   },

@@ -1,6 +1,5 @@
 // The bundled sandbox service, started in this process on a free loopback port the first time it is
 // needed (desktop app and CLI alike), and the demo sign-in the headless CLI uses.
-import { startSandbox } from '../../sandbox/index';
 import type { Sandbox } from '../../sandbox/index';
 import { DEFAULT_SCOPES, SANDBOX_CLIENT_ID, SANDBOX_DEMO_USERNAME } from '../auth/service-settings';
 import { TokenResponseSchema } from './resources';
@@ -21,10 +20,13 @@ let running: Promise<Sandbox> | undefined;
 
 /** The one sandbox of this process: started on first call, the same one afterwards. */
 export function bundledSandbox(options: BundledSandboxOptions = {}): Promise<Sandbox> {
-  running ??= startSandbox({ host: '127.0.0.1', port: 0, ...options }).catch((error: unknown) => {
-    running = undefined;
-    throw error;
-  });
+  // Loaded on first use: the sandbox pulls in the whole HTTP server, which commands like `--help` never need.
+  running ??= import('../../sandbox/index')
+    .then(({ startSandbox }) => startSandbox({ host: '127.0.0.1', port: 0, ...options }))
+    .catch((error: unknown) => {
+      running = undefined;
+      throw error;
+    });
   return running;
 }
 
@@ -39,7 +41,11 @@ export async function stopBundledSandbox(): Promise<void> {
  * A token for a sandbox user, straight from the control API: the CLI has no browser, so it signs in
  * as the demo user this way. Only the sandbox has this door; the real service does not.
  */
-export async function sandboxUserToken(sandbox: Pick<Sandbox, 'url'>, username = SANDBOX_DEMO_USERNAME, scopes: readonly string[] = DEFAULT_SCOPES): Promise<TokenResponse> {
+export async function sandboxUserToken(
+  sandbox: Pick<Sandbox, 'url'>,
+  username = SANDBOX_DEMO_USERNAME,
+  scopes: readonly string[] = DEFAULT_SCOPES,
+): Promise<TokenResponse> {
   const response = await fetch(`${sandbox.url}/_sandbox/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -47,6 +53,7 @@ export async function sandboxUserToken(sandbox: Pick<Sandbox, 'url'>, username =
   });
   const body: unknown = await response.json().catch(() => undefined);
   const token = validateBody(TokenResponseSchema, body, 'a token');
-  if (!response.ok || !token.ok) throw new Error(`The sandbox would not sign in ${username} (status ${response.status}).`);
+  if (!response.ok || !token.ok)
+    throw new Error(`The sandbox would not sign in ${username} (status ${response.status}).`);
   return token.value;
 }

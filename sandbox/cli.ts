@@ -1,7 +1,9 @@
-// `npm run sandbox -- [--host H] [--port P] [--data DIR] [--rate-limit N] [--rate-window-s S] [--processing-ms MS] [--quiet]`
+// `npm run sandbox -- [--host H] [--port P] [--data DIR] [--rate-limit N] [--rate-window-s S] [--processing-ms MS]
+//   [--profile spec|deployed] [--daily-cap N] [--quiet]`
 // Prints exactly one JSON line to stdout once listening; everything else goes to stderr.
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index';
+import { PROFILE_NAMES, isProfileName } from './profile';
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`);
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
         'rate-limit': { type: 'string' },
         'rate-window-s': { type: 'string' },
         'processing-ms': { type: 'string' },
+        profile: { type: 'string' },
+        'daily-cap': { type: 'string' },
         quiet: { type: 'boolean' },
       },
       strict: true,
@@ -32,7 +36,10 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
+  if (values.profile !== undefined && !isProfileName(values.profile)) fail(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
   const sandbox = await startSandbox({
+    profile: values.profile,
+    dailyCap: values['daily-cap'] === 'none' ? null : int('daily-cap', values['daily-cap'], 0),
     host: values.host ?? '127.0.0.1',
     port: int('port', values.port, 0) ?? 0,
     dataDir: values.data,
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
     log: !values.quiet,
   });
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, api: sandbox.api, auth: sandbox.auth })}\n`);
-  process.stderr.write(`sandbox: listening on ${sandbox.url} (accounts ada, ben, cleo, studio; password "sandbox")\n`);
+  process.stderr.write(`sandbox: listening on ${sandbox.url}, ${values.profile ?? 'spec'} profile (accounts ada, ben, cleo, studio; password "sandbox")\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

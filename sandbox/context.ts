@@ -4,6 +4,7 @@ import type { ApplicationRecord, TokenRecord, UserRecord } from './model';
 import type { Presenter } from './present';
 import type { RateLimiter, RateResult } from './rate-limit';
 import type { Store } from './store';
+import type { DailyUploads, Profile } from './profile';
 
 export interface Faults {
   status?: number;
@@ -19,6 +20,9 @@ export interface SandboxContext {
   rate: RateLimiter;
   faults: Faults;
   processingMs: number;
+  /** Spec or deployed behaviour; changed through the control API. */
+  profile: Profile;
+  dailyUploads: DailyUploads;
   /** Request log (only when logging is on). */
   log: (msg: string) => void;
   /** Always written to stderr. */

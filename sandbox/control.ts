@@ -4,6 +4,8 @@ import { HttpError } from './errors';
 import { issueToken, tokenResponse } from './oauth';
 import { iso } from './present';
 import { ALL_SCOPES } from './model';
+import { PROFILE_NAMES, isProfileName, makeProfile } from './profile';
+import type { ProfileName } from './profile';
 import type { SandboxContext } from './context';
 import type { CommentRecord, Scope } from './model';
 
@@ -39,7 +41,22 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
       })),
       now: iso(store.now()),
       internal_errors: ctx.internalErrors,
+      profile: ctx.profile.name,
+      daily_cap: ctx.profile.dailyCap,
     };
+  });
+
+  // Which service to play: the spec as written, or the service as deployed (and its daily cap).
+  app.post('/_sandbox/profile', async (req) => {
+    const b = obj(req.body);
+    if (b.profile !== undefined && !isProfileName(b.profile)) throw new HttpError(400, `profile must be one of ${PROFILE_NAMES.join(', ')}.`);
+    const cap = b.daily_cap;
+    if (cap !== undefined && cap !== null && !(typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 && cap <= 100_000)) {
+      throw new HttpError(400, 'daily_cap must be a whole number from 0 to 100000, or null for no cap.');
+    }
+    const name = (b.profile as ProfileName | undefined) ?? ctx.profile.name;
+    ctx.profile = makeProfile(name, cap !== undefined ? (cap as number | null) : b.profile !== undefined ? undefined : ctx.profile.dailyCap);
+    return { profile: ctx.profile.name, daily_cap: ctx.profile.dailyCap };
   });
 
   app.post('/_sandbox/tokens', async (req) => {
@@ -48,7 +65,7 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
     if (typeof clientId !== 'string') throw new HttpError(400, 'client_id is required.');
     const application = store.application(clientId);
     if (!application) throw new HttpError(404, `No application ${clientId}.`);
-    if (b.client_flow === true) return tokenResponse({ token: application.clientToken, scopes: ['public'] });
+    if (b.client_flow === true) return tokenResponse({ token: application.clientToken, scopes: ['public'] }, ctx.profile);
     if (typeof b.username !== 'string') throw new HttpError(400, 'username is required (or client_flow: true).');
     const user = store.userByName(b.username);
     if (!user) throw new HttpError(404, `No user ${b.username}.`);
@@ -62,7 +79,7 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
       scopes = ALL_SCOPES.filter((s) => wanted.has(s));
       if (scopes.length === 0) scopes = ['public'];
     }
-    return tokenResponse(issueToken(ctx, user.id, application.clientId, scopes));
+    return tokenResponse(issueToken(ctx, user.id, application.clientId, scopes), ctx.profile);
   });
 
   // Revokes a token (extra: handy for testing how a client handles 401).

@@ -7,6 +7,8 @@ import { RateLimiter } from './rate-limit';
 import { Store } from './store';
 import { buildServer } from './server';
 import type { SandboxContext } from './context';
+import { DailyUploads, makeProfile } from './profile';
+import type { ProfileName } from './profile';
 
 export interface SandboxOptions {
   /** Interface to listen on. Default 127.0.0.1. */
@@ -21,6 +23,10 @@ export interface SandboxOptions {
   rateWindowS?: number;
   /** How long a created shot stays "being processed" (its Location answers 404). Default 1500. */
   processingMs?: number;
+  /** "spec" (the default) answers as SERVICE-API.md is written, "deployed" as the public service does. */
+  profile?: ProfileName;
+  /** Shots per account and day; null for none. Default: none for spec, 5 for deployed. */
+  dailyCap?: number | null;
   /** Log one line per request to stderr. Default false. */
   log?: boolean;
 }
@@ -46,10 +52,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const warn = (msg: string) => process.stderr.write(`${msg}\n`);
   const store = new Store(options.dataDir, warn);
   const images = new ImageStore(options.dataDir ? join(options.dataDir, 'images') : undefined);
+  const startProfile = () => makeProfile(options.profile, options.dailyCap);
   const ctx: SandboxContext = {
     store,
     images,
-    presenter: new Presenter(store, ''),
+    presenter: new Presenter(store, '', () => ctx.profile),
+    profile: startProfile(),
+    dailyUploads: new DailyUploads(),
     rate: new RateLimiter(options.rateLimit ?? 60, options.rateWindowS ?? 60),
     faults: {},
     processingMs: options.processingMs ?? 1500,
@@ -62,6 +71,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.reset();
     ctx.rate.clear();
     ctx.faults = {};
+    ctx.profile = startProfile();
+    ctx.dailyUploads.clear();
   };
   const app = await buildServer(ctx, resetAll, host);
   await app.listen({ host, port: options.port ?? 0 });

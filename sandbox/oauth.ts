@@ -8,6 +8,7 @@ import { randomToken } from './random';
 import { ALL_SCOPES } from './model';
 import { SEED_PASSWORD } from './seed';
 import type { SandboxContext } from './context';
+import type { Profile } from './profile';
 import type { ApplicationRecord, Scope, TokenRecord, UserRecord } from './model';
 
 export const SESSION_COOKIE = 'sandbox_session';
@@ -61,8 +62,11 @@ export function issueToken(ctx: SandboxContext, userId: number, clientId: string
   return rec;
 }
 
-export function tokenResponse(rec: { token: string; scopes: Scope[] }) {
-  return { access_token: rec.token, token_type: 'bearer', scope: rec.scopes.join(' ') };
+/** The token answer; the deployed service writes "Bearer" and adds created_at (epoch seconds). */
+export function tokenResponse(rec: { token: string; scopes: Scope[]; createdAt?: number }, profile?: Profile) {
+  const base = { access_token: rec.token, token_type: 'bearer', scope: rec.scopes.join(' ') };
+  if (profile?.name !== 'deployed') return base;
+  return { ...base, token_type: 'Bearer', created_at: Math.floor((rec.createdAt ?? Date.now()) / 1000) };
 }
 
 function str(v: unknown): string | undefined {
@@ -319,8 +323,11 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.post('/oauth/token', async (req, reply) => {
-    const body =
+    // Some client libraries put the parameters in the query string; the service takes them there too.
+    const query = req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>) : {};
+    const form =
       req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    const body = { ...query, ...form };
     const basic = basicCredentials(req);
     const bodyId = str(body.client_id);
     const clientId = basic?.id ?? bodyId;
@@ -354,8 +361,10 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     if (given !== undefined && !redirectUriAllowed(application.callbackUrl, given)) {
       throw new OAuthError(400, 'invalid_grant', `The redirect_uri does not match the registration.${restart}`);
     }
+    // The spec marks redirect_uri optional in the token request, and clients leave it out: only a
+    // redirect_uri that is sent must match the one of the authorization request.
     const expected = rec.redirectUri;
-    const matches = expected === null ? given === undefined || given === application.callbackUrl : given === expected;
+    const matches = given === undefined || (expected === null ? given === application.callbackUrl : given === expected);
     if (!matches)
       throw new OAuthError(
         400,
@@ -374,6 +383,6 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     }
     ctx.store.state.codes = ctx.store.state.codes.filter((c) => c !== rec);
     const token = issueToken(ctx, rec.userId, application.clientId, rec.scopes);
-    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokenResponse(token));
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokenResponse(token, ctx.profile));
   });
 }

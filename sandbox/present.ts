@@ -1,5 +1,8 @@
-// JSON forms of the resources, exactly as SERVICE-API.md lists their fields.
+// JSON forms of the resources: exactly as SERVICE-API.md lists their fields under the spec profile,
+// and as the public service sends them under the deployed profile (see profile.ts).
 import { renderText } from './html';
+import { slug } from './profile';
+import type { Profile } from './profile';
 import { STORED_ORIGIN } from './seed';
 import type { CommentRecord, LikeRecord, ShotRecord, UserRecord } from './model';
 import type { Store } from './store';
@@ -13,7 +16,12 @@ export class Presenter {
   constructor(
     private readonly store: Store,
     public url: string,
+    private readonly profile: () => Profile = () => ({ name: 'spec', dailyCap: null }),
   ) {}
+
+  private get deployed(): boolean {
+    return this.profile().name === 'deployed';
+  }
 
   htmlUrl(user: UserRecord): string {
     return `${this.url}/${user.username}`;
@@ -37,6 +45,28 @@ export class Presenter {
   }
 
   user(u: UserRecord): Record<string, unknown> {
+    return this.deployed ? this.deployedUser(u) : this.specUser(u);
+  }
+
+  /** As the public service sends a user: `login`, type "User", few counts, no updated_at. */
+  private deployedUser(u: UserRecord): Record<string, unknown> {
+    return {
+      id: u.id,
+      name: u.name,
+      login: u.username,
+      html_url: this.htmlUrl(u),
+      avatar_url: `${this.url}/images/avatars/${u.id}.png`,
+      bio: this.render(u.bio),
+      location: u.location === '' ? null : u.location,
+      links: {},
+      followers_count: 0,
+      type: u.type === 'Team' ? 'Team' : 'User',
+      pro: u.pro,
+      created_at: iso(u.createdAt),
+    };
+  }
+
+  private specUser(u: UserRecord): Record<string, unknown> {
     const s = this.store.state;
     const shots = s.shots.filter((x) => x.userId === u.id && x.publishedAt !== null && this.store.isReady(x));
     const ownShotIds = new Set(s.shots.filter((x) => x.userId === u.id).map((x) => x.id));
@@ -77,6 +107,21 @@ export class Presenter {
   }
 
   team(t: UserRecord): Record<string, unknown> {
+    if (this.deployed) {
+      const { updated_at: _, ...rest } = this.specTeam(t);
+      return rest;
+    }
+    return this.specTeam(t);
+  }
+
+  /** A shot's team as the public service writes it: `username` instead of `login`, no updated_at. */
+  private shotTeam(t: UserRecord): Record<string, unknown> {
+    if (!this.deployed) return this.specTeam(t);
+    const { login, updated_at: _, ...rest } = this.specTeam(t);
+    return { ...rest, username: login };
+  }
+
+  private specTeam(t: UserRecord): Record<string, unknown> {
     return {
       id: t.id,
       name: t.name,
@@ -119,9 +164,26 @@ export class Presenter {
     out.attachments = [];
     out.projects = [];
     const team = shot.teamId !== null ? this.store.user(shot.teamId) : undefined;
-    if (team) out.team = this.team(team);
+    if (team) out.team = this.shotTeam(team);
     out.low_profile = shot.lowProfile;
-    return out;
+    return this.deployed ? this.deployedShot(shot, out) : out;
+  }
+
+  /** The public service's extras: counts, created_at, the author, a slug in html_url, null for no description. */
+  private deployedShot(shot: ShotRecord, out: Record<string, unknown>): Record<string, unknown> {
+    const author = this.store.user(shot.userId);
+    const comments = this.store.state.comments.filter((c) => c.shotId === shot.id).length;
+    const titleSlug = slug(shot.title);
+    return {
+      ...out,
+      description: shot.description === '' ? null : out.description,
+      html_url: `${this.url}/shots/${shot.id}${titleSlug ? `-${titleSlug}` : ''}`,
+      views_count: 0,
+      likes_count: 0,
+      comments_count: comments,
+      created_at: iso(shot.createdAt),
+      user: author ? this.deployedUser(author) : null,
+    };
   }
 
   popularShot(shot: ShotRecord): Record<string, unknown> {

@@ -13,6 +13,7 @@ import { registerOAuth } from './oauth';
 import { registerPages } from './pages';
 import { registerV1 } from './v1';
 import { registerV2 } from './v2';
+import { notFoundBody } from './profile';
 import type { SandboxContext } from './context';
 
 const API_PATH = /^\/v[12](?:[/?#]|$)/;
@@ -60,7 +61,8 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void, bou
   const app = Fastify({
     logger: false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 500 },
+    // Real clients add a trailing slash to paths now and then; the service answers them the same.
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     forceCloseConnections: true,
     return503OnClosing: false,
     exposeHeadRoutes: true,
@@ -103,6 +105,8 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void, bou
     const rate = ctx.rate.hit(bucket, ctx.store.now());
     req.api = { token: valid, user, app: valid ? application : undefined, rate };
     if (rate.exceeded) return reply.code(429).send(RATE_EXCEEDED);
+    // The deployed service retired v1: every call is refused as bad credentials, whatever the token.
+    if (ctx.profile.name === 'deployed' && path.startsWith('/v1')) return reply.code(401).send({ message: 'Bad credentials.' });
     const f = ctx.faults;
     if (f.latency_ms) await new Promise((r) => setTimeout(r, f.latency_ms));
     if (f.reset_rate && Math.random() < f.reset_rate) {
@@ -131,7 +135,7 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void, bou
     );
   });
 
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found.' }));
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(notFoundBody(ctx.profile)));
 
   app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const isToken = req.url.startsWith('/oauth/token');
@@ -174,6 +178,7 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void, bou
         .code(status)
         .send({ error: status === 401 ? 'invalid_client' : 'invalid_request', error_description: message });
     }
+    if (status === 404 && message === 'Not found.') return reply.code(404).send(notFoundBody(ctx.profile));
     return reply.code(status).send(errors ? { message, errors } : { message });
   });
 

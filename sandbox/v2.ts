@@ -193,6 +193,16 @@ function ownShot(
   return shot;
 }
 
+/**
+ * A form-encoded PUT from a client library carries every field, the ones not being changed as empty
+ * values: those mean "unchanged". (A JSON body says what it means: "" there still clears a team.)
+ */
+function formPutFields(req: FastifyRequest): Record<string, unknown> {
+  const fields = bodyFields(req);
+  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) return fields;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+}
+
 export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
   const { store, presenter } = ctx;
 
@@ -243,6 +253,8 @@ export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
     } else {
       fields = listFromBody(bodyFields(req));
     }
+    // Checked once the request is read, so the refusal never cuts off an upload mid-body.
+    ctx.dailyUploads.check(ctx.profile, user.id, store.now());
     const input = readShotInput(ctx, user, fields, errors, true);
     let probe: Probe | undefined;
     if (!image || (image.data && image.data.length === 0))
@@ -301,6 +313,7 @@ export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
       scheduledFor: scheduled,
       readyAtRealMs: Date.now() + ctx.processingMs,
     });
+    ctx.dailyUploads.count(user.id, now);
     store.markDirty();
     return reply.code(202).header('location', `${presenter.url}/v2/shots/${id}`).send();
   });
@@ -308,7 +321,7 @@ export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
   app.put('/v2/shots/:id', async (req) => {
     const { user } = requireUserWithScope(req, 'upload');
     const shot = ownShot(ctx, req, user, 'forbidden');
-    const fields = listFromBody(bodyFields(req));
+    const fields = listFromBody(formPutFields(req));
     const errors: FieldError[] = [];
     const input = readShotInput(ctx, user, fields, errors, false);
     if (input.scheduledFor !== undefined && shot.publishedAt !== null) {

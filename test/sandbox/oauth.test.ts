@@ -311,17 +311,22 @@ describe('token endpoint', () => {
     expect(res.json.error).toBe('invalid_grant');
   });
 
-  it('codes are bound to the redirect_uri of the authorize request', async () => {
+  it('codes are bound to the redirect_uri of the authorize request when one is sent', async () => {
     const uri = 'app.shotput://oauth/callback/a';
     const code = await freshCode({ redirect_uri: uri });
-    for (const redirect_uri of [undefined, 'app.shotput://oauth/callback', 'app.shotput://oauth/callback/b']) {
-      const body: Record<string, string> = { ...desktop, code };
-      if (redirect_uri) body.redirect_uri = redirect_uri;
-      const res = await exchange(body);
+    for (const redirect_uri of ['app.shotput://oauth/callback', 'app.shotput://oauth/callback/b']) {
+      const res = await exchange({ ...desktop, code, redirect_uri });
       expect(res.status).toBe(400);
       expect(res.json.error).toBe('invalid_grant');
     }
     expect((await exchange({ ...desktop, code, redirect_uri: uri })).status).toBe(200);
+  });
+
+  it('takes a token request without redirect_uri (optional there, and real clients leave it out)', async () => {
+    const code = await freshCode({ redirect_uri: 'app.shotput://oauth/callback/a' });
+    const res = await exchange({ ...desktop, code });
+    expect(res.status).toBe(200);
+    expect(typeof res.json.access_token).toBe('string');
   });
 
   it('rejects a redirect_uri that does not match the registration with invalid_grant', async () => {

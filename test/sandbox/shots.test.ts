@@ -425,8 +425,13 @@ describe('getting, updating and deleting', () => {
         ['team_id', ''],
       ]),
     );
-    expect(none.json.tags).toEqual([]);
-    expect(none.json.team).toBeUndefined();
+    // A client library's form sends every field, the ones not changed as empty values: unchanged.
+    expect(none.status).toBe(200);
+    expect(none.json).toMatchObject({ title: 'via form', tags: ['p', 'q'], team: { id: 4 } });
+    // JSON says what it means: an empty list clears the tags, "" the team.
+    const cleared = await api(sb, 'PUT', `/v2/shots/${id}`, ada, { tags: [], team_id: '' });
+    expect(cleared.json.tags).toEqual([]);
+    expect(cleared.json.team).toBeUndefined();
   });
 
   it('validates updates', async () => {

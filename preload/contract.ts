@@ -120,8 +120,11 @@ export type AuthState =
 
 /** A failure the UI can show as is: `message` is a sentence for the user. */
 export interface Failure {
+  /** What went wrong, for the view to branch on (e.g. "not-found", "comments-retired", "daily-cap"). */
   code: string;
   message: string;
+  /** Whether trying the same again later can help, when known. */
+  retryable?: boolean;
 }
 
 /** Every request answers with a value, never a thrown error. */
@@ -410,6 +413,17 @@ export interface QueueView {
   jobs: JobView[];
   paused: boolean;
   rateLimit: RateLimitView | null;
+  /** Set while the service's daily upload cap holds this account's uploads. */
+  dailyCap: DailyCapView | null;
+}
+
+export interface DailyCapView {
+  /** "Daily upload limit reached: 3 files wait." */
+  line: string;
+  /** The service's reason, as worded for people. */
+  reason: string;
+  /** ISO time the hold ends by itself (the next day of the service). */
+  until: string;
 }
 
 export interface EnqueueResult {

@@ -15,6 +15,7 @@ import { accountSummary } from './token-store';
 import type { ServiceEndpoint } from './service-settings';
 import { ServiceClient } from '../service/service-client';
 import { RateLimitGovernor } from '../service/rate-limit-governor';
+import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 
 export type SignInOutcome =
@@ -108,7 +109,7 @@ export class SignIn {
       accessToken: exchanged.token.access_token,
       tokenType: exchanged.token.token_type,
       scope: exchanged.token.scope,
-      user: { id: user.id, username: user.username, name: user.name },
+      user: { id: user.id, username: handleOf(user), name: displayNameOf(user) },
       signedInAt: new Date(this.options.now?.() ?? Date.now()).toISOString(),
     };
     await this.options.store.saveAccount(account);

@@ -5,7 +5,9 @@ import type { ParseArgsConfig } from 'node:util';
 import { UsageError, writeLine } from './command';
 import type { CliContext } from './command';
 import { isServiceError } from '../service/service-error';
+import { problemOfRequest } from '../service/problem';
 import type { ServiceError } from '../service/service-error';
+import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from '../service/resources';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -38,9 +40,9 @@ export function print(ctx: CliContext, json: unknown, human: () => string | stri
 }
 
 export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
-  const teams = user.teams.map((t) => t.login).join(', ');
-  const traits = [user.type, user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
-  return `${user.username} (${user.name}) on ${serviceLabel}: ${traits}`;
+  const teams = (user.teams ?? []).map((t) => `${handleOf(t)} (id ${t.id})`).join(', ');
+  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
+  return `${handleOf(user)} (${displayNameOf(user)}) on ${serviceLabel}: ${traits}`;
 }
 
 export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>): string {
@@ -51,7 +53,7 @@ export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>): 
 
 export function shotLine(shot: Shot): string {
   const tags = shot.tags.length ? `  [${shot.tags.join(', ')}]` : '';
-  const team = shot.team ? `  team ${shot.team.login}` : '';
+  const team = shot.team ? `  team ${handleOf(shot.team)}` : '';
   const low = shot.low_profile ? '  low profile' : '';
   return `${shot.id}  ${shot.title}  (${shotStatus(shot)})${team}${low}${tags}`;
 }
@@ -60,7 +62,7 @@ export function shotDetails(shot: Shot): string[] {
   return [
     `${shot.id}  ${shot.title}`,
     `  ${shotStatus(shot)}, ${shot.width}x${shot.height}${shot.animated ? ', animated' : ''}${shot.low_profile ? ', low profile' : ''}`,
-    `  team: ${shot.team ? shot.team.login : 'none'}`,
+    `  team: ${shot.team ? handleOf(shot.team) : 'none'}`,
     `  tags: ${shot.tags.length ? shot.tags.join(', ') : 'none'}`,
     `  ${shot.html_url}`,
     ...(shot.description ? [`  ${plainText(shot.description)}`] : []),
@@ -73,11 +75,11 @@ export function popularLine(shot: PopularShot): string {
 
 export function commentLine(comment: Comment): string {
   const likes = comment.likes_count === 1 ? '1 like' : `${comment.likes_count} likes`;
-  return `${comment.id}  ${comment.user.username}  ${comment.created_at}  (${likes})\n    ${plainText(comment.body)}`;
+  return `${comment.id}  ${handleOf(comment.user)}  ${comment.created_at}  (${likes})\n    ${plainText(comment.body)}`;
 }
 
 export function likeLine(like: CommentLike): string {
-  return `${like.id}  ${like.user?.username ?? '?'}  ${like.created_at}`;
+  return `${like.id}  ${like.user ? handleOf(like.user) : '?'}  ${like.created_at}`;
 }
 
 /** Comment bodies are HTML; a terminal shows their text. */
@@ -107,12 +109,7 @@ export async function withSession<T>(open: () => Promise<{ close(): Promise<void
   }
 }
 
-/** What went wrong, naming the thing asked for: "Shot 12 was not found (…)". */
+/** What went wrong, in the words the desktop uses too (the service translator), naming the thing asked for. */
 export function failureLine(error: ServiceError): string {
-  if (error.status !== 404) return error.message;
-  const comment = /\/shots\/(\d+)\/comments\/(\d+)/.exec(error.path);
-  if (comment) return `Comment ${comment[2]} on shot ${comment[1]} was not found (it does not exist, or the shot is not visible to you).`;
-  const shot = /\/shots\/(\d+)/.exec(error.path);
-  if (shot) return `Shot ${shot[1]} was not found among your shots.`;
-  return error.message;
+  return problemOfRequest(error).message;
 }

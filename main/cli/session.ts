@@ -15,6 +15,7 @@ import type { Sandbox } from '../service/bundled-sandbox';
 import { ServiceClient } from '../service/service-client';
 import { governorForAccount } from '../service/governor-registry';
 import type { RateLimitGovernor } from '../service/rate-limit-governor';
+import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { isServiceError } from '../service/service-error';
 
@@ -130,5 +131,5 @@ function accountFrom(accessToken: string, tokenType: string, scope: string, serv
 async function refreshSavedUser(store: TokenStore, serviceId: string, user: AuthenticatedUser): Promise<void> {
   const saved = await store.account(serviceId);
   if (!saved || saved.user.id === user.id) return;
-  await store.saveAccount({ ...saved, user: { id: user.id, username: user.username, name: user.name } });
+  await store.saveAccount({ ...saved, user: { id: user.id, username: handleOf(user), name: displayNameOf(user) } });
 }

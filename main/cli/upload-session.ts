@@ -2,7 +2,7 @@
 // (the bundled sandbox when no service is configured).
 import type { CliContext } from './command';
 import { openSession } from './session';
-import { UploadQueue, imagePreparer, serviceAdapter } from '../uploads/index';
+import { UploadQueue, accountInfo, imagePreparer, serviceAdapter } from '../uploads/index';
 import type { AccountInfo, UploadQueueOptions } from '../uploads/index';
 import type { AuthenticatedUser } from '../service/resources';
 
@@ -15,10 +15,6 @@ export interface UploadSession {
 function tuning(env: NodeJS.ProcessEnv): Partial<UploadQueueOptions> {
   const ms = Number(env.SHOTPUT_EXPECTED_PROCESSING_MS);
   return Number.isFinite(ms) && ms > 0 ? { expectedProcessingMs: ms } : {};
-}
-
-export function accountInfo(user: AuthenticatedUser): AccountInfo {
-  return { id: user.id, pro: user.pro, type: user.type, canUploadShot: user.can_upload_shot, teams: (user.teams ?? []).map((t) => ({ id: t.id, name: t.name })) };
 }
 
 export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv = process.env): Promise<UploadSession> {

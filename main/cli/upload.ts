@@ -6,6 +6,7 @@ import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
 import { spreadSchedule } from '../uploads/index';
+import { capResumeLine } from '../uploads/daily-cap';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob } from '../uploads/index';
 
@@ -71,10 +72,21 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     ok &&= finished.every((j) => j.state === 'published' || j.state === 'scheduled');
     const published = finished.filter((j) => j.state === 'published').length;
     const scheduled = finished.filter((j) => j.state === 'scheduled').length;
-    const failed = finished.length - published - scheduled;
+    const cap = queue.dailyCapHold();
+    const waiting = cap ? finished.filter((j) => j.state === 'queued' || j.state === 'preparing' || j.state === 'ready').length : 0;
+    const failed = finished.length - published - scheduled - waiting;
     const skipped = results.filter((r) => r.status === 'skipped').length;
-    if (ctx.globals.json) reporter.json({ type: 'summary', published, scheduled, failed, skipped });
-    else writeLine(ctx.io.stdout, `${published} published, ${scheduled} scheduled, ${failed} not uploaded, ${skipped} skipped (already uploaded).`);
+    if (ctx.globals.json) reporter.json({ type: 'summary', published, scheduled, failed, skipped, waiting, ...(cap ? { daily_cap: cap } : {}) });
+    else
+      writeLine(
+        ctx.io.stdout,
+        `${published} published, ${scheduled} scheduled, ${failed} not uploaded, ${skipped} skipped (already uploaded)${waiting ? `, ${waiting} waiting` : ''}.`,
+      );
+    if (cap) {
+      // The service takes no more today: say what waits, and how to send it.
+      writeLine(ctx.io.stderr, `shotput: ${cap.reason}`);
+      writeLine(ctx.io.stderr, `shotput: ${capResumeLine(cap.waiting, cap.until)}`);
+    }
     return ok ? EXIT_OK : EXIT_FAILURE;
   } finally {
     ctx.signal.removeEventListener('abort', stop);

@@ -2,6 +2,7 @@
 // until SIGINT/SIGTERM (then the POSTs in flight finish and the command exits). With --once:
 // take the files present, wait until they are all done, exit.
 import path from 'node:path';
+import { capResumeLine } from '../uploads/daily-cap';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
@@ -54,6 +55,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     else if (event.type === 'error') reporter.note('error', event.file, event.message);
     else if (event.type === 'taken') reporter.track(event.job);
   };
+  let cap: ReturnType<typeof queue.dailyCapHold>;
   try {
     for (const folder of folders) {
       folder.on('event', onFolderEvent);
@@ -63,6 +65,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (values.once) {
       for (const folder of folders) await folder.settled();
       await Promise.race([queue.whenIdle(), aborted(ctx.signal)]);
+      cap = queue.dailyCapHold();
     } else {
       await aborted(ctx.signal);
     }
@@ -78,6 +81,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     printCounts(ctx, folder.folder, counts);
   }
   if (values.once && ctx.signal.aborted) return EXIT_FAILURE;
+  if (cap) {
+    writeLine(ctx.io.stderr, `shotput: ${cap.reason}`);
+    writeLine(ctx.io.stderr, `shotput: ${capResumeLine(cap.waiting, cap.until).replace('run the same command again', 'run the same watch again')}`);
+    return EXIT_FAILURE;
+  }
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 

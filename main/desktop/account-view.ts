@@ -1,6 +1,7 @@
 // What the renderer may know about the signed-in user (GET /v2/user), and the avatar as a small
 // data: URL: the window's CSP loads no remote image, and the token never goes to the renderer.
 import { preview } from '../images/index';
+import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import type { AccountView, ServiceChoice } from '../../preload/contract';
 
@@ -21,17 +22,17 @@ export function accountView(
     service: context.service,
     serviceLabel: context.serviceLabel,
     id: user.id,
-    name: user.name,
-    username: user.username,
+    name: displayNameOf(user),
+    username: handleOf(user),
     avatar: context.avatar,
     pro: user.pro,
-    type: user.type,
-    teams: (user.teams ?? []).map((team) => ({ id: team.id, name: team.name, login: team.login })),
+    type: user.type ?? 'User',
+    teams: (user.teams ?? []).map((team) => ({ id: team.id, name: team.name, login: handleOf(team) })),
     canUploadShot: user.can_upload_shot,
     canSchedule: schedule,
     scheduleReason: schedule ? null : SCHEDULE_REASON,
     scopes: context.scope.split(/[\s,]+/).filter(Boolean),
-    htmlUrl: isWebAddress(user.html_url) ? user.html_url : null,
+    htmlUrl: user.html_url && isWebAddress(user.html_url) ? user.html_url : null,
   };
 }
 

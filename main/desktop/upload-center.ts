@@ -3,6 +3,7 @@
 // jobs; the queue's state, each job's bytes, the rate-limit budget and the end of a batch are
 // reported as events the window (and the dock, the taskbar and notifications) can follow.
 import { EventEmitter } from 'node:events';
+import { capWaitLine } from '../uploads/daily-cap';
 import path from 'node:path';
 import { UploadQueue, imagePreparer, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadJob, UploadQueueOptions } from '../uploads/index';
@@ -82,12 +83,14 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   view(): QueueView {
     const current = this.current;
-    if (!current) return { available: false, jobs: [], paused: false, rateLimit: null };
+    if (!current) return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null };
+    const cap = current.queue.dailyCapHold();
     return {
       available: true,
       jobs: current.queue.list().map((job) => this.jobView(job)),
       paused: current.queue.isPaused,
       rateLimit: rateLimitView(current.account.client.governor.state),
+      dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
     };
   }
 

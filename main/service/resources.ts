@@ -1,7 +1,8 @@
 // The service's resources, typed from the spec's tables (SERVICE-API.md "Resources and their fields")
-// and checked at the boundary. Loose objects: fields the spec does not list are kept, not rejected,
-// so `--json` can print what the service sent. Optional means "may be absent"; nullable only where
-// the spec says null occurs (images.hidpi).
+// and checked at the boundary, leniently: what Shotput uses is validated (ids, titles, images, the
+// handle of a person), what it only shows or ignores may be missing or null, because the deployed
+// service sends other fields than the spec (DESIGN.md section 3). Loose objects: fields nobody
+// listed are kept, not rejected, so `--json` prints what the service sent.
 import * as v from 'valibot';
 
 const timestamp = v.string();
@@ -13,57 +14,91 @@ export const LinksSchema = v.looseObject({
   twitter: v.optional(v.nullable(url)),
 });
 
-export const TeamSchema = v.looseObject({
-  id: integer,
-  name: v.string(),
-  login: v.string(),
-  html_url: url,
-  avatar_url: v.optional(v.nullable(url)),
-  bio: v.optional(v.nullable(v.string())),
-  location: v.optional(v.nullable(v.string())),
-  links: v.optional(LinksSchema),
-  type: v.string(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+/**
+ * A person or team is known by `login` (as the service is deployed) or `username` (as the spec
+ * writes it); either will do, and `handleOf` reads whichever came. Nothing else about a person is
+ * required beyond the id and the fields Shotput shows.
+ */
+const handle = {
+  login: v.optional(v.string()),
+  username: v.optional(v.string()),
+};
 
-export const UserSchema = v.looseObject({
+function named<S extends v.GenericSchema<unknown, { login?: string; username?: string }>>(schema: S) {
+  return v.pipe(
+    schema,
+    v.check((person) => typeof person.login === 'string' || typeof person.username === 'string', 'has neither "login" nor "username"'),
+  );
+}
+
+/** The name a person or team goes by on the service: `login`, else `username`. */
+export function handleOf(person: { login?: string; username?: string }): string {
+  return person.login ?? person.username ?? '';
+}
+
+/** The display name, or the handle when the service sent none. */
+export function displayNameOf(person: { name?: string | null; login?: string; username?: string }): string {
+  return person.name || handleOf(person);
+}
+
+const profileEntries = {
   id: integer,
-  name: v.string(),
-  username: v.string(),
-  html_url: url,
+  ...handle,
+  html_url: v.optional(url),
   avatar_url: v.optional(v.nullable(url)),
   bio: v.optional(v.nullable(v.string())),
   location: v.optional(v.nullable(v.string())),
-  links: v.optional(LinksSchema),
-  buckets_count: v.optional(integer),
-  comments_received_count: v.optional(integer),
-  followers_count: v.optional(integer),
-  followings_count: v.optional(integer),
-  likes_count: v.optional(integer),
-  likes_received_count: v.optional(integer),
-  projects_count: v.optional(integer),
-  rebounds_received_count: v.optional(integer),
-  shots_count: v.optional(integer),
-  teams_count: v.optional(integer),
-  can_upload_shot: v.boolean(),
-  type: v.string(),
-  pro: v.boolean(),
+  links: v.optional(v.nullable(LinksSchema)),
+  type: v.optional(v.string()),
+  created_at: v.optional(timestamp),
+  updated_at: v.optional(timestamp),
+};
+
+export const TeamSchema = named(
+  v.looseObject({
+    ...profileEntries,
+    name: v.string(),
+  }),
+);
+
+const userEntries = {
+  ...profileEntries,
+  /** The deployed service may leave the display name out; the handle stands in for it. */
+  name: v.optional(v.nullable(v.string())),
+  // Counts are shown at most, never relied on: any may be missing.
+  buckets_count: v.optional(v.nullable(integer)),
+  comments_received_count: v.optional(v.nullable(integer)),
+  followers_count: v.optional(v.nullable(integer)),
+  followings_count: v.optional(v.nullable(integer)),
+  likes_count: v.optional(v.nullable(integer)),
+  likes_received_count: v.optional(v.nullable(integer)),
+  projects_count: v.optional(v.nullable(integer)),
+  rebounds_received_count: v.optional(v.nullable(integer)),
+  shots_count: v.optional(v.nullable(integer)),
+  teams_count: v.optional(v.nullable(integer)),
+  /** Absent on the deployed service: taken as allowed, the service still refuses an upload it will not take. */
+  can_upload_shot: v.optional(v.boolean(), true),
+  pro: v.optional(v.boolean(), false),
   buckets_url: v.optional(url),
   followers_url: v.optional(url),
   following_url: v.optional(url),
   likes_url: v.optional(url),
   shots_url: v.optional(url),
   teams_url: v.optional(url),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+};
+
+export const UserSchema = named(v.looseObject(userEntries));
 
 /** `GET /v2/user`: the user plus the teams they belong to (how team membership is known). */
-export const AuthenticatedUserSchema = v.looseObject({
-  ...UserSchema.entries,
-  teams: v.optional(v.array(TeamSchema), []),
-});
+export const AuthenticatedUserSchema = named(
+  v.looseObject({
+    ...userEntries,
+    teams: v.pipe(
+      v.optional(v.nullable(v.array(TeamSchema)), []),
+      v.transform((teams) => teams ?? []),
+    ),
+  }),
+);
 
 export const ImagesSchema = v.looseObject({
   hidpi: v.optional(v.nullable(url), null),
@@ -116,15 +151,16 @@ export const ShotSchema = v.looseObject({
   published_at: v.optional(v.nullable(timestamp)),
   /** Present instead of published_at for scheduled shots. */
   scheduled_for: v.optional(v.nullable(timestamp)),
-  updated_at: timestamp,
+  updated_at: v.optional(timestamp),
   html_url: url,
-  animated: v.boolean(),
-  tags: v.array(v.string()),
-  attachments: v.optional(v.array(AttachmentSchema), []),
-  projects: v.optional(v.array(ProjectSchema), []),
+  animated: v.optional(v.boolean(), false),
+  tags: v.optional(v.array(v.string()), []),
+  attachments: v.optional(v.nullable(v.array(v.unknown())), []),
+  projects: v.optional(v.nullable(v.array(v.unknown())), []),
+  /** Written with `username` and without `updated_at` by the deployed service. */
   team: v.optional(v.nullable(TeamSchema)),
-  video: v.optional(v.nullable(VideoSchema)),
-  low_profile: v.boolean(),
+  video: v.optional(v.nullable(v.unknown())),
+  low_profile: v.optional(v.boolean(), false),
 });
 
 export const PopularShotSchema = v.looseObject({
@@ -167,8 +203,10 @@ export const TokenErrorSchema = v.looseObject({
 });
 
 /** The error body of resource endpoints (DESIGN.md section 3). */
+/** An error body: the spec's `message`, or the deployed service's `{"error":"Not found"}`. */
 export const ServiceErrorBodySchema = v.looseObject({
-  message: v.string(),
+  message: v.optional(v.string()),
+  error: v.optional(v.string()),
   errors: v.optional(
     v.array(
       v.looseObject({

@@ -11,7 +11,7 @@ import {
   ShotSchema,
 } from './resources';
 import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from './resources';
-import { ServiceError, describeStatus } from './service-error';
+import { COMMENTS_RETIRED, ServiceError, describeStatus } from './service-error';
 import { validateBody } from './validate';
 import { parseLinkHeader } from './link-header';
 import { DEFAULT_MAX_PAGES, pageNumberOf, pageQuery } from './pagination';
@@ -270,12 +270,55 @@ export class ServiceClient {
     return `/${url.pathname.slice(base.pathname.length)}${url.search}`;
   }
 
+  /**
+   * Whether v1 (comments) is retired on this service: learned once, from a v1 401 while v2 takes
+   * the same token, so later comment requests are answered at once without asking again.
+   */
+  private v1Retired = false;
+
+  get commentsRetired(): boolean {
+    return this.v1Retired;
+  }
+
   private async call(
     method: string,
     path: string,
     options: Omit<CallOptions, 'form'> & { form?: () => FormData },
     acceptedErrors: number[] = [],
   ): Promise<Response> {
+    const v1 = path.startsWith('/v1/');
+    if (v1 && this.v1Retired) throw retiredError(method, path);
+    const response = await this.send(method, path, options);
+    if (response.ok || acceptedErrors.includes(response.status)) return response;
+    const text = await response.text().catch(() => '');
+    if (v1 && response.status === 401 && (await this.v2TakesToken(options.signal))) {
+      this.v1Retired = true;
+      throw retiredError(method, path);
+    }
+    if (method === 'POST' && response.status >= 500) {
+      throw new ServiceError({
+        kind: 'unknown-outcome',
+        status: response.status,
+        message: `The service failed (status ${response.status}) while handling ${method} ${path}; it may or may not have been carried out.`,
+        method,
+        path,
+      });
+    }
+    throw errorFromBody(response.status, text, method, path);
+  }
+
+  /** After a v1 401: does v2 accept the same token? Then the token is good and v1 is what is gone. */
+  private async v2TakesToken(signal?: AbortSignal): Promise<boolean> {
+    try {
+      const response = await this.send('GET', '/v2/user', { signal });
+      await response.body?.cancel().catch(() => undefined);
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  private async send(method: string, path: string, options: Omit<CallOptions, 'form'> & { form?: () => FormData }): Promise<Response> {
     const url = new URL(`${this.apiUrl}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
     const headers: Record<string, string> = {
@@ -308,18 +351,7 @@ export class ServiceClient {
         return this.fetchImpl(url, init);
       },
     });
-    if (response.ok || acceptedErrors.includes(response.status)) return response;
-    const text = await response.text().catch(() => '');
-    if (method === 'POST' && response.status >= 500) {
-      throw new ServiceError({
-        kind: 'unknown-outcome',
-        status: response.status,
-        message: `The service failed (status ${response.status}) while handling ${method} ${path}; it may or may not have been carried out.`,
-        method,
-        path,
-      });
-    }
-    throw errorFromBody(response.status, text, method, path);
+    return response;
   }
 
   private async parse<S extends v.GenericSchema>(response: Response, schema: S, what: string, method: string, path: string): Promise<v.InferOutput<S>> {
@@ -329,10 +361,14 @@ export class ServiceClient {
     } catch {
       throw new ServiceError({ kind: 'invalid-response', status: response.status, message: `The service sent ${what} that is not valid JSON.`, method, path });
     }
-    const result = validateBody(schema, body, what);
+    const result = validateBody(schema, body, what, `${method} ${path}`);
     if (!result.ok) throw new ServiceError({ kind: 'invalid-response', status: response.status, message: result.message, method, path });
     return result.value;
   }
+}
+
+function retiredError(method: string, path: string): ServiceError {
+  return new ServiceError({ kind: 'retired', status: 401, message: COMMENTS_RETIRED, method, path });
 }
 
 function errorFromBody(status: number, text: string, method: string, path: string): ServiceError {
@@ -345,7 +381,8 @@ function errorFromBody(status: number, text: string, method: string, path: strin
   const body = parsed?.success ? parsed.output : undefined;
   const fieldErrors = (body?.errors ?? []).map((e) => ({ field: e.attribute ?? e.field ?? '', message: e.message }));
   const details = fieldErrors.map((e) => (e.field ? `${e.field} ${e.message}` : e.message)).join('; ');
-  const base = body?.message ? body.message.replace(/\.?$/, '.') : describeStatus(status);
+  const said = body?.message ?? body?.error;
+  const base = said ? said.replace(/\.?$/, '.') : describeStatus(status);
   return new ServiceError({ kind: 'http', status, message: details ? `${base} ${details}.` : base, fieldErrors, method, path });
 }
 

@@ -12,7 +12,12 @@ export type ServiceErrorKind =
   /** The service answered 2xx with a body that does not match the spec. */
   | 'invalid-response'
   /** The caller cancelled. */
-  | 'aborted';
+  | 'aborted'
+  /**
+   * The service no longer offers this part of its API: its v1 (comments) answers 401 to a token
+   * that v2 accepts, as the deployed service does since it retired v1. The sign-in is fine.
+   */
+  | 'retired';
 
 export interface FieldError {
   field: string;
@@ -57,6 +62,10 @@ export class ServiceError extends Error implements ServiceErrorInfo {
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof ServiceError;
 }
+
+/** The one sentence for the retired comments API, wherever it shows. */
+export const COMMENTS_RETIRED =
+  'This service does not offer comments: its comments API (v1) is retired, while your sign-in still works for shots. Comments work on the sandbox.';
 
 /** The sentence for a status the service answered with when it gave no message of its own. */
 export function describeStatus(status: number): string {

@@ -1,18 +1,27 @@
-// Checks a response body against a resource schema and turns the first problem into a sentence
-// that names the field, e.g. `the shot's "images.normal" should be a string but is a number`.
+// Checks a response body against a resource schema and turns the first problem into one sentence
+// that names the request and the field, e.g. `The service's answer to GET /v2/shots/7 cannot be
+// used: the shot's "images.normal" should be a string but is the number 12.`
 import * as v from 'valibot';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string): Validated<v.InferOutput<S>> {
+/**
+ * `what` names the resource ("the user", "a shot"); `request` the call that answered ("GET /v2/user"),
+ * omitted where the caller words the request itself.
+ */
+export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string, request?: string): Validated<v.InferOutput<S>> {
   const result = v.safeParse(schema, body);
   if (result.success) return { ok: true, value: result.output };
   const issue = result.issues[0];
   const field = v.getDotPath(issue);
-  const received = describeValue(issue.input);
-  const expected = issue.expected ?? 'another value';
-  const where = field ? `"${field}"` : 'body';
-  return { ok: false, message: `The service sent ${what} whose ${where} should be ${expected} but is ${received}.` };
+  const owner = what.startsWith('a ') || what.startsWith('an ') ? `the ${what.replace(/^an? /, '')}` : what;
+  const problem =
+    issue.type === 'check'
+      ? // A rule over several fields (a person needs a login or a username): its message says it.
+        `${field ? `${owner}'s "${field}"` : owner} ${issue.message}`
+      : `${owner}'s ${field ? `"${field}"` : 'body'} should be ${issue.expected ?? 'another value'} but is ${describeValue(issue.input)}`;
+  const lead = request ? `The service's answer to ${request} cannot be used: ` : 'The service sent something Shotput cannot use: ';
+  return { ok: false, message: `${lead}${problem}.` };
 }
 
 function describeValue(value: unknown): string {

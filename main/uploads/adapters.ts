@@ -3,8 +3,9 @@ import { prepare } from '../images';
 import { ImageError } from '../images';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
-import type { Shot } from '../service/resources';
-import type { CreateShotResult, ImagePreparer, RemoteShot, ServiceProblem, UploadService } from './ports';
+import { problemOfRequest } from '../service/problem';
+import type { AuthenticatedUser, Shot } from '../service/resources';
+import type { AccountInfo, CreateShotResult, ImagePreparer, RemoteShot, ServiceProblem, UploadService } from './ports';
 import type { PrepareOptions } from './types';
 
 export function serviceAdapter(client: ServiceClient): UploadService {
@@ -60,11 +61,7 @@ export function serviceAdapter(client: ServiceClient): UploadService {
     },
     async currentAccount() {
       try {
-        const user = await client.getUser();
-        return {
-          ok: true,
-          account: { id: user.id, pro: user.pro, type: user.type, canUploadShot: user.can_upload_shot, teams: (user.teams ?? []).map((t) => ({ id: t.id, name: t.name })) },
-        };
+        return { ok: true, account: accountInfo(await client.getUser()) };
       } catch (error) {
         return problem(error);
       }
@@ -72,16 +69,25 @@ export function serviceAdapter(client: ServiceClient): UploadService {
   };
 }
 
+/** What the queue's account rules need to know of the signed-in user. */
+export function accountInfo(user: AuthenticatedUser): AccountInfo {
+  return {
+    id: user.id,
+    pro: user.pro,
+    type: user.type ?? 'User',
+    canUploadShot: user.can_upload_shot,
+    teams: (user.teams ?? []).map((t) => ({ id: t.id, name: t.name })),
+  };
+}
+
 function remoteShot(shot: Shot): RemoteShot {
   return { id: shot.id, title: shot.title, publishedAt: shot.published_at ?? undefined, scheduledFor: shot.scheduled_for ?? undefined };
 }
 
+/** A failed request as the queue sees it: the translator's code, sentence and whether retrying helps. */
 function problem(error: unknown): ServiceProblem {
-  if (isServiceError(error)) {
-    const retryable = error.kind === 'network' || error.kind === 'unknown-outcome' || error.status === 429 || (error.status ?? 0) >= 500;
-    return { ok: false, message: error.message, retryable, status: error.status };
-  }
-  return { ok: false, message: error instanceof Error ? error.message : String(error), retryable: true };
+  const found = problemOfRequest(error);
+  return { ok: false, code: found.code, message: found.message, retryable: found.retryable, status: isServiceError(error) ? error.status : undefined };
 }
 
 function createFailure(error: unknown): CreateShotResult {

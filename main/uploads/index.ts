@@ -3,7 +3,7 @@ export { UploadQueue } from './queue';
 export type { ActionResult, AddResult, UploadQueueOptions } from './queue';
 export { WatchedFolder } from './watch-folder';
 export type { FolderCounts, FolderDefaults, WatchEvent, WatchFolderOptions } from './watch-folder';
-export { imagePreparer, serviceAdapter } from './adapters';
+export { accountInfo, imagePreparer, serviceAdapter } from './adapters';
 export { spreadSchedule, nextSlot } from './schedule';
 export type { BatchSchedule } from './schedule';
 export { Journal } from './journal';

@@ -27,6 +27,8 @@ export interface AccountInfo {
 /** A request that did not succeed: a sentence, and whether asking again can help. */
 export interface ServiceProblem {
   ok: false;
+  /** The Problem code of the service translator ("daily-cap", "rejected", …), when it came from one. */
+  code?: string;
   message: string;
   retryable: boolean;
   status?: number;

@@ -12,6 +12,8 @@ import { acquireLock } from './lock';
 import { finalStateOf, matchInterruptedUploads, pageCoversIdsAbove } from './matching';
 import type { AccountInfo, ImagePreparer, PreparedImage, RemoteShot, ServiceProblem, UploadService } from './ports';
 import { checkAgainstAccount, checkImage, checkMetadata, needsAccount } from './validate';
+import { DailyCapHold } from './daily-cap';
+import type { DailyCapState } from './daily-cap';
 import { isFinal } from './types';
 import type { JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
 
@@ -89,6 +91,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** The longest a shot was seen still processing: a lower bound of the service's processing time. */
   private longestMissMs = 0;
   private idleWaiters: (() => void)[] = [];
+  /** Set when the service refused a POST for its daily cap: no POST leaves until it ends. */
+  private readonly dailyCap = new DailyCapHold();
 
   private constructor(
     private readonly service: UploadService,
@@ -158,6 +162,14 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.journal.uploaded.get(hash)?.shotId;
   }
 
+  /** The daily upload cap holding this account's uploads, with how many jobs wait for it. */
+  dailyCapHold(): (DailyCapState & { waiting: number }) | undefined {
+    const hold = this.dailyCap.active();
+    if (!hold) return undefined;
+    const waiting = [...this.journal.jobs.values()].filter((j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused).length;
+    return { ...hold, waiting };
+  }
+
   /** Resolves when no job can move on by itself: all final, paused, or the queue paused. */
   whenIdle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
@@ -202,6 +214,13 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** A failed job starts again; one that failed after the service accepted it goes back to being tracked. */
   retry(id: string): ActionResult {
     return this.change(id, (job) => {
+      if (this.dailyCap.active() && !isFinal(job.state) && job.state !== 'uploading' && job.state !== 'processing') {
+        // Retrying a job held by the daily cap asks the service again now.
+        this.dailyCap.release();
+        job.lastError = undefined;
+        job.retryAt = undefined;
+        return undefined;
+      }
       if (job.state !== 'failed' && job.state !== 'cancelled') return `Only failed or cancelled jobs can be retried; this one is ${job.state}.`;
       job.failure = undefined;
       job.lastError = undefined;
@@ -375,7 +394,9 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       void this.knownHighestShotId().then(() => undefined);
 
     let sending = this.sending.size;
-    for (const job of inState('ready')) {
+    const capped = this.dailyCap.active(now) !== undefined;
+    if (capped) wake = Math.min(wake, this.dailyCap.endsAt() ?? wake);
+    for (const job of capped ? [] : inState('ready')) {
       if (!runnable(job) || sending >= this.options.uploadConcurrency) continue;
       const due = job.retryAt ? Date.parse(job.retryAt) : 0;
       if (due > now) {
@@ -404,12 +425,26 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private isIdle(): boolean {
     if (this.closing || !this.running) return true;
     if (this.busy.size > 0 || this.checking) return false;
+    const capped = this.dailyCap.active() !== undefined;
     for (const job of this.journal.jobs.values()) {
       if (isFinal(job.state)) continue;
       if (job.state === 'uploading' || job.state === 'processing') return false;
+      // Under the daily cap, a prepared job (or one that waits for room to be prepared) waits for tomorrow.
+      if (capped && (job.state === 'ready' || (job.state === 'queued' && !this.canPrepareMore()))) continue;
       if (!job.paused && !this.paused) return false;
     }
     return true;
+  }
+
+  /** Whether the pump would start another prepare now (room in both the workers and the ready buffer). */
+  private canPrepareMore(): boolean {
+    let preparing = 0;
+    let held = 0;
+    for (const job of this.journal.jobs.values()) {
+      if (job.state === 'preparing') preparing++;
+      if (job.state === 'preparing' || job.state === 'ready') held++;
+    }
+    return preparing < this.options.prepareConcurrency && held < this.options.readyAhead;
   }
 
   private async prepareJob(id: string): Promise<void> {
@@ -494,6 +529,12 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
         this.prepared.delete(id);
         this.transition(job, 'processing');
         this.track(job, this.options.expectedProcessingMs);
+      } else if (result.outcome === 'refused' && result.code === 'daily-cap') {
+        // Nothing was created: the job keeps its prepared image and waits with the others.
+        this.dailyCap.hold(result.message);
+        job.lastError = result.message;
+        job.attempts = Math.max(0, job.attempts - 1);
+        this.transition(job, 'ready');
       } else if (result.outcome === 'refused') {
         if (result.retryable && job.attempts < this.options.maxAttempts) {
           job.lastError = result.message;

@@ -70,13 +70,13 @@ describe('comments handlers', () => {
     expect(value(await comments['comments.delete'](ref, noEvent))).toBeNull();
     const gone = failure(await comments['comments.liked'](ref, noEvent));
     expect(gone.code).toBe('not-found');
-    expect(gone.message).toMatch(/no longer exists.*Refresh the comments/);
+    expect(gone.message).toMatch(/Comment \d+ on shot \d+ was not found/);
   });
 
   test('someone else’s comment cannot be edited or deleted: the service’s reason as a sentence', async () => {
     const others = value(await commentsAs(ada)['comments.list']({ shotId: adaShotId }, noEvent)).comments.find((comment) => !comment.own)!;
     const edit = failure(await commentsAs(ada)['comments.edit']({ shotId: adaShotId, commentId: others.id, body: 'Mine now' }, noEvent));
-    expect(edit).toEqual({ code: 'forbidden', message: 'The service refused to save the comment: You can only change your own comments.' });
+    expect(edit).toEqual({ code: 'forbidden', message: 'The service refused to save the comment: You can only change your own comments.', retryable: false });
     const remove = failure(await commentsAs(ada)['comments.delete']({ shotId: adaShotId, commentId: others.id }, noEvent));
     expect(remove.message).toBe('The service refused to delete the comment: You can only delete your own comments.');
   });

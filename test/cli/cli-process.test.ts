@@ -25,7 +25,7 @@ describe('node bin/shotput.js', () => {
     const run = await runCliProcess(['--data-dir', dataDir, 'shots', 'show', '424242']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n')).toEqual(['shotput: Shot 424242 was not found among your shots.']);
+    expect(run.stderr.trim().split('\n')).toEqual(['shotput: Shot 424242 is not among your shots: it does not exist, or it was deleted.']);
   });
 
   it('bad usage: exit 2', async () => {

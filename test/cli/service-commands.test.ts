@@ -22,7 +22,7 @@ describe('whoami', () => {
   it('signs in to the bundled sandbox as the demo user', async () => {
     const run = await cli('whoami');
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim()).toBe('ada (Ada Lovelace) on the sandbox: Player, pro, teams: studio');
+    expect(run.stdout.trim()).toBe('ada (Ada Lovelace) on the sandbox: Player, pro, teams: studio (id 4)');
   });
 
   it('prints the service JSON with --json', async () => {
@@ -46,7 +46,7 @@ describe('shots', () => {
     // Scheduling an already published shot is refused by the service (422), all in one line.
     expect(update.code).toBe(1);
     expect(update.stderr.trim().split('\n')).toHaveLength(1);
-    expect(update.stderr).toMatch(/^shotput: .*scheduled_for/);
+    expect(update.stderr).toMatch(/^shotput: .*the publish time cannot be changed/);
 
     const updated = await cli('shots', 'update', String(target.id), '--title', 'Renamed by CLI', '--tags', 'cli, test', '--no-team', '--low-profile', '--json');
     expect(updated.code).toBe(0);
@@ -60,7 +60,7 @@ describe('shots', () => {
     expect((await cli('shots', 'delete', String(victim.id))).stdout).toContain(`Deleted shot ${victim.id}.`);
     const gone = await cli('shots', 'show', String(victim.id));
     expect(gone).toMatchObject({ code: 1, stdout: '' });
-    expect(gone.stderr.trim()).toBe(`shotput: Shot ${victim.id} was not found among your shots.`);
+    expect(gone.stderr.trim()).toBe(`shotput: Shot ${victim.id} is not among your shots: it does not exist, or it was deleted.`);
 
     const text = await cli('shots', 'list', '--per-page', '1');
     expect(text.stdout).toMatch(/More: shotput shots list --page 2/);

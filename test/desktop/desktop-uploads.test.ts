@@ -69,7 +69,7 @@ describe('desktop uploads', () => {
     const dataDir = files.file('ada-data');
     const h = await open(dataDir);
     const { desktop } = h;
-    expect(desktop.uploads.view()).toEqual({ available: false, jobs: [], paused: false, rateLimit: null });
+    expect(desktop.uploads.view()).toEqual({ available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null });
     await expect(desktop.uploads.enqueue([])).rejects.toThrow(/Sign in to upload/);
     await signIn(h, 'ada');
 

@@ -52,6 +52,6 @@ describe('DELETE after a lost answer', () => {
     const client = new ServiceClient({ apiUrl: api, accessToken: 't', governor: new RateLimitGovernor() });
     const error = (await client.getComment(1, 1).catch((e: unknown) => e)) as ServiceError;
     expect(error.kind).toBe('invalid-response');
-    expect(error.message).toBe('The service sent a comment whose "body" should be string but is the number 7.');
+    expect(error.message).toBe('The service\'s answer to GET /v1/shots/1/comments/1 cannot be used: the comment\'s "body" should be string but is the number 7.');
   });
 });

@@ -2,10 +2,12 @@
 // deleting their own, likes. Comment bodies go to the renderer as the service sent them; the
 // renderer sanitizes them (DOMPurify) right before showing them.
 import type { CommentView, PersonView } from '../../../preload/contract';
+import { displayNameOf, handleOf } from '../../service/resources';
 import type { Comment, User } from '../../service/resources';
 import type { RequestHandlers } from '../ipc-registration';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
+import { actionFor } from '../../service/problem';
 
 export const COMMENTS_PER_PAGE = 50;
 /** Who liked a comment: the first page is enough for a popover. */
@@ -21,13 +23,14 @@ type CommentRequests =
   | 'comments.liked'
   | 'comments.likes';
 
-const shotGone = 'This shot no longer exists, or it is not yours. Refresh My shots.';
-const commentGone = 'This comment no longer exists (it may have been deleted). Refresh the comments.';
+// The requests' own words (main/service/problem.ts), so the CLI and the panel say the same.
+const comments = (method: string, shotId: number) => actionFor(method, `/v1/shots/${shotId}/comments`);
+const comment = (method: string, shotId: number, commentId: number, tail = '') => actionFor(method, `/v1/shots/${shotId}/comments/${commentId}${tail}`);
 
 export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandlers, CommentRequests> {
   return {
     'comments.list': ({ shotId, page }) =>
-      withService(access, { doing: 'load the comments', notFound: shotGone }, async (client) => {
+      withService(access, comments('GET', shotId), async (client) => {
         const [me, listed] = await Promise.all([access.user(client), client.listComments(shotId, { page: page ?? 1, perPage: COMMENTS_PER_PAGE })]);
         // One small request per liked comment (nobody likes a comment with no likes); the
         // rate-limit governor paces them.
@@ -39,13 +42,13 @@ export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandl
       }),
 
     'comments.add': ({ shotId, body }) =>
-      withService(access, { doing: 'post the comment', scope: 'comment', notFound: shotGone }, async (client) => {
+      withService(access, comments('POST', shotId), async (client) => {
         const [me, created] = await Promise.all([access.user(client), client.createComment(shotId, body)]);
         return toCommentView(shotId, created.comment, me.id, false);
       }),
 
     'comments.edit': ({ shotId, commentId, body }) =>
-      withService(access, { doing: 'save the comment', scope: 'comment', notFound: commentGone }, async (client) => {
+      withService(access, comment('PUT', shotId, commentId), async (client) => {
         const [me, updated, liked] = await Promise.all([
           access.user(client),
           client.updateComment(shotId, commentId, body),
@@ -55,28 +58,28 @@ export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandl
       }),
 
     'comments.delete': ({ shotId, commentId }) =>
-      withService(access, { doing: 'delete the comment', scope: 'comment', notFound: commentGone }, async (client) => {
+      withService(access, comment('DELETE', shotId, commentId), async (client) => {
         await client.deleteComment(shotId, commentId);
         return null;
       }),
 
     'comments.like': ({ shotId, commentId }) =>
-      withService(access, { doing: 'like the comment', scope: 'write', notFound: commentGone }, async (client) => {
+      withService(access, comment('POST', shotId, commentId, '/like'), async (client) => {
         await client.likeComment(shotId, commentId);
         return null;
       }),
 
     'comments.unlike': ({ shotId, commentId }) =>
-      withService(access, { doing: 'unlike the comment', scope: 'write', notFound: commentGone }, async (client) => {
+      withService(access, comment('DELETE', shotId, commentId, '/like'), async (client) => {
         await client.unlikeComment(shotId, commentId);
         return null;
       }),
 
     'comments.liked': ({ shotId, commentId }) =>
-      withService(access, { doing: 'check whether you like the comment', notFound: commentGone }, (client) => client.isCommentLiked(shotId, commentId)),
+      withService(access, comment('GET', shotId, commentId, '/like'), (client) => client.isCommentLiked(shotId, commentId)),
 
     'comments.likes': ({ shotId, commentId }) =>
-      withService(access, { doing: 'list who liked the comment', notFound: commentGone }, async (client) => {
+      withService(access, comment('GET', shotId, commentId, '/likes'), async (client) => {
         const likes = await client.listCommentLikes(shotId, commentId, { perPage: LIKES_SHOWN });
         return likes.items.map((like) => ({ id: like.id, createdAt: like.created_at, user: like.user ? toPersonView(like.user) : null }));
       }),
@@ -98,5 +101,5 @@ export function toCommentView(shotId: number, comment: Comment, myId: number, li
 }
 
 export function toPersonView(user: User): PersonView {
-  return { id: user.id, name: user.name, username: user.username, htmlUrl: user.html_url, avatarUrl: user.avatar_url ?? null };
+  return { id: user.id, name: displayNameOf(user), username: handleOf(user), htmlUrl: user.html_url ?? '', avatarUrl: user.avatar_url ?? null };
 }

@@ -6,7 +6,8 @@ import { ImageError } from '../../images/index';
 import { CenterError } from '../../desktop/upload-center';
 import { WatchError } from '../../desktop/watch-folders';
 import { isServiceError } from '../../service/service-error';
-import { fail, ok } from '../result';
+import { problemOfRequest } from '../../service/problem';
+import { fail, failWith, ok } from '../result';
 
 export async function answer<T>(work: () => Promise<T> | T): Promise<Result<T>> {
   try {
@@ -15,7 +16,7 @@ export async function answer<T>(work: () => Promise<T> | T): Promise<Result<T>> 
     if (error instanceof CenterError) return fail('refused', error.message);
     if (error instanceof WatchError) return fail('refused', error.message);
     if (error instanceof ImageError) return fail(`image-${error.code}`, error.message);
-    if (isServiceError(error)) return fail(`service-${error.kind}`, error.message);
+    if (isServiceError(error)) return failWith(problemOfRequest(error));
     throw error;
   }
 }

@@ -7,25 +7,25 @@ import type { RequestHandlers } from '../ipc-registration';
 import { fail } from '../result';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
+import { actionFor } from '../../service/problem';
 
 /** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
 export const SHOTS_PER_PAGE = 24;
 
-const shotGone = 'This shot no longer exists (it may have been deleted elsewhere). Refresh My shots.';
 
 export function createShotsHandlers(access: ServiceAccess): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
   return {
     'shots.list': (payload) =>
-      withService(access, { doing: 'list your shots', notFound: 'The service has no shot list for this account. Sign out, then sign in again.' }, async (client) => {
+      withService(access, actionFor('GET', '/v2/user/shots'), async (client) => {
         const page = await client.listUserShots({ page: payload?.page ?? 1, perPage: SHOTS_PER_PAGE });
         return { shots: page.items.map(toShotView), nextPage: page.nextPage };
       }),
 
     'shots.get': ({ id }) =>
-      withService(access, { doing: 'open the shot', notFound: shotGone }, async (client) => toShotView(await client.getShot(id))),
+      withService(access, actionFor('GET', `/v2/shots/${id}`), async (client) => toShotView(await client.getShot(id))),
 
     'shots.update': async ({ id, changes }) => {
-      const action = { doing: 'save the changes to the shot', scope: 'upload', notFound: shotGone } as const;
+      const action = actionFor('PUT', `/v2/shots/${id}`);
       if (changes.scheduledFor !== undefined) {
         // The service only reschedules shots that are not yet published: say so before trying.
         const current = await withService(access, action, (client) => client.getShot(id));
@@ -38,7 +38,7 @@ export function createShotsHandlers(access: ServiceAccess): Pick<RequestHandlers
     },
 
     'shots.delete': ({ id }) =>
-      withService(access, { doing: 'delete the shot', scope: 'upload', notFound: shotGone }, async (client) => {
+      withService(access, actionFor('DELETE', `/v2/shots/${id}`), async (client) => {
         await client.deleteShot(id);
         return null;
       }),

@@ -1,6 +1,6 @@
 // The queue as main reports it (queue.changed, queue.progress, rateLimit), followed from the first
 // time the Queue view opens and kept while the user moves between tabs.
-import type { JobView, QueueView, RateLimitView, Result } from '../../../../preload/contract';
+import type { JobView, QueueView, RateLimitView, DailyCapView, Result } from '../../../../preload/contract';
 import { connectOnce } from '../../lib/connect-once';
 
 class QueueState {
@@ -8,6 +8,7 @@ class QueueState {
   jobs = $state<JobView[]>([]);
   paused = $state(false);
   rateLimit = $state<RateLimitView | null>(null);
+  dailyCap = $state<DailyCapView | null>(null);
   /** Bytes sent per uploading job. */
   progress = $state<Record<string, { sent: number; total: number }>>({});
   problem = $state<string | undefined>(undefined);
@@ -47,6 +48,7 @@ class QueueState {
     this.available = view.available;
     this.jobs = view.jobs;
     this.paused = view.paused;
+    this.dailyCap = view.dailyCap;
     if (view.rateLimit) this.rateLimit = view.rateLimit;
     const uploading = new Set(view.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
     for (const job of view.jobs) if (job.progress) this.progress[job.id] = job.progress;

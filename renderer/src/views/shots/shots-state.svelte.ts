@@ -43,11 +43,15 @@ export class ShotsState {
     this.shots = this.shots.map((existing) => (existing.id === shot.id ? shot : existing));
   }
 
-  /** Answers with a sentence when the shot could not be deleted. */
-  async remove(id: number): Promise<string | undefined> {
+  /**
+   * Deletes a shot. 'deleted' when it is gone from the service; 'gone' when the service had no such
+   * shot any more (deleted elsewhere): the card goes either way, and the sentence says why.
+   * A failure keeps the card and answers with the sentence.
+   */
+  async remove(id: number): Promise<{ outcome: 'deleted' | 'gone' | 'failed'; message?: string }> {
     const result = await bridge().shots.delete({ id });
-    if (!result.ok) return result.error.message;
+    if (!result.ok && result.error.code !== 'not-found') return { outcome: 'failed', message: result.error.message };
     this.shots = this.shots.filter((shot) => shot.id !== id);
-    return undefined;
+    return result.ok ? { outcome: 'deleted' } : { outcome: 'gone', message: result.error.message };
   }
 }

@@ -43,6 +43,7 @@ export function registerControl(app: FastifyInstance, ctx: SandboxContext, reset
       internal_errors: ctx.internalErrors,
       profile: ctx.profile.name,
       daily_cap: ctx.profile.dailyCap,
+      daily_cap_refusals: ctx.dailyUploads.refused,
     };
   });
 

@@ -36,11 +36,14 @@ export function dayOf(ms: number): string {
 /** Counts created shots per account and day; refuses past the cap with the service's 422. */
 export class DailyUploads {
   private readonly counts = new Map<string, number>();
+  /** POSTs refused for the cap since the start (or the last reset), for tests to read from the state. */
+  refused = 0;
 
   check(profile: Profile, userId: number, now: number): void {
     const cap = profile.dailyCap;
     if (cap === null) return;
     if ((this.counts.get(`${userId}\u0000${dayOf(now)}`) ?? 0) >= cap) {
+      this.refused++;
       throw new HttpError(422, 'Validation failed.', [{ attribute: 'user', message: `reached the daily limit of ${cap} shots` }]);
     }
   }
@@ -52,6 +55,7 @@ export class DailyUploads {
 
   clear(): void {
     this.counts.clear();
+    this.refused = 0;
   }
 }
 

@@ -368,7 +368,7 @@ export class ServiceClient {
 }
 
 function retiredError(method: string, path: string): ServiceError {
-  return new ServiceError({ kind: 'retired', status: 401, message: COMMENTS_RETIRED, method, path });
+  return new ServiceError({ kind: 'retired', message: COMMENTS_RETIRED, method, path });
 }
 
 function errorFromBody(status: number, text: string, method: string, path: string): ServiceError {

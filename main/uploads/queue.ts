@@ -654,7 +654,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     }
     // While uploads wait for the rate limit, confirmations are gathered into fewer requests.
     const uploadsWaiting = [...this.journal.jobs.values()].some((j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused);
-    if (uploadsWaiting && !this.paused) confirmDue = Math.max(confirmDue, this.lastCheckAt + this.options.busyCheckGapMs);
+    // (Uploads held by the daily cap use no budget: confirmations go at once.)
+    if (uploadsWaiting && !this.paused && !this.dailyCap.active()) confirmDue = Math.max(confirmDue, this.lastCheckAt + this.options.busyCheckGapMs);
     // An interrupted upload holds its file back until it is found or known lost: not deferred.
     let findDue = Number.POSITIVE_INFINITY;
     for (const job of interrupted) {

@@ -1,8 +1,12 @@
-// Every client method against a real sandbox over HTTP.
+// Every client method against a real sandbox over HTTP: v2 on both profiles (the spec as written
+// and the service as deployed), v1 where it still runs (spec) and retired where it is (deployed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../main/service/service-client';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import { ServiceError } from '../../main/service/service-error';
+import { handleOf } from '../../main/service/resources';
+import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import type { ProfileName } from '../../sandbox/profile';
 import { control, pngImage, signedInClient, startFixture, until } from './sandbox-fixture';
 import type { Fixture } from './sandbox-fixture';
 
@@ -28,12 +32,25 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   return error as ServiceError;
 }
 
-describe('user and shots (v2)', () => {
+describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profile', (profile) => {
+  let fixture: Fixture;
+  let ada: ServiceClient;
+  let ben: ServiceClient;
+  beforeAll(async () => {
+    fixture = await startFixture({ processingMs: 300, profile });
+    ada = await signedInClient(fixture.sandbox, 'ada');
+    ben = await signedInClient(fixture.sandbox, 'ben');
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
   it('loads the signed-in user with their teams', async () => {
     const user = await ada.getUser();
-    expect(user.username).toBe('ada');
+    expect(handleOf(user)).toBe('ada');
+    expect(profile === 'deployed' ? user.login : user.username).toBe('ada');
     expect(user.pro).toBe(true);
-    expect(user.teams.map((t) => t.login)).toContain('studio');
+    expect(user.teams.map(handleOf)).toContain('studio');
     const plain = await ben.getUser();
     expect(plain.pro).toBe(false);
     expect(plain.teams).toEqual([]);
@@ -48,8 +65,8 @@ describe('user and shots (v2)', () => {
     expect(second.prevPage).toBe(1);
     expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
     const all = await ada.listUserShots({ all: true, perPage: 1 });
-    const user = await ada.getUser();
-    expect(all.items).toHaveLength(user.shots_count ?? -1);
+    const state = (await (await fetch(`${fixture.sandbox.url}/_sandbox/state`)).json()) as { users: { username: string; shots: number }[] };
+    expect(all.items).toHaveLength(state.users.find((u) => u.username === 'ada')!.shots);
     expect(new Set(all.items.map((s) => s.id)).size).toBe(all.items.length);
     expect(all.nextPage).toBeNull();
   });
@@ -72,7 +89,8 @@ describe('user and shots (v2)', () => {
     expect(created.location).toMatch(new RegExp(`/v2/shots/${created.id}$`));
     const shot = await until(() => ada.getShotAtLocation(created.location));
     expect(shot).toMatchObject({ id: created.id, title: 'Client test', low_profile: true, tags: ['client', 'test'] });
-    expect(shot.team?.login).toBe('studio');
+    // The deployed service writes a shot's team with `username`.
+    expect(shot.team && handleOf(shot.team)).toBe('studio');
 
     const fetched = await ada.getShot(created.id);
     expect(fetched.id).toBe(created.id);
@@ -131,7 +149,7 @@ describe('user and shots (v2)', () => {
   });
 });
 
-describe('comments and likes (v1)', () => {
+describe('comments and likes (v1), spec profile', () => {
   let shotId: number;
   beforeAll(async () => {
     const shots = await ada.listUserShots({ all: true });
@@ -183,5 +201,50 @@ describe('scopes', () => {
     const error = await failure(readOnly.createComment(shots.items[0]!.id, 'hi'));
     expect([401, 403]).toContain(error.status);
     await control(fixture.sandbox, 'faults', {});
+  });
+});
+
+describe('comments on the deployed service (v1 retired)', () => {
+  it('says once that comments are not offered, keeps the token good for v2, and does not ask again', async () => {
+    const deployed = await startFixture({ profile: 'deployed' });
+    try {
+      const client = await signedInClient(deployed.sandbox, 'ada');
+      const before = (await client.listUserShots()).items[0]!.id;
+      const statuses: string[] = [];
+      const watching = new ServiceClient({
+        apiUrl: deployed.sandbox.api,
+        accessToken: (await sandboxUserToken(deployed.sandbox, 'ada')).access_token,
+        governor: new RateLimitGovernor(),
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          statuses.push(`${new URL(String(input)).pathname} ${response.status}`);
+          return response;
+        },
+      });
+      const error = await failure(watching.listComments(before));
+      expect(error.kind).toBe('retired');
+      expect(error.message).toMatch(/^This service does not offer comments/);
+      expect(watching.commentsRetired).toBe(true);
+      expect(statuses).toEqual([`/v1/shots/${before}/comments 401`, '/v2/user 200']);
+      // Known now: the next comment request is answered without a round trip.
+      expect((await failure(watching.createComment(before, 'hi'))).kind).toBe('retired');
+      expect(statuses).toHaveLength(2);
+      expect((await watching.getUser()).id).toBeGreaterThan(0);
+    } finally {
+      await deployed.close();
+    }
+  });
+
+  it('a token v2 refuses too is bad credentials, not retired comments', async () => {
+    const deployed = await startFixture({ profile: 'deployed' });
+    try {
+      const stranger = new ServiceClient({ apiUrl: deployed.sandbox.api, accessToken: 'not-a-token', governor: new RateLimitGovernor() });
+      const error = await failure(stranger.listComments(1));
+      expect(error.kind).toBe('http');
+      expect(error.status).toBe(401);
+      expect(stranger.commentsRetired).toBe(false);
+    } finally {
+      await deployed.close();
+    }
   });
 });

@@ -3,8 +3,7 @@
 import type { CliContext } from './command';
 import { openSession } from './session';
 import { UploadQueue, accountInfo, imagePreparer, serviceAdapter } from '../uploads/index';
-import type { AccountInfo, UploadQueueOptions } from '../uploads/index';
-import type { AuthenticatedUser } from '../service/resources';
+import type { UploadQueueOptions } from '../uploads/index';
 
 export interface UploadSession {
   queue: UploadQueue;

@@ -16,13 +16,22 @@ export interface BundledSandboxOptions {
   processingMs?: number;
 }
 
+/**
+ * SHOTPUT_SANDBOX_PROFILE=deployed makes the bundled sandbox answer as the public service does
+ * (sandbox/profile.ts): a rehearsal of the real service with no account and no network.
+ */
+function profileFromEnvironment(): { profile?: 'spec' | 'deployed' } {
+  const wanted = process.env.SHOTPUT_SANDBOX_PROFILE;
+  return wanted === 'deployed' || wanted === 'spec' ? { profile: wanted } : {};
+}
+
 let running: Promise<Sandbox> | undefined;
 
 /** The one sandbox of this process: started on first call, the same one afterwards. */
 export function bundledSandbox(options: BundledSandboxOptions = {}): Promise<Sandbox> {
   // Loaded on first use: the sandbox pulls in the whole HTTP server, which commands like `--help` never need.
   running ??= import('../../sandbox/index')
-    .then(({ startSandbox }) => startSandbox({ host: '127.0.0.1', port: 0, ...options }))
+    .then(({ startSandbox }) => startSandbox({ host: '127.0.0.1', port: 0, ...profileFromEnvironment(), ...options }))
     .catch((error: unknown) => {
       running = undefined;
       throw error;

@@ -153,11 +153,6 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.paused;
   }
 
-  /** Shot id of content already uploaded from this queue, by SHA-256. */
-  uploadedShotFor(hash: string): number | undefined {
-    return this.journal.uploaded.get(hash)?.shotId;
-  }
-
   /** Resolves when no job can move on by itself: all final, paused, or the queue paused. */
   whenIdle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();

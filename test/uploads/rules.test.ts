@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SHOT_BYTES } from '../../common/service-rules';
 import { checkAgainstAccount, checkImage, checkMetadata } from '../../main/uploads/validate';
 import { nextSlot, spreadSchedule } from '../../main/uploads/schedule';
-import { matchInterruptedUploads, pageCoversIdsAbove, shotIdFromLocation } from '../../main/uploads/matching';
+import { matchInterruptedUploads, pageCoversIdsAbove } from '../../main/uploads/matching';
 import { ignoredIn, isImageName } from '../../main/uploads/watch-filter';
 import type { UploadJob } from '../../main/uploads/types';
 
@@ -81,8 +81,6 @@ describe('finding interrupted uploads', () => {
     expect(pageCoversIdsAbove([{ id: 20, title: '' }, { id: 15, title: '' }], true, 15)).toBe(true);
     expect(pageCoversIdsAbove([{ id: 20, title: '' }, { id: 16, title: '' }], true, 15)).toBe(false);
     expect(pageCoversIdsAbove([], false, 15)).toBe(true);
-    expect(shotIdFromLocation('http://x/v2/shots/123')).toBe(123);
-    expect(shotIdFromLocation('http://x/v2/shots/abc')).toBeUndefined();
   });
 });
 

@@ -47,7 +47,7 @@ function positiveInt(flag: string, value: string | undefined): number | undefine
 export function sharedValues(values: Record<string, string | boolean | undefined>): SharedValues {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const size = text('size');
-  if (size !== undefined && !(SIZE_CHOICES as readonly string[]).includes(size)) throw new UsageError(`--size must be ${SIZE_CHOICES.join(', ')}, not "${size}"`);
+  if (size !== undefined && !(SIZE_CHOICES as readonly string[]).includes(size)) throw new UsageError(`--size must be ${SIZE_CHOICES.slice(0, -1).join(', ')} or ${SIZE_CHOICES.at(-1)}, not "${size}"`);
   const fit = text('fit');
   if (fit !== undefined && fit !== 'cover' && fit !== 'contain') throw new UsageError(`--fit must be cover or contain, not "${fit}"`);
   const scheduleText = text('schedule');

@@ -1,11 +1,20 @@
 // Lint rules, including the layer rules of the design: which folder may import which.
+import { resolve } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import { mainLayersRule } from './lint/main-layers.js';
 
 const electronOnlyInApp = {
   paths: [{ name: 'electron', message: "Only main/app/ may import 'electron'; keep the rest plain Node." }],
+};
+
+/** The contract's values carry every valibot schema: a view that imported one would ship them all. */
+const contractTypesOnly = {
+  group: ['**/preload/contract', '**/common/contract', '**/common/contract/**'],
+  allowTypeImports: true,
+  message: 'renderer/ may import only types from the contract (its values pull valibot into the bundle); the service rules are in common/service-rules.',
 };
 
 export default tseslint.config(
@@ -25,6 +34,12 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
   {
+    // The layers of main/ (lint/main-layers.js): service, settings < auth < images < uploads < desktop, cli < app.
+    files: ['main/**/*.ts'],
+    plugins: { shotput: { rules: { 'main-layers': mainLayersRule } } },
+    rules: { 'shotput/main-layers': ['error', { mainDir: resolve(import.meta.dirname, 'main') }] },
+  },
+  {
     files: ['main/**/*.ts', 'sandbox/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,js,mjs}', 'bin/**/*.js'],
     ignores: ['main/app/**'],
     rules: { 'no-restricted-imports': ['error', electronOnlyInApp] },
@@ -32,13 +47,29 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,svelte}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           ...electronOnlyInApp,
           patterns: [
             { group: ['**/main/**', '**/sandbox/**'], message: 'renderer/ talks to main only through window.shotput.' },
             { group: ['**/preload/**', '!**/preload/contract'], message: 'renderer/ may import only types from preload/contract.' },
+            contractTypesOnly,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOnlyInApp,
+          patterns: [
+            { group: ['node:*', '**/main/**', '**/preload/**', '**/renderer/**', '**/sandbox/**'], message: 'common/ is pure TypeScript that main and the renderer share: no I/O, no app code.' },
           ],
         },
       ],

@@ -10,6 +10,7 @@
 // main/app/handlers/ (the compiler lists what is missing), 3. call it from a view as
 // `window.shotput.<namespace>.<method>(payload)`.
 import * as v from 'valibot';
+import { MAX_SHOT_TAGS, SIZE_CHOICES } from '../common/service-rules';
 
 /** A marker for the type a request answers with; it carries no runtime value. */
 function answers<T>(): T {
@@ -28,7 +29,7 @@ export const SettingsSchema = v.object({
   lastTab: v.picklist(tabNames),
   /** How new drafts are prepared unless chosen otherwise. */
   prepareDefaults: v.object({
-    size: v.picklist(['auto', '400x300', '800x600']),
+    size: v.picklist(SIZE_CHOICES),
     fit: v.picklist(['cover', 'contain']),
     background: v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i)),
   }),
@@ -137,9 +138,6 @@ const noPayload = v.optional(v.undefined());
 
 const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
 const pageNumber = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)));
-
-/** The service accepts at most this many tags on a shot. */
-export const MAX_SHOT_TAGS = 12;
 
 const shotTag = v.pipe(v.string(), v.trim(), v.minLength(1, 'A tag cannot be empty.'), v.maxLength(100, 'A tag has at most 100 characters.'));
 
@@ -252,7 +250,6 @@ export interface PopularAvailability {
 
 // ---- Uploads: drafts, final-size previews, the queue, watched folders ----------------------------
 
-export const sizeChoices = ['auto', '400x300', '800x600'] as const;
 export const fitChoices = ['cover', 'contain'] as const;
 
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'A colour is written like #ffffff.'));
@@ -268,7 +265,7 @@ const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 /** How a source image becomes the exact image the service accepts (the image pipeline's options). */
 export const PrepareChoiceSchema = v.strictObject({
   /** auto: 800x600 when the chosen region is large enough, else 400x300 (enlarged, with a warning). */
-  size: v.optional(v.picklist(sizeChoices)),
+  size: v.optional(v.picklist(SIZE_CHOICES)),
   /** cover crops a 4:3 region; contain fits the whole image on the background. */
   fit: v.optional(v.picklist(fitChoices)),
   /** cover: the point to keep in view, 0..1 of the width and height. */
@@ -282,7 +279,7 @@ export type PrepareChoice = v.InferOutput<typeof PrepareChoiceSchema>;
 
 /** Defaults for new drafts and watched folders (Settings). */
 export const PrepareDefaultsSchema = v.object({
-  size: v.picklist(sizeChoices),
+  size: v.picklist(SIZE_CHOICES),
   fit: v.picklist(fitChoices),
   background: hexColour,
 });

@@ -2,7 +2,8 @@
 // binary, where the unit and end-to-end tests cannot reach. The window loads the built renderer
 // under the app's CSP, the preload bridge answers a request through IPC, and the embedded sandbox
 // answers GET /v2/user; then the app quits with 0, or exits with 1 and says what failed.
-import { bundledSandbox, sandboxUserToken } from '../service/bundled-sandbox';
+import { sandboxUserToken } from '../auth/sandbox-token';
+import { bundledSandbox } from '../service/bundled-sandbox';
 
 export const SMOKE_TIME_LIMIT_MS = 60_000;
 

@@ -10,7 +10,7 @@ import type { AccountSummary, TokenStore } from './token-store';
 import { SANDBOX_CLIENT_SECRET, SANDBOX_SERVICE_ID, endpointForChoice, sandboxEndpoint } from './service-settings';
 import type { ServiceChoice, ServiceEndpoint } from './service-settings';
 import { ServiceClient } from '../service/service-client';
-import { forgetGovernor, governorForAccount } from '../service/governor-registry';
+import { GovernorRegistry } from '../service/governor-registry';
 
 export interface AccountManagerOptions {
   store: TokenStore;
@@ -31,6 +31,8 @@ export interface AccountEvents {
 export class AccountManager {
   readonly events = new EventEmitter<AccountEvents>();
   private readonly signIn: SignIn;
+  /** One governor per account, shared by everything that talks to the service for it. */
+  private readonly governors = new GovernorRegistry();
 
   constructor(private readonly options: AccountManagerOptions) {
     this.signIn = new SignIn({
@@ -38,7 +40,7 @@ export class AccountManager {
       log: options.log,
       fetch: options.fetch,
       clientSecretFor: async (service) => (service.id === SANDBOX_SERVICE_ID ? SANDBOX_CLIENT_SECRET : this.options.store.clientSecret(service.id)),
-      governorFor: (serviceId) => governorForAccount(serviceId, 'sign-in'),
+      governorFor: (serviceId) => this.governors.forAccount(serviceId, 'sign-in'),
     });
   }
 
@@ -92,7 +94,7 @@ export class AccountManager {
   async signOut(serviceId: string): Promise<void> {
     const account = await this.options.store.account(serviceId);
     await this.options.store.forgetAccount(serviceId);
-    if (account) forgetGovernor(serviceId, account.user.id);
+    if (account) this.governors.forget(serviceId, account.user.id);
     this.events.emit('signed-out', serviceId);
   }
 
@@ -104,7 +106,7 @@ export class AccountManager {
     return new ServiceClient({
       apiUrl: service.apiUrl,
       accessToken: account.accessToken,
-      governor: governorForAccount(service.id, account.user.id),
+      governor: this.governors.forAccount(service.id, account.user.id),
       fetch: this.options.fetch,
     });
   }

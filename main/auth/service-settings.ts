@@ -43,8 +43,6 @@ export type ServiceChoice =
   | { kind: 'real'; clientId: string; redirectUri?: string }
   | { kind: 'custom'; apiUrl: string; authUrl: string; clientId: string; redirectUri?: string };
 
-export const DEFAULT_SERVICE_CHOICE: ServiceChoice = { kind: 'sandbox' };
-
 /** The sandbox's addresses change with its port on each start, so its id stays "sandbox". */
 export function sandboxEndpoint(addresses: { api: string; auth: string }): ServiceEndpoint {
   return {

@@ -2,6 +2,7 @@
 import { constants } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SIZE_CHOICES } from '../../common/service-rules';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
 import { parseCommandArgs } from './upload-options';
@@ -51,7 +52,7 @@ export function parsePrepareArgs(args: string[]): { files: string[]; out: string
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   if (!values.out) throw new UsageError('--out DIR is required');
   const options: PrepareOptions = {};
-  const size = oneOf('--size', values.size, ['auto', '800x600', '400x300'] as const);
+  const size = oneOf('--size', values.size, SIZE_CHOICES);
   if (size) options.target = size;
   const fit = oneOf('--fit', values.fit, ['cover', 'contain'] as const);
   if (fit) options.mode = fit;

@@ -1,4 +1,5 @@
-// `shotput queue list|retry ID|cancel ID|clear`: the persistent upload queue of the data directory.
+// `shotput queue list|retry ID|pause ID|resume ID|cancel ID|clear`: the persistent upload queue of the
+// data directory. A paused job stays queued, held back from every `upload` and `watch` run, until resumed.
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
@@ -6,7 +7,8 @@ import { openQueueForEditing } from './upload-session';
 import { Journal } from '../uploads/index';
 import type { UploadJob } from '../uploads/index';
 
-const USAGE = 'shotput queue list | queue retry ID | queue cancel ID | queue clear  [--json]';
+const USAGE = 'shotput queue list | queue retry ID | queue pause ID | queue resume ID | queue cancel ID | queue clear  [--json]';
+const JOB_ACTIONS = ['retry', 'pause', 'resume', 'cancel'] as const;
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const [action, id, ...extra] = args;
@@ -21,7 +23,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (skippedLines > 0) writeLine(ctx.io.stderr, `${skippedLines} damaged line(s) of the journal were skipped.`);
     return EXIT_OK;
   }
-  if (action !== 'retry' && action !== 'cancel' && action !== 'clear') throw new UsageError(`unknown action "${action}"`);
+  if (action !== 'clear' && !(JOB_ACTIONS as readonly string[]).includes(action)) throw new UsageError(`unknown action "${action}"`);
   if (action === 'clear' && id !== undefined) throw new UsageError('clear takes no argument');
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
   const queue = openQueueForEditing(ctx);
@@ -31,13 +33,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify({ removed }) : `Removed ${removed} finished job(s).`);
       return EXIT_OK;
     }
-    const result = action === 'retry' ? queue.retry(id!) : queue.cancel(id!);
+    const job = id!;
+    const result = action === 'retry' ? queue.retry(job) : action === 'pause' ? queue.pauseJob(job) : action === 'resume' ? queue.resumeJob(job) : queue.cancel(job);
     if (!result.ok) {
       writeLine(ctx.io.stderr, `shotput: ${result.message}`);
       return EXIT_FAILURE;
     }
     writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify(result.job) : describe(result.job));
-    if (action === 'retry') writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
+    if (action === 'retry' || action === 'resume') writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
+    if (action === 'pause') writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
     return EXIT_OK;
   } finally {
     await queue.close();
@@ -58,7 +62,7 @@ function describe(job: UploadJob): string {
 
 export const queueCommand: CliCommand = {
   name: 'queue',
-  summary: 'List the upload queue, retry or cancel a job, clear finished jobs',
+  summary: 'List the upload queue, retry, pause, resume or cancel a job, clear finished jobs',
   usage: USAGE,
   run,
 };

@@ -10,11 +10,11 @@ import { TokenStore } from '../auth/token-store';
 import type { StoredAccount } from '../auth/token-store';
 import { fileModeSecretBox, ownerOnlyFile, tokenFilePath } from '../auth/file-persistence';
 import { DEFAULT_SCOPES, SANDBOX_SERVICE_ID, defaultAuthUrlFor, serviceIdForApi } from '../auth/service-settings';
-import { bundledSandbox, sandboxUserToken, stopBundledSandbox } from '../service/bundled-sandbox';
+import { sandboxUserToken } from '../auth/sandbox-token';
+import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
 import type { Sandbox } from '../service/bundled-sandbox';
 import { ServiceClient } from '../service/service-client';
-import { governorForAccount } from '../service/governor-registry';
-import type { RateLimitGovernor } from '../service/rate-limit-governor';
+import { RateLimitGovernor } from '../service/rate-limit-governor';
 import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { isServiceError } from '../service/service-error';
@@ -55,6 +55,8 @@ async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
   try {
     const store = cliTokenStore(ctx.globals.dataDir);
     const service = { id: SANDBOX_SERVICE_ID, apiUrl: sandbox.api, authUrl: sandbox.auth, isSandbox: true };
+    // A command is one process and one session: the session's governor is the account's.
+    const governor = new RateLimitGovernor();
     const candidates: Array<() => Promise<string>> = [];
     if (ctx.globals.token) candidates.push(async () => ctx.globals.token!);
     else {
@@ -69,7 +71,7 @@ async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
     }
     for (const [index, nextToken] of candidates.entries()) {
       const accessToken = await nextToken();
-      const client = new ServiceClient({ apiUrl: sandbox.api, accessToken, governor: governorForAccount(SANDBOX_SERVICE_ID, 'cli') });
+      const client = new ServiceClient({ apiUrl: sandbox.api, accessToken, governor });
       try {
         const user = await client.getUser({ signal: ctx.signal });
         if (!ctx.globals.token) await refreshSavedUser(store, SANDBOX_SERVICE_ID, user);
@@ -101,7 +103,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     throw new SessionError(`Not signed in to ${new URL(apiUrl).host}. Run 'shotput --api ${apiUrl} login --client-id ID --client-secret SECRET', or pass --token.`);
   }
   const service = { id: serviceId, apiUrl: apiUrl.replace(/\/+$/, ''), authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''), isSandbox: false };
-  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: governorForAccount(serviceId, 'cli') });
+  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor() });
   try {
     const user = await client.getUser({ signal: ctx.signal });
     return { client, governor: client.governor, user, service, close: async () => {} };

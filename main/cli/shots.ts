@@ -1,4 +1,5 @@
 // `shotput shots list|show ID|update ID [...]|delete ID`: the signed-in user's shots.
+import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_OK, UsageError } from './command';
 import { openSession } from './session';
@@ -120,7 +121,7 @@ export function shotChanges(values: UpdateValues): ShotChanges {
   if (values.description !== undefined) changes.description = values.description;
   if (values.tags !== undefined) {
     const tags = values.tags.split(',').map((t) => t.trim()).filter(Boolean);
-    if (tags.length > 12) throw new UsageError(`a shot has at most 12 tags, not ${tags.length}`);
+    if (tags.length > MAX_SHOT_TAGS) throw new UsageError(`a shot has at most ${MAX_SHOT_TAGS} tags, not ${tags.length}`);
     changes.tags = tags;
   }
   if (values.team !== undefined && values['no-team']) throw new UsageError('--team and --no-team do not go together');

@@ -1,6 +1,7 @@
 // The options `upload` and `watch` share: shot metadata defaults and how images are prepared.
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
+import { SIZE_CHOICES } from '../../common/service-rules';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
 import type { PrepareOptions } from '../uploads/types';
@@ -46,7 +47,7 @@ function positiveInt(flag: string, value: string | undefined): number | undefine
 export function sharedValues(values: Record<string, string | boolean | undefined>): SharedValues {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const size = text('size');
-  if (size !== undefined && !['auto', '400x300', '800x600'].includes(size)) throw new UsageError(`--size must be auto, 400x300 or 800x600, not "${size}"`);
+  if (size !== undefined && !(SIZE_CHOICES as readonly string[]).includes(size)) throw new UsageError(`--size must be ${SIZE_CHOICES.slice(0, -1).join(', ')} or ${SIZE_CHOICES.at(-1)}, not "${size}"`);
   const fit = text('fit');
   if (fit !== undefined && fit !== 'cover' && fit !== 'contain') throw new UsageError(`--fit must be cover or contain, not "${fit}"`);
   const scheduleText = text('schedule');

@@ -1,5 +1,6 @@
 // What the renderer may know about the signed-in user (GET /v2/user), and the avatar as a small
 // data: URL: the window's CSP loads no remote image, and the token never goes to the renderer.
+import { canSchedule } from '../../common/service-rules';
 import { preview } from '../images/index';
 import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
@@ -8,16 +9,11 @@ import type { AccountView, ServiceChoice } from '../../preload/contract';
 const SCHEDULE_REASON = 'Scheduling is for pro accounts, teams and team members; this account publishes at once.';
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The rule of the spec: a pro, a team, or a member of a team may schedule. */
-export function canSchedule(user: Pick<AuthenticatedUser, 'pro' | 'type' | 'teams'>): boolean {
-  return user.pro || user.type === 'Team' || (user.teams ?? []).length > 0;
-}
-
 export function accountView(
   user: AuthenticatedUser,
   context: { service: ServiceChoice; serviceLabel: string; scope: string; avatar: string | null },
 ): AccountView {
-  const schedule = canSchedule(user);
+  const schedule = canSchedule({ pro: user.pro, type: user.type ?? 'User', teams: user.teams });
   return {
     service: context.service,
     serviceLabel: context.serviceLabel,

@@ -11,7 +11,7 @@ import { WatchedFolder, nextSlot } from '../uploads/index';
 import type { FolderCounts, JobEvent, UploadQueue, WatchEvent } from '../uploads/index';
 import { isPlainFileIn } from '../uploads/no-links';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
-import { MAX_TAGS } from '../uploads/validate';
+import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../preload/contract';
 import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../preload/contract';
 
@@ -147,7 +147,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     const sidecar = await readSidecar(resolved);
     if (!sidecar.ok) throw new WatchError(sidecar.message);
     const defaults = folder.defaults;
-    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar.sidecar?.tags ?? [])])].slice(0, MAX_TAGS);
+    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar.sidecar?.tags ?? [])])].slice(0, MAX_SHOT_TAGS);
     const metadata = {
       title: sidecar.sidecar?.title ?? titleFromFileName(resolved),
       description: sidecar.sidecar?.description ?? defaults.description,

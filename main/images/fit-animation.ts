@@ -2,7 +2,7 @@
 // colours, then 400x300, until it fits. Each attempt re-reads the source, so only one encoded
 // animation is held in memory at a time.
 import { ImageError } from './image-error';
-import { targetSize } from './limits';
+import { targetSize } from './geometry';
 import type { Size } from './limits';
 import { render } from './render';
 import type { RenderRequest } from './render';

@@ -1,6 +1,7 @@
 // Pure arithmetic of cropping: which part of the source becomes the 4:3 shot, and at what size.
-import type { Size, TargetName } from './limits';
-import { targetSize } from './limits';
+import { SHOT_SIZES } from '../../common/service-rules';
+import type { ShotSizeName } from '../../common/service-rules';
+import type { Size } from './limits';
 
 export interface Rect {
   left: number;
@@ -67,13 +68,15 @@ export function adjustCrop(image: Size, crop: Rect): CropAdjustment | undefined 
 }
 
 /** cover: the 4:3 region must reach the target in both directions without enlargement. */
-export function coverTarget(region: Size): TargetName {
-  return region.width >= 800 && region.height >= 600 ? '800x600' : '400x300';
+export function coverTarget(region: Size): ShotSizeName {
+  const large = SHOT_SIZES['800x600'];
+  return region.width >= large.width && region.height >= large.height ? '800x600' : '400x300';
 }
 
 /** contain: the whole image fits; 800x600 when reaching it needs no enlargement on the limiting side. */
-export function containTarget(image: Size): TargetName {
-  return image.width >= 800 || image.height >= 600 ? '800x600' : '400x300';
+export function containTarget(image: Size): ShotSizeName {
+  const large = SHOT_SIZES['800x600'];
+  return image.width >= large.width || image.height >= large.height ? '800x600' : '400x300';
 }
 
 /** Scale factor applied to the source: above 1 means the image is enlarged. */
@@ -85,4 +88,7 @@ export function containScale(image: Size, target: Size): number {
   return Math.min(target.width / image.width, target.height / image.height);
 }
 
-export { targetSize };
+/** The pixel size of an accepted size, as a fresh object the caller may keep. */
+export function targetSize(name: ShotSizeName): Size {
+  return { ...SHOT_SIZES[name] };
+}

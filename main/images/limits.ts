@@ -1,27 +1,10 @@
-// The service's rules for a shot image and the safety limits we apply to what designers drop.
-
-/** The only sizes the service accepts, largest first. */
-export const TARGET_SIZES = [
-  { width: 800, height: 600 },
-  { width: 400, height: 300 },
-] as const;
-
-export type TargetName = '800x600' | '400x300';
+// The safety limits we apply to what designers drop. The service's own rules (accepted sizes,
+// formats, bytes) are in common/service-rules.ts.
 
 export interface Size {
   width: number;
   height: number;
 }
-
-export function targetSize(name: TargetName): Size {
-  return name === '800x600' ? { width: 800, height: 600 } : { width: 400, height: 300 };
-}
-
-/**
- * "At most eight megabytes": we take the decimal reading, 8,000,000 bytes. It is the stricter of
- * the two readings (8 MiB is 8,388,608), so a file we accept is accepted whichever the service means.
- */
-export const MAX_UPLOAD_BYTES = 8_000_000;
 
 /**
  * Decoded pixels (width x height x frames) we agree to decode: a 108-megapixel phone photo passes,

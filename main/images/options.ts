@@ -1,17 +1,18 @@
 // What a caller may ask of prepare(), and the checks that turn it into one definite plan.
 import type { FocusPoint, Rect } from './geometry';
 import { ImageError } from './image-error';
-import { MAX_UPLOAD_BYTES } from './limits';
-import type { TargetName } from './limits';
+import { MAX_SHOT_BYTES, SHOT_SIZE_NAMES } from '../../common/service-rules';
+import type { ShotFormat, ShotSizeName } from '../../common/service-rules';
 
-export type OutputFormat = 'png' | 'jpeg' | 'gif';
+/** What prepare() writes: exactly the formats the service accepts. */
+export type OutputFormat = ShotFormat;
 
 /** How the 4:3 region is chosen in cover mode. */
 export type Focus = FocusPoint | 'attention' | 'entropy';
 
 export interface PrepareOptions {
   /** 'auto' (default): 800x600 when the chosen region is at least that large, else 400x300. */
-  target?: 'auto' | TargetName;
+  target?: 'auto' | ShotSizeName;
   /** 'cover' (default) crops to fill; 'contain' fits the whole image on a background. */
   mode?: 'cover' | 'contain';
   /** cover only: the point to keep in view, or a libvips strategy. Default: the centre. */
@@ -24,12 +25,12 @@ export interface PrepareOptions {
   format?: 'auto' | OutputFormat;
   /** Keep EXIF and XMP (never the orientation tag, which is applied). Default false: stripped. */
   keepMetadata?: boolean;
-  /** A tighter byte limit than the service's (never looser). Default MAX_UPLOAD_BYTES. */
+  /** A tighter byte limit than the service's (never looser). Default MAX_SHOT_BYTES. */
   maxBytes?: number;
 }
 
 export interface ResolvedOptions {
-  target: 'auto' | TargetName;
+  target: 'auto' | ShotSizeName;
   mode: 'cover' | 'contain';
   focus: Focus;
   crop: Rect | undefined;
@@ -47,7 +48,7 @@ function invalid(message: string): never {
 
 export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
   const target = options.target ?? 'auto';
-  if (!['auto', '800x600', '400x300'].includes(target)) invalid(`Size must be auto, 800x600 or 400x300, not "${target}".`);
+  if (target !== 'auto' && !SHOT_SIZE_NAMES.includes(target)) invalid(`Size must be auto, 800x600 or 400x300, not "${target}".`);
   const mode = options.mode ?? 'cover';
   if (mode !== 'cover' && mode !== 'contain') invalid(`Fit must be cover or contain, not "${String(mode)}".`);
   const format = options.format ?? 'auto';
@@ -66,7 +67,7 @@ export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
     const values = [crop.left, crop.top, crop.width, crop.height];
     if (!values.every(Number.isFinite) || crop.width <= 0 || crop.height <= 0) invalid('The crop rectangle needs a positive width and height.');
   }
-  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
-  if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_UPLOAD_BYTES) invalid(`The byte limit must be a whole number from 1024 to ${MAX_UPLOAD_BYTES}.`);
+  const maxBytes = options.maxBytes ?? MAX_SHOT_BYTES;
+  if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_SHOT_BYTES) invalid(`The byte limit must be a whole number from 1024 to ${MAX_SHOT_BYTES}.`);
   return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false, maxBytes };
 }

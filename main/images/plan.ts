@@ -2,7 +2,8 @@
 import type { FocusPoint, Rect } from './geometry';
 import { adjustCrop, containScale, containTarget, coverScale, coverTarget, focusRegion, largest43, targetSize } from './geometry';
 import { ImageError } from './image-error';
-import type { Size, TargetName } from './limits';
+import type { Size } from './limits';
+import type { ShotSizeName } from '../../common/service-rules';
 import type { ResolvedOptions } from './options';
 import type { ImageInfo } from './probe';
 import type { PrepareWarning } from './warnings';
@@ -24,7 +25,7 @@ export interface Plan {
 
 const SVG_DPI = 72;
 
-function chosenTarget(requested: 'auto' | TargetName, fallback: TargetName, info: ImageInfo): TargetName {
+function chosenTarget(requested: 'auto' | ShotSizeName, fallback: ShotSizeName, info: ImageInfo): ShotSizeName {
   if (requested !== 'auto') return requested;
   // A vector has no pixel size to respect: it is drawn at the larger size.
   return info.format === 'svg' ? '800x600' : fallback;

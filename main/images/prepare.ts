@@ -18,7 +18,7 @@ import type { PrepareWarning } from './warnings';
 import { warning } from './warnings';
 
 export interface PreparedImage {
-  /** The encoded file, verified: right format, exact size, within MAX_UPLOAD_BYTES. */
+  /** The encoded file, verified: right format, exact size, within MAX_SHOT_BYTES. */
   buffer: Buffer;
   format: OutputFormat;
   width: number;

@@ -1,7 +1,7 @@
 // The last gate: an output is re-read from its bytes and must be exactly what the service accepts.
 import sharp from 'sharp';
 import { ImageError } from './image-error';
-import { MAX_UPLOAD_BYTES } from './limits';
+import { MAX_SHOT_BYTES } from '../../common/service-rules';
 import type { Size } from './limits';
 import type { OutputFormat } from './options';
 
@@ -29,7 +29,7 @@ export async function verifyOutput(buffer: Buffer, expected: { format: OutputFor
   if (meta.width !== expected.size.width || height !== expected.size.height) problems.push(`size ${meta.width}x${height} instead of ${expected.size.width}x${expected.size.height}`);
   if (pages !== expected.pages) problems.push(`${pages} frames instead of ${expected.pages}`);
   if (problems.length > 0) throw new ImageError('output-check-failed', `The prepared image is wrong (${problems.join(', ')}).`);
-  const limit = Math.min(expected.maxBytes ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
+  const limit = Math.min(expected.maxBytes ?? MAX_SHOT_BYTES, MAX_SHOT_BYTES);
   if (buffer.length > limit) {
     throw new ImageError('too-large-output', `The prepared image is ${formatBytes(buffer.length)}, over the ${formatBytes(limit)} limit.`);
   }

@@ -1,10 +1,6 @@
 // The bundled sandbox service, started in this process on a free loopback port the first time it is
-// needed (desktop app and CLI alike), and the demo sign-in the headless CLI uses.
+// needed (desktop app and CLI alike). Signing in to it as a demo user is auth's (auth/sandbox-token.ts).
 import type { Sandbox } from '../../sandbox/index';
-import { DEFAULT_SCOPES, SANDBOX_CLIENT_ID, SANDBOX_DEMO_USERNAME } from '../auth/service-settings';
-import { TokenResponseSchema } from './resources';
-import type { TokenResponse } from './resources';
-import { validateBody } from './validate';
 
 export type { Sandbox };
 
@@ -44,25 +40,4 @@ export async function stopBundledSandbox(): Promise<void> {
   const current = running;
   running = undefined;
   if (current) await (await current).close();
-}
-
-/**
- * A token for a sandbox user, straight from the control API: the CLI has no browser, so it signs in
- * as the demo user this way. Only the sandbox has this door; the real service does not.
- */
-export async function sandboxUserToken(
-  sandbox: Pick<Sandbox, 'url'>,
-  username = SANDBOX_DEMO_USERNAME,
-  scopes: readonly string[] = DEFAULT_SCOPES,
-): Promise<TokenResponse> {
-  const response = await fetch(`${sandbox.url}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, client_id: SANDBOX_CLIENT_ID, scopes: scopes.join(' ') }),
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  const token = validateBody(TokenResponseSchema, body, 'a token');
-  if (!response.ok || !token.ok)
-    throw new Error(`The sandbox would not sign in ${username} (status ${response.status}).`);
-  return token.value;
 }

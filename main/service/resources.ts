@@ -106,40 +106,6 @@ export const ImagesSchema = v.looseObject({
   teaser: url,
 });
 
-export const AttachmentSchema = v.looseObject({
-  id: integer,
-  url,
-  thumbnail_url: url,
-  size: integer,
-  content_type: v.string(),
-  created_at: timestamp,
-});
-
-export const ProjectSchema = v.looseObject({
-  id: integer,
-  name: v.string(),
-  description: v.optional(v.nullable(v.string())),
-  shots_count: integer,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-
-export const VideoSchema = v.looseObject({
-  id: integer,
-  duration: integer,
-  video_file_name: v.string(),
-  video_file_size: integer,
-  width: integer,
-  height: integer,
-  silent: v.boolean(),
-  created_at: timestamp,
-  updated_at: timestamp,
-  url,
-  small_preview_url: url,
-  large_preview_url: url,
-  xlarge_preview_url: url,
-});
-
 export const ShotSchema = v.looseObject({
   id: integer,
   title: v.string(),
@@ -222,9 +188,6 @@ export type Team = v.InferOutput<typeof TeamSchema>;
 export type User = v.InferOutput<typeof UserSchema>;
 export type AuthenticatedUser = v.InferOutput<typeof AuthenticatedUserSchema>;
 export type Images = v.InferOutput<typeof ImagesSchema>;
-export type Attachment = v.InferOutput<typeof AttachmentSchema>;
-export type Project = v.InferOutput<typeof ProjectSchema>;
-export type Video = v.InferOutput<typeof VideoSchema>;
 export type Shot = v.InferOutput<typeof ShotSchema>;
 export type PopularShot = v.InferOutput<typeof PopularShotSchema>;
 export type Comment = v.InferOutput<typeof CommentSchema>;

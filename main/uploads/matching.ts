@@ -37,10 +37,3 @@ export function pageCoversIdsAbove(shots: RemoteShot[], hasNext: boolean, id: nu
   if (!hasNext) return true;
   return shots.some((s) => s.id <= id);
 }
-
-/** The shot id a Location ends with (`…/v2/shots/123`). */
-export function shotIdFromLocation(location: string): number | undefined {
-  const last = location.replace(/\/+$/, '').split('/').pop() ?? '';
-  const id = Number.parseInt(last, 10);
-  return Number.isInteger(id) && id > 0 && String(id) === last ? id : undefined;
-}

@@ -157,11 +157,6 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.paused;
   }
 
-  /** Shot id of content already uploaded from this queue, by SHA-256. */
-  uploadedShotFor(hash: string): number | undefined {
-    return this.journal.uploaded.get(hash)?.shotId;
-  }
-
   /** The daily upload cap holding this account's uploads, with how many jobs wait for it. */
   dailyCapHold(): (DailyCapState & { waiting: number }) | undefined {
     const hold = this.dailyCap.active();

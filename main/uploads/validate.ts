@@ -1,19 +1,15 @@
 // The service's rules for a new shot, checked before any request so a mistake becomes a
 // sentence on the job instead of a 422 round trip.
+import { MAX_SHOT_BYTES, MAX_SHOT_TAGS, canSchedule, isAcceptedFormat, isAcceptedSize, isOnTeam } from '../../common/service-rules';
 import type { AccountInfo, PreparedImage } from './ports';
 import type { ShotMetadata } from './types';
-
-export const MAX_TAGS = 12;
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const ACCEPTED_SIZES = new Set(['400x300', '800x600']);
-const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'gif']);
 
 /** Rules that need nothing but the metadata. Returns a sentence per problem. */
 export function checkMetadata(metadata: ShotMetadata, now: Date = new Date()): string[] {
   const problems: string[] = [];
   if (!metadata.title || metadata.title.trim() === '') problems.push('The shot needs a title.');
   const tags = metadata.tags ?? [];
-  if (tags.length > MAX_TAGS) problems.push(`A shot can have at most ${MAX_TAGS} tags; this one has ${tags.length}.`);
+  if (tags.length > MAX_SHOT_TAGS) problems.push(`A shot can have at most ${MAX_SHOT_TAGS} tags; this one has ${tags.length}.`);
   if (metadata.scheduledFor !== undefined) {
     const when = Date.parse(metadata.scheduledFor);
     if (Number.isNaN(when)) problems.push(`The publish time "${metadata.scheduledFor}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z).`);
@@ -34,16 +30,11 @@ export function needsAccount(metadata: ShotMetadata): boolean {
 export function checkAgainstAccount(metadata: ShotMetadata, account: AccountInfo): string[] {
   const problems: string[] = [];
   if (!account.canUploadShot) problems.push('This account cannot upload shots.');
-  const isTeam = account.type === 'Team';
-  const isMember = account.teams.length > 0;
-  if (metadata.scheduledFor !== undefined && !account.pro && !isTeam && !isMember)
+  if (metadata.scheduledFor !== undefined && !canSchedule(account))
     problems.push('Scheduling a shot is only for pro accounts, teams and team members; publish it now or upgrade.');
-  if (metadata.teamId !== undefined) {
-    const onTeam = (isTeam && account.id === metadata.teamId) || account.teams.some((t) => t.id === metadata.teamId);
-    if (!onTeam) {
-      const names = account.teams.map((t) => `${t.name} (${t.id})`).join(', ');
-      problems.push(`This account is not a member of team ${metadata.teamId}${names ? `; its teams are ${names}` : ''}.`);
-    }
+  if (metadata.teamId !== undefined && !isOnTeam(account, metadata.teamId)) {
+    const names = account.teams.map((t) => `${t.name} (${t.id})`).join(', ');
+    problems.push(`This account is not a member of team ${metadata.teamId}${names ? `; its teams are ${names}` : ''}.`);
   }
   return problems;
 }
@@ -51,8 +42,8 @@ export function checkAgainstAccount(metadata: ShotMetadata, account: AccountInfo
 /** The prepared image must be exactly what the service accepts. */
 export function checkImage(image: Pick<PreparedImage, 'format' | 'width' | 'height' | 'bytes'>): string[] {
   const problems: string[] = [];
-  if (!ACCEPTED_SIZES.has(`${image.width}x${image.height}`)) problems.push(`The image is ${image.width}x${image.height}; the service accepts exactly 400x300 or 800x600.`);
-  if (!ACCEPTED_FORMATS.has(image.format)) problems.push(`The image is ${image.format.toUpperCase()}; the service accepts GIF, JPG or PNG.`);
-  if (image.bytes > MAX_IMAGE_BYTES) problems.push(`The image is ${(image.bytes / 1024 / 1024).toFixed(1)} MB; the service accepts at most 8 MB.`);
+  if (!isAcceptedSize(image.width, image.height)) problems.push(`The image is ${image.width}x${image.height}; the service accepts exactly 400x300 or 800x600.`);
+  if (!isAcceptedFormat(image.format)) problems.push(`The image is ${image.format.toUpperCase()}; the service accepts GIF, JPG or PNG.`);
+  if (image.bytes > MAX_SHOT_BYTES) problems.push(`The image is ${(image.bytes / 1_000_000).toFixed(1)} MB; the service accepts at most ${MAX_SHOT_BYTES / 1_000_000} MB.`);
   return problems;
 }

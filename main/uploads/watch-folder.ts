@@ -13,7 +13,7 @@ import type { BatchSchedule } from './schedule';
 import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
 import type { JobEvent, PrepareOptions, ShotMetadata, UploadJob } from './types';
-import { MAX_TAGS } from './validate';
+import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
 
 export interface FolderDefaults {
@@ -172,7 +172,7 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       return undefined;
     }
     const sidecar = read.sidecar;
-    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar?.tags ?? [])])].slice(0, MAX_TAGS);
+    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar?.tags ?? [])])].slice(0, MAX_SHOT_TAGS);
     const metadata: ShotMetadata = {
       title: sidecar?.title ?? titleFromFileName(file),
       description: sidecar?.description ?? defaults.description,

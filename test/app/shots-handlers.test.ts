@@ -11,7 +11,7 @@ import { createShotsHandlers } from '../../main/app/handlers/shots-handlers';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import { ServiceClient } from '../../main/service/service-client';
 import { ServiceError } from '../../main/service/service-error';
-import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import { sandboxUserToken } from '../../main/auth/sandbox-token';
 import { countingFetch, pngImage, signedInClient, startFixture, until, type Fixture } from '../service/sandbox-fixture';
 import { failure, value } from './handler-results';
 

@@ -54,6 +54,13 @@ describe('AccountManager', () => {
     expect((await manager.accounts()).map((a) => `${a.serviceId}:${a.user.username}`).sort()).toEqual([`${new URL(remote.sandbox.api).origin}:ben`, 'sandbox:ada']);
     expect((await (await manager.clientFor(custom))!.getUser()).username).toBe('ben');
 
+    // Every client of one account shares its governor; another manager keeps governors of its own.
+    const governor = (await manager.clientFor({ kind: 'sandbox' }))!.governor;
+    expect((await manager.clientFor({ kind: 'sandbox' }))!.governor).toBe(governor);
+    expect((await manager.clientFor(custom))!.governor).not.toBe(governor);
+    const sameStore = new AccountManager({ store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dir, 'accounts.json'))), openExternal: async () => {}, sandbox: async () => local.sandbox });
+    expect((await sameStore.clientFor({ kind: 'sandbox' }))!.governor).not.toBe(governor);
+
     await manager.signOut('sandbox');
     expect(await manager.clientFor({ kind: 'sandbox' })).toBeNull();
     expect((await (await manager.clientFor(custom))!.getUser()).username).toBe('ben');

@@ -1,7 +1,8 @@
 // The renderer's initial JavaScript (what index.html loads before the first paint) stays within
 // 60 KB gzipped. The build prints the same figure (electron.vite.config.ts); this checks the
-// files actually emitted.
-import { readFile } from 'node:fs/promises';
+// files actually emitted. And no chunk of the renderer carries valibot: the schemas are main's
+// and the preload's business, the views import only the contract's types.
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -44,5 +45,19 @@ describe('renderer bundle', () => {
     for (const file of files) total += gzipSync(await readFile(file), { level: 9 }).length;
     console.log(`renderer initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped over ${files.length} file(s) (budget 60 KB)`);
     expect(total).toBeLessThanOrEqual(budgetBytes);
+  });
+
+  test('no renderer chunk holds valibot', async () => {
+    const assets = join(rendererDir, 'assets');
+    const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // Minifying renames valibot's functions but keeps its Standard Schema vendor name and the
+    // "~run" method every schema and action has.
+    const carrying: string[] = [];
+    for (const name of scripts) {
+      const code = await readFile(join(assets, name), 'utf8');
+      if (code.includes('valibot') || code.includes('~run')) carrying.push(name);
+    }
+    expect(carrying).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
-import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import { sandboxUserToken } from '../../main/auth/sandbox-token';
 import { cliTokenStore } from '../../main/cli/session';
 import { serviceIdForApi } from '../../main/auth/service-settings';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
-import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import { sandboxUserToken } from '../../main/auth/sandbox-token';
 
 let dir: string;
 let fixture: Fixture;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 import { startFixture } from '../service/sandbox-fixture';
-import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import { sandboxUserToken } from '../../main/auth/sandbox-token';
 
 let dataDir: string;
 const cli = (...argv: string[]) => runCli(['--data-dir', dataDir, ...argv]);

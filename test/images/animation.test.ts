@@ -1,7 +1,8 @@
 // Animations stay animations: frames, delays and looping kept; over the size limit, reduced and said.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, prepare, probe } from '../../main/images/index';
+import { MAX_SHOT_BYTES } from '../../common/service-rules';
+import { prepare, probe } from '../../main/images/index';
 import { animationSteps } from '../../main/images/fit-animation';
 import { verifyOutput } from '../../main/images/verify';
 import { animatedGif, noiseAnimation, scratch } from './fixtures';
@@ -57,7 +58,7 @@ describe('the size limit for animations', () => {
     // 14 frames of noise: about 9 MB as an 800x600 GIF, whatever the palette.
     const file = await tmp.write('noise.webp', await noiseAnimation(800, 600, 14));
     const result = await prepare(file);
-    expect(result.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(result.bytes).toBeLessThanOrEqual(MAX_SHOT_BYTES);
     expect(result.pages).toBe(14);
     const codes = result.warnings.map((w) => w.code);
     expect(codes.some((c) => c === 'reduced-size' || c === 'reduced-colours')).toBe(true);

@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, prepare, probe } from '../../main/images/index';
+import { MAX_SHOT_BYTES } from '../../common/service-rules';
+import { prepare, probe } from '../../main/images/index';
 import type { PreparedImage } from '../../main/images/index';
 import { colourName, photo, pixel, quadrants, scratch } from './fixtures';
 import type { Scratch } from './fixtures';
@@ -27,7 +28,7 @@ async function expectValid(result: PreparedImage, size: string, format: string):
   expect(`${result.width}x${result.height}`).toBe(size);
   expect(result.format).toBe(format);
   expect(result.bytes).toBe(result.buffer.length);
-  expect(result.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+  expect(result.bytes).toBeLessThanOrEqual(MAX_SHOT_BYTES);
 }
 
 const codes = (result: PreparedImage) => result.warnings.map((w) => w.code);

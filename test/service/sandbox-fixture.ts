@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { startSandbox } from '../../sandbox/index';
 import type { Sandbox, SandboxOptions } from '../../sandbox/index';
-import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import { sandboxUserToken } from '../../main/auth/sandbox-token';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import type { GovernorOptions } from '../../main/service/rate-limit-governor';
 import { ServiceClient } from '../../main/service/service-client';

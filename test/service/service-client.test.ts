@@ -5,7 +5,7 @@ import { ServiceClient } from '../../main/service/service-client';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import { ServiceError } from '../../main/service/service-error';
 import { handleOf } from '../../main/service/resources';
-import { sandboxUserToken } from '../../main/service/bundled-sandbox';
+import { sandboxUserToken } from '../../main/auth/sandbox-token';
 import type { ProfileName } from '../../sandbox/profile';
 import { control, pngImage, signedInClient, startFixture, until } from './sandbox-fixture';
 import type { Fixture } from './sandbox-fixture';

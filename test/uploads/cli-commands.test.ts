@@ -1,5 +1,5 @@
 // The CLI commands as a user runs them: `watch --once`, `watch` stopped by SIGTERM, a bad file
-// in `upload`, and `queue list|retry|cancel|clear`, against a sandbox over HTTP.
+// in `upload`, and `queue list|retry|pause|resume|cancel|clear`, against a sandbox over HTTP.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,7 +67,7 @@ describe('shotput watch, upload and queue', () => {
     expect(run.lines.find((l) => l.type === 'folder')).toMatchObject({ seen: 1, uploaded: 1 });
   });
 
-  it('upload fails a file that is not an image with a reason, and queue retry/cancel/clear manage it', { timeout: 90_000 }, async () => {
+  it('upload fails a file that is not an image with a reason, and queue retry/pause/resume/cancel/clear manage it', { timeout: 90_000 }, async () => {
     const bad = path.join(root, 'not-an-image.png');
     fs.writeFileSync(bad, 'plain text, not a PNG');
     const [good] = await makeImages(path.join(root, 'q'), 1, 'queue-good', 900);
@@ -85,12 +85,28 @@ describe('shotput watch, upload and queue', () => {
     const retry = cli(['queue', 'retry', String(failed!.id)], 'data-q');
     expect(await retry.exited).toBe(0);
     expect(retry.lines[0]).toMatchObject({ id: failed!.id, state: 'queued' });
+
+    // A paused job is held back from the next run, which sends only the rest.
+    const pause = cli(['queue', 'pause', String(failed!.id)], 'data-q');
+    expect(await pause.exited).toBe(0);
+    expect(pause.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: true });
+    const [later] = await makeImages(path.join(root, 'q'), 1, 'queue-later', 950);
+    const next = cli(['upload', later!], 'data-q');
+    expect(await next.exited, next.stderr()).toBe(0);
+    const held = cli(['queue', 'list'], 'data-q');
+    expect(await held.exited).toBe(0);
+    expect(held.lines.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
+    expect(held.lines.find((l) => l.sourcePath === later)).toMatchObject({ state: 'published' });
+    const resume = cli(['queue', 'resume', String(failed!.id)], 'data-q');
+    expect(await resume.exited).toBe(0);
+    expect(resume.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: false });
+
     const cancel = cli(['queue', 'cancel', String(failed!.id)], 'data-q');
     expect(await cancel.exited).toBe(0);
     expect(cancel.lines[0]).toMatchObject({ state: 'cancelled' });
     const clear = cli(['queue', 'clear'], 'data-q');
     expect(await clear.exited).toBe(0);
-    expect(clear.lines[0]).toEqual({ removed: 2 });
+    expect(clear.lines[0]).toEqual({ removed: 3 });
     const empty = cli(['queue', 'list'], 'data-q');
     expect(await empty.exited).toBe(0);
     expect(empty.lines).toEqual([]);

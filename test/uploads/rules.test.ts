@@ -1,9 +1,10 @@
 // The pure rules of the uploads area: validation, batch schedules, matching interrupted uploads,
 // and which file names a watched folder takes.
 import { describe, expect, it } from 'vitest';
+import { MAX_SHOT_BYTES } from '../../common/service-rules';
 import { checkAgainstAccount, checkImage, checkMetadata } from '../../main/uploads/validate';
 import { nextSlot, spreadSchedule } from '../../main/uploads/schedule';
-import { matchInterruptedUploads, pageCoversIdsAbove, shotIdFromLocation } from '../../main/uploads/matching';
+import { matchInterruptedUploads, pageCoversIdsAbove } from '../../main/uploads/matching';
 import { ignoredIn, isImageName } from '../../main/uploads/watch-filter';
 import type { UploadJob } from '../../main/uploads/types';
 
@@ -33,6 +34,12 @@ describe('validation', () => {
     expect(checkImage({ format: 'png', width: 640, height: 480, bytes: 1000 })[0]).toMatch(/640x480; the service accepts exactly 400x300 or 800x600/);
     expect(checkImage({ format: 'webp', width: 400, height: 300, bytes: 1000 })[0]).toMatch(/WEBP/);
     expect(checkImage({ format: 'jpeg', width: 400, height: 300, bytes: 9 * 1024 * 1024 })[0]).toMatch(/at most 8 MB/);
+  });
+
+  it('holds the image to the same byte limit as the image pipeline, 8,000,000', () => {
+    expect(checkImage({ format: 'png', width: 800, height: 600, bytes: MAX_SHOT_BYTES })).toEqual([]);
+    // Between 8,000,000 and 8 MiB: the pipeline would never write it, so the queue must not send it.
+    expect(checkImage({ format: 'png', width: 800, height: 600, bytes: 8_100_000 })).toEqual(['The image is 8.1 MB; the service accepts at most 8 MB.']);
   });
 });
 
@@ -74,8 +81,6 @@ describe('finding interrupted uploads', () => {
     expect(pageCoversIdsAbove([{ id: 20, title: '' }, { id: 15, title: '' }], true, 15)).toBe(true);
     expect(pageCoversIdsAbove([{ id: 20, title: '' }, { id: 16, title: '' }], true, 15)).toBe(false);
     expect(pageCoversIdsAbove([], false, 15)).toBe(true);
-    expect(shotIdFromLocation('http://x/v2/shots/123')).toBe(123);
-    expect(shotIdFromLocation('http://x/v2/shots/abc')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 // drafts.*, images.preview and queue.*: files become drafts (previews stream as drafts.changed),
 // drafts become jobs of the signed-in account's queue, and the queue is paused, retried,
 // cancelled and looked at. The published shot opens in the system browser.
+import { isOnTeam } from '../../../common/service-rules';
 import type { RequestHandlers } from '../ipc-registration';
 import { fail, ok } from '../result';
 import type { HandlerContext } from './handler-context';
@@ -51,8 +52,7 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
       if (items.some((item) => item.metadata.scheduledFor !== undefined) || spacing) {
         if (!account.view.canSchedule) return fail('cannot-schedule', `${account.view.scheduleReason ?? 'This account cannot schedule shots.'} Choose "Publish now".`);
       }
-      const known = new Set(account.view.teams.map((team) => team.id));
-      if (items.some((item) => item.metadata.teamId !== undefined && !known.has(item.metadata.teamId) && !(account.view.type === 'Team' && item.metadata.teamId === account.view.id))) {
+      if (items.some((item) => item.metadata.teamId !== undefined && !isOnTeam(account.view, item.metadata.teamId))) {
         return fail('not-on-team', 'This account is not a member of the chosen team. Choose one of your teams, or none.');
       }
       return answer(() =>

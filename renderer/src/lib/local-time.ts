@@ -1,5 +1,14 @@
-// Times as <input type="datetime-local"> holds them (local time, minutes) and as the service wants
-// them (ISO 8601, UTC).
+// Times as a designer reads and writes them, in their own locale and time zone: shown as a date and
+// time, held as <input type="datetime-local"> holds them (local time, minutes), and sent as the
+// service wants them (ISO 8601, UTC).
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO time as a date and time to read ("Nov 25, 2026, 9:00 AM"); the text itself when it is no time. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTime.format(time);
+}
 
 /** The datetime-local value of an instant (epoch ms or ISO string), in local time. */
 export function localInput(at: number | string): string {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { outDir, repoRoot } from './repo-paths';
 
 const builtFiles = ['preload/index.cjs', 'renderer/index.html', 'main/index.js'].map((file) => join(outDir, file));
-const sources = ['preload', 'renderer', 'electron.vite.config.ts'].map((path) => join(repoRoot, path));
+const sources = ['common', 'preload', 'renderer', 'electron.vite.config.ts'].map((path) => join(repoRoot, path));
 
 function newestModification(path: string): number {
   if (!existsSync(path)) return 0;

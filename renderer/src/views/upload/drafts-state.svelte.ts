@@ -42,8 +42,6 @@ export interface SpacingInput {
   from: string;
 }
 
-export const MAX_TAGS = 12;
-
 function newMeta(view: DraftView): DraftMeta {
   return { title: view.title, description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
 }

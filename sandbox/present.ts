@@ -59,10 +59,11 @@ export class Presenter {
       bio: this.render(u.bio),
       location: u.location === '' ? null : u.location,
       links: {},
-      followers_count: 0,
-      type: u.type === 'Team' ? 'Team' : 'User',
+      can_upload_shot: true,
       pro: u.pro,
+      followers_count: 0,
       created_at: iso(u.createdAt),
+      type: u.type === 'Team' ? 'Team' : 'User',
     };
   }
 
@@ -107,10 +108,6 @@ export class Presenter {
   }
 
   team(t: UserRecord): Record<string, unknown> {
-    if (this.deployed) {
-      const { updated_at: _, ...rest } = this.specTeam(t);
-      return rest;
-    }
     return this.specTeam(t);
   }
 
@@ -182,7 +179,8 @@ export class Presenter {
       likes_count: 0,
       comments_count: comments,
       created_at: iso(shot.createdAt),
-      user: author ? this.deployedUser(author) : null,
+      // The author as the public service writes it inside a shot: `username`, not `login`.
+      user: author ? authorOf(this.deployedUser(author)) : null,
     };
   }
 
@@ -224,4 +222,9 @@ export class Presenter {
     }
     return out;
   }
+}
+
+function authorOf(person: Record<string, unknown>): Record<string, unknown> {
+  const { login, can_upload_shot: _, ...rest } = person;
+  return { ...rest, username: login };
 }

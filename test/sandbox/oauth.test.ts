@@ -249,6 +249,25 @@ describe('token endpoint', () => {
     expect(Object.keys(b.json).sort()).toEqual(['access_token', 'scope', 'token_type']);
   });
 
+  it('accepts the parameters in the query string, as some client libraries send them', async () => {
+    const query = new URLSearchParams({ ...desktop, code: await freshCode() });
+    const res = await fetch(`${sb.auth}/oauth/token?${query}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Record<string, string>).token_type).toBe('bearer');
+  });
+
+  it('answers as the deployed service does under the deployed profile: "Bearer" and created_at', async () => {
+    await control(sb, 'profile', { profile: 'deployed' });
+    try {
+      const res = await exchange({ ...desktop, code: await freshCode() });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ token_type: 'Bearer' });
+      expect(Number(res.json.created_at)).toBeGreaterThan(1_600_000_000);
+    } finally {
+      await control(sb, 'profile', { profile: 'spec' });
+    }
+  });
+
   it('accepts client credentials by HTTP Basic', async () => {
     const code = await freshCode();
     const basic = Buffer.from('shotput-desktop:shotput-desktop-secret').toString('base64');

@@ -3,15 +3,13 @@
 // (one per service, restored at start-up), the user from GET /v2/user, and the ServiceClient that
 // goes through that account's rate-limit governor. Sign-in opens the system browser and resolves
 // when the deep link comes back (handleDeepLink), fails, times out or is cancelled.
-//
-// The Electron pieces (safeStorage, shell.openExternal, deep-link events) come in through the
-// AccountManager and the callers in main/app; nothing here imports 'electron'.
+// The Electron pieces come in through the AccountManager and the callers in main/app; the states
+// and how events move them are pure (session-machine.ts); this class is the async shell around them.
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { AccountManager } from '../auth/account-manager';
 import { signInProblem } from '../auth/auth-problems';
-import type { SignInProblem } from '../auth/auth-problems';
-import { REAL_SERVICE_ID, SANDBOX_SERVICE_ID, SIGN_IN_TIMEOUT_MS, serviceIdForApi } from '../auth/service-settings';
+import { SIGN_IN_TIMEOUT_MS } from '../auth/service-settings';
 import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
@@ -19,6 +17,10 @@ import { isServiceError } from '../service/service-error';
 import type { AccountView, AuthProblem, AuthState, SecretStorage, ServiceChoice } from '../../preload/contract';
 import { accountView, fetchAvatar } from './account-view';
 import { readSessionConfig, writeSessionConfig } from './session-config';
+import { initialSession, next } from './session-machine';
+import { cancelledProblem, missingCredentials, problemView } from './session-problems';
+import { endpointChoice, serviceIdOf, serviceOf } from './service-ids';
+import type { SessionEvent, SessionState } from './session-machine';
 import type { SessionConfig } from './session-config';
 
 /** The parts of AccountManager the session uses (main/auth/account-manager.ts). */
@@ -62,29 +64,19 @@ interface SessionEvents {
   account: [ActiveAccount | undefined];
 }
 
-interface PendingSignIn {
-  service: ServiceChoice;
-  expiresAt: number;
+/** The impure half of a browser sign-in: its time-out and the caller waiting for the result. */
+interface BrowserWait {
   timer: NodeJS.Timeout;
   settle(result: SignInResult): void;
 }
 
-export const cancelledProblem: AuthProblem = {
-  code: 'cancelled',
-  title: 'Sign-in cancelled',
-  message: 'Shotput stopped waiting for the browser.',
-  action: 'Sign in again when you are ready',
-};
 
 export class DesktopSession {
   readonly events = new EventEmitter<SessionEvents>();
-  private status: AuthState['status'] = 'signed-out';
-  private active: ActiveAccount | undefined;
-  private pending: PendingSignIn | undefined;
-  private problem: AuthProblem | null = null;
+  /** What the session is (session-machine.ts); changed only through dispatch. */
+  private machine: SessionState<ActiveAccount> = initialSession();
+  private wait: BrowserWait | undefined;
   private realHasSecret = false;
-  /** Bumped by every action that decides the state, so a slow earlier one cannot overwrite it. */
-  private generation = 0;
   private closed = false;
   private readonly log: (message: string) => void;
   private readonly configFile: string;
@@ -109,16 +101,16 @@ export class DesktopSession {
 
   /** The client of the signed-in account (undefined when signed out). */
   client(): ServiceClient | undefined {
-    return this.active?.client;
+    return this.machine.active?.client;
   }
 
   /** The signed-in user as GET /v2/user answered (undefined when signed out). */
   user(): AuthenticatedUser | undefined {
-    return this.active?.user;
+    return this.machine.active?.user;
   }
 
   account(): ActiveAccount | undefined {
-    return this.active;
+    return this.machine.active;
   }
 
   get service(): ServiceChoice {
@@ -126,19 +118,20 @@ export class DesktopSession {
   }
 
   state(): AuthState {
+    const { status, active, signingIn, problem } = this.machine;
     const base = {
       service: this.config.service,
       secretStorage: this.options.secretStorage ?? this.options.accounts.protection,
       realService: { clientId: this.config.realClientId, hasSecret: this.realHasSecret },
-      problem: this.problem,
+      problem,
     };
-    if (this.status === 'signed-in' && this.active) return { ...base, status: 'signed-in', account: this.active.view };
-    if (this.status === 'signing-in' && this.pending) return { ...base, status: 'signing-in', expiresAt: this.pending.expiresAt };
-    if (this.status === 'connecting') return { ...base, status: 'connecting' };
+    if (status === 'signed-in' && active) return { ...base, status: 'signed-in', account: active.view };
+    if (status === 'signing-in' && signingIn) return { ...base, status: 'signing-in', expiresAt: signingIn.expiresAt };
+    if (status === 'connecting') return { ...base, status: 'connecting' };
     return { ...base, status: 'signed-out' };
   }
 
-  /** Calls the listener on every change of the state; returns the unsubscribe function. */
+  /** Calls the listener on every change of what state() answers; returns the unsubscribe function. */
   onChange(listener: (state: AuthState) => void): () => void {
     this.events.on('changed', listener);
     return () => this.events.off('changed', listener);
@@ -152,9 +145,7 @@ export class DesktopSession {
    * the deep link arrives (or the sign-in fails, times out or is cancelled).
    */
   async signIn(request: { service: ServiceChoice; clientId?: string; clientSecret?: string }): Promise<SignInResult> {
-    const generation = ++this.generation;
-    this.settlePending({ ok: false, problem: cancelledProblem });
-    this.problem = null;
+    const attempt = this.startAction(true);
     if (request.service === 'real') {
       const clientId = request.clientId ?? this.config.realClientId;
       if (!clientId) return this.refuse(missingCredentials('client ID'));
@@ -164,17 +155,16 @@ export class DesktopSession {
       if (!this.realHasSecret) return this.refuse(missingCredentials('client secret'));
     }
     await this.choose(request.service);
-    if (this.active && this.active.service === request.service) {
-      this.status = 'signed-in';
-      this.changed();
+    const active = this.machine.active;
+    if (active && active.service === request.service) {
+      this.dispatch({ type: 'signed-in', attempt, account: active });
       return { ok: true, state: this.state() };
     }
 
     // A saved account is reused when the service still accepts it: no browser needed.
-    const restored = await this.restore(generation);
-    if (generation !== this.generation) return { ok: false, problem: cancelledProblem };
+    const restored = await this.restore(attempt);
+    if (this.overtaken(attempt)) return { ok: false, problem: cancelledProblem };
     if (restored) return { ok: true, state: this.state() };
-    this.problem = null;
 
     let started: { expiresAt: number };
     try {
@@ -183,30 +173,26 @@ export class DesktopSession {
       this.log(`Could not open the sign-in page: ${error instanceof Error ? error.message : String(error)}`);
       return this.refuse(problemView(signInProblem('service_unreachable')));
     }
-    if (generation !== this.generation) return { ok: false, problem: cancelledProblem };
+    if (this.overtaken(attempt)) return { ok: false, problem: cancelledProblem };
     return new Promise<SignInResult>((resolve) => {
       const timeoutMs = this.options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS;
       const timer = setTimeout(() => {
-        if (this.pending?.timer !== timer) return;
+        if (this.wait?.timer !== timer) return;
         this.options.accounts.cancelSignIn();
         this.fail(problemView(signInProblem('state_expired')));
       }, timeoutMs);
       timer.unref?.();
-      this.pending = { service: request.service, expiresAt: Math.min(started.expiresAt, Date.now() + timeoutMs), timer, settle: resolve };
-      this.status = 'signing-in';
-      this.changed();
+      this.wait = { timer, settle: resolve };
+      this.dispatch({ type: 'browser-opened', attempt, service: request.service, expiresAt: Math.min(started.expiresAt, Date.now() + timeoutMs) });
     });
   }
 
   /** The user stopped waiting for the browser: any late callback is refused. */
   cancelSignIn(): AuthState {
     this.options.accounts.cancelSignIn();
-    if (this.pending) {
-      ++this.generation;
-      this.settlePending({ ok: false, problem: cancelledProblem });
-      this.status = this.active ? 'signed-in' : 'signed-out';
-      this.problem = null;
-      this.changed();
+    if (this.wait) {
+      this.dispatch({ type: 'action' });
+      this.endWait({ ok: false, problem: cancelledProblem }, null);
     }
     return this.state();
   }
@@ -217,14 +203,16 @@ export class DesktopSession {
     if (outcome.kind === 'ignored') return;
     if (outcome.kind === 'failed') {
       // A stray or replayed callback while no sign-in waits changes nothing the user sees.
-      if (!this.pending) {
+      if (!this.wait) {
         this.log(`A sign-in callback was refused: ${outcome.problem.code}.`);
         return;
       }
       this.fail(problemView(outcome.problem));
       return;
     }
-    const generation = ++this.generation;
+    // A new attempt, but the browser wait stays: this link is what it waits for.
+    this.dispatch({ type: 'action' });
+    const attempt = this.machine.attempt;
     const service = this.serviceOf(outcome.account.serviceId);
     if (service === undefined) {
       this.log('A sign-in finished for a service Shotput no longer uses; it was kept but not used.');
@@ -237,69 +225,69 @@ export class DesktopSession {
       this.fail(problemView(signInProblem('user_not_loaded')));
       return;
     }
-    await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, generation);
-    this.settlePending({ ok: true, state: this.state() });
+    await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, attempt);
+    this.endWait({ ok: true, state: this.state() });
   }
 
   /** Switches to another service: its saved account when there is one, else signed out. */
   async useService(service: ServiceChoice): Promise<AuthState> {
-    const generation = ++this.generation;
     this.options.accounts.cancelSignIn();
-    this.settlePending({ ok: false, problem: cancelledProblem });
-    this.problem = null;
+    const attempt = this.startAction(true);
     await this.choose(service);
-    if (this.active?.service !== service) await this.restore(generation);
+    if (this.machine.active?.service !== service) await this.restore(attempt);
     return this.state();
   }
 
   /** Forgets the account of the service in use (the service has no revocation endpoint). */
   async signOut(): Promise<AuthState> {
-    ++this.generation;
     this.options.accounts.cancelSignIn();
-    this.settlePending({ ok: false, problem: cancelledProblem });
+    const attempt = this.startAction(false);
     const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(this.config.service));
     await this.options.accounts.signOut(endpoint.id);
-    this.problem = null;
-    this.setActive(undefined);
-    this.status = 'signed-out';
-    this.changed();
+    this.dispatch({ type: 'signed-out', attempt, problem: null });
     return this.state();
   }
 
   /** Reads GET /v2/user again (teams or pro may have changed). */
   async refreshUser(): Promise<AuthState> {
-    const active = this.active;
+    const active = this.machine.active;
     if (!active) return this.state();
     const user = await active.client.getUser();
-    if (this.active !== active) return this.state();
-    this.active = { ...active, user, view: { ...accountView(user, { service: active.service, serviceLabel: active.endpoint.label, scope: active.view.scopes.join(' '), avatar: active.view.avatar }) } };
-    this.changed();
+    if (this.machine.active !== active) return this.state();
+    const view = accountView(user, { service: active.service, serviceLabel: active.endpoint.label, scope: active.view.scopes.join(' '), avatar: active.view.avatar });
+    this.dispatch({ type: 'refreshed', account: { ...active, user, view } });
     return this.state();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    ++this.generation;
-    this.settlePending({ ok: false, problem: cancelledProblem });
-    this.setActive(undefined);
+    this.startAction(false);
+    this.dispatch({ type: 'signed-out' });
     this.events.removeAllListeners();
   }
 
   // ---- inside ----------------------------------------------------------------------------------
 
+  /** A user action: a new attempt (older results are dropped), and any browser wait ends as cancelled. */
+  private startAction(clearProblem: boolean): number {
+    this.dispatch({ type: 'action', clearProblem });
+    this.endWait({ ok: false, problem: cancelledProblem });
+    return this.machine.attempt;
+  }
+
+  private overtaken(attempt: number): boolean {
+    return attempt !== this.machine.attempt;
+  }
+
   /** Restores the saved account of the chosen service; true when signed in. */
-  private async restore(generation = ++this.generation): Promise<boolean> {
+  private async restore(attempt = this.startAction(false)): Promise<boolean> {
     const service = this.config.service;
     const choice = this.endpointChoice(service);
     // Nothing saved for this service: signed out, and the sandbox is not started for nothing.
     const saved = await this.options.accounts.accounts().catch(() => []);
     if (!saved.some((account) => account.serviceId === this.serviceIdOf(service))) {
-      if (generation === this.generation) {
-        this.setActive(undefined);
-        this.status = 'signed-out';
-        this.changed();
-      }
+      this.dispatch({ type: 'signed-out', attempt });
       return false;
     }
     let client: ServiceClient | null;
@@ -310,70 +298,42 @@ export class DesktopSession {
     } catch (error) {
       // The bundled sandbox could not start (a port, a damaged data folder, …).
       this.log(`Could not reach ${service === 'sandbox' ? 'the sandbox' : 'the service'}: ${error instanceof Error ? error.message : String(error)}`);
-      if (generation === this.generation) {
-        this.problem = problemView(signInProblem('service_unreachable'));
-        this.status = 'signed-out';
-        this.changed();
-      }
+      this.dispatch({ type: 'signed-out', attempt, problem: problemView(signInProblem('service_unreachable')) });
       return false;
     }
     if (!client) {
-      if (generation === this.generation) {
-        this.setActive(undefined);
-        this.status = 'signed-out';
-        this.changed();
-      }
+      this.dispatch({ type: 'signed-out', attempt });
       return false;
     }
-    if (generation === this.generation) {
-      this.status = 'connecting';
-      this.changed();
-    }
+    this.dispatch({ type: 'connecting', attempt });
     let user: AuthenticatedUser;
     try {
       user = await client.getUser();
     } catch (error) {
-      if (generation !== this.generation) return false;
+      if (this.overtaken(attempt)) return false;
+      let problem = problemView(signInProblem('service_unreachable'));
       if (isServiceError(error) && error.status === 401) {
         // The service no longer accepts the saved token: forget it, ask for a new sign-in.
         await this.options.accounts.signOut(endpoint.id);
-        this.problem = {
-          code: 'signed_out',
-          title: 'You were signed out',
-          message: `${endpoint.label} no longer accepts the saved sign-in.`,
-          action: 'Sign in again',
-        };
-      } else {
-        this.problem = problemView(signInProblem('service_unreachable'));
+        problem = { code: 'signed_out', title: 'You were signed out', message: `${endpoint.label} no longer accepts the saved sign-in.`, action: 'Sign in again' };
       }
-      this.setActive(undefined);
-      this.status = 'signed-out';
-      this.changed();
+      this.dispatch({ type: 'signed-out', attempt, problem });
       return false;
     }
-    if (generation !== this.generation) return false;
+    if (this.overtaken(attempt)) return false;
     const scope = (await this.options.accounts.accounts()).find((a) => a.serviceId === endpoint.id)?.scope ?? '';
-    return this.activate({ service, endpoint, client, user, scope }, generation);
+    return this.activate({ service, endpoint, client, user, scope }, attempt);
   }
 
   private async activate(
     found: { service: ServiceChoice; endpoint: ServiceEndpoint; client: ServiceClient; user: AuthenticatedUser; scope: string },
-    generation: number,
+    attempt: number,
   ): Promise<boolean> {
     const avatar = await fetchAvatar(found.user.avatar_url, this.options.fetch);
-    if (generation !== this.generation || this.closed) return false;
+    if (this.overtaken(attempt) || this.closed) return false;
     const view = accountView(found.user, { service: found.service, serviceLabel: found.endpoint.label, scope: found.scope, avatar });
-    this.problem = null;
-    this.setActive({ service: found.service, endpoint: found.endpoint, client: found.client, user: found.user, view });
-    this.status = 'signed-in';
-    this.changed();
+    this.dispatch({ type: 'signed-in', attempt, account: { service: found.service, endpoint: found.endpoint, client: found.client, user: found.user, view } });
     return true;
-  }
-
-  private setActive(next: ActiveAccount | undefined): void {
-    const previous = this.active;
-    this.active = next;
-    if (previous !== next && !(previous === undefined && next === undefined)) this.events.emit('account', next);
   }
 
   private async choose(service: ServiceChoice): Promise<void> {
@@ -382,59 +342,51 @@ export class DesktopSession {
     await writeSessionConfig(this.configFile, this.config).catch((error: unknown) => {
       this.log(`Could not save the service choice: ${error instanceof Error ? error.message : String(error)}`);
     });
-    if (changedService && this.active && this.active.service !== service) {
-      this.setActive(undefined);
-      this.status = 'signed-out';
-      this.changed();
-    }
+    if (changedService && this.machine.active && this.machine.active.service !== service) this.dispatch({ type: 'signed-out' });
   }
 
+  /** A sign-in that failed: the problem shows, and whoever waits for the browser hears of it. */
   private fail(problem: AuthProblem): void {
-    this.problem = problem;
-    this.status = this.active ? 'signed-in' : 'signed-out';
-    this.settlePending({ ok: false, problem });
-    this.changed();
+    this.dispatch({ type: 'refused', problem });
+    this.endWait({ ok: false, problem });
   }
 
   private refuse(problem: AuthProblem): SignInResult {
-    this.problem = problem;
-    this.status = this.active ? 'signed-in' : 'signed-out';
-    this.changed();
+    this.dispatch({ type: 'refused', problem });
     return { ok: false, problem };
   }
 
-  private settlePending(result: SignInResult): void {
-    const pending = this.pending;
-    if (!pending) return;
-    this.pending = undefined;
-    clearTimeout(pending.timer);
-    if (this.status === 'signing-in') this.status = this.active ? 'signed-in' : 'signed-out';
-    pending.settle(result);
+  /** Ends the browser wait, if any, with this result (and this problem to show, when given). */
+  private endWait(result: SignInResult, problem?: AuthProblem | null): void {
+    const wait = this.wait;
+    if (!wait) return;
+    this.wait = undefined;
+    clearTimeout(wait.timer);
+    this.dispatch({ type: 'browser-closed', problem });
+    wait.settle(result);
   }
 
-  private changed(): void {
-    if (this.closed) return;
-    this.events.emit('changed', this.state());
+  /** The one place the state changes: the window hears of what it shows, the uploads of the account. */
+  private dispatch(event: SessionEvent<ActiveAccount>): void {
+    const before = this.machine;
+    const after = next(before, event);
+    if (after === before) return;
+    this.machine = after;
+    if (before.active !== after.active) this.events.emit('account', after.active);
+    const shown = before.status !== after.status || before.active !== after.active || before.signingIn !== after.signingIn || before.problem !== after.problem;
+    if (shown && !this.closed) this.events.emit('changed', this.state());
   }
 
   private endpointChoice(service: ServiceChoice): EndpointChoice {
-    if (service === 'sandbox') return { kind: 'sandbox' };
-    const clientId = this.config.realClientId ?? '';
-    const real = this.options.realService;
-    return real ? { kind: 'custom', apiUrl: real.apiUrl, authUrl: real.authUrl, clientId } : { kind: 'real', clientId };
+    return endpointChoice(service, this.config.realClientId, this.options.realService);
   }
 
-  /** Which of the app's services an account id belongs to. */
   private serviceOf(serviceId: string): ServiceChoice | undefined {
-    if (serviceId === this.serviceIdOf('sandbox')) return 'sandbox';
-    return serviceId === this.serviceIdOf('real') ? 'real' : undefined;
+    return serviceOf(serviceId, this.options.realService);
   }
 
-  /** The id accounts of a service are filed under (main/auth/service-settings). */
   private serviceIdOf(service: ServiceChoice): string {
-    if (service === 'sandbox') return SANDBOX_SERVICE_ID;
-    const real = this.options.realService;
-    return real ? serviceIdForApi(real.apiUrl) : REAL_SERVICE_ID;
+    return serviceIdOf(service, this.options.realService);
   }
 
   private async hasRealSecret(): Promise<boolean> {
@@ -445,23 +397,4 @@ export class DesktopSession {
 
 export function sessionConfigFile(dataDir: string): string {
   return join(dataDir, 'session.json');
-}
-
-export function problemView(problem: SignInProblem): AuthProblem {
-  return { code: problem.code, title: problem.title, message: problem.message, action: problem.action.label };
-}
-
-/** One sentence for a Result's message: what happened, then what to do. */
-export function problemSentence(problem: AuthProblem): string {
-  const title = problem.title.replace(/[.!?]?$/, '.');
-  return `${title} ${problem.message} ${problem.action.replace(/[.!?]?$/, '.')}`;
-}
-
-function missingCredentials(what: 'client ID' | 'client secret'): AuthProblem {
-  return {
-    code: 'missing_credentials',
-    title: `The ${what} is missing`,
-    message: `Signing in to the real service needs the client ID and client secret of an application you registered on it.`,
-    action: `Enter the ${what} of your application, then sign in`,
-  };
 }

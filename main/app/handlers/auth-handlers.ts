@@ -2,7 +2,7 @@
 // comes back), cancel, sign-out, and the choice of service. Failures are sentences with a next step.
 import type { RequestHandlers } from '../ipc-registration';
 import { fail, ok } from '../result';
-import { problemSentence } from '../../desktop/desktop-session';
+import { problemSentence } from '../../desktop/session-problems';
 import type { HandlerContext } from './handler-context';
 
 export function createAuthHandlers(

@@ -1,0 +1,29 @@
+// The sign-in problems the desktop session shows, as the window renders them.
+import type { SignInProblem } from '../auth/auth-problems';
+import type { AuthProblem } from '../../preload/contract';
+
+export const cancelledProblem: AuthProblem = {
+  code: 'cancelled',
+  title: 'Sign-in cancelled',
+  message: 'Shotput stopped waiting for the browser.',
+  action: 'Sign in again when you are ready',
+};
+
+export function problemView(problem: SignInProblem): AuthProblem {
+  return { code: problem.code, title: problem.title, message: problem.message, action: problem.action.label };
+}
+
+/** One sentence for a Result's message: what happened, then what to do. */
+export function problemSentence(problem: AuthProblem): string {
+  const title = problem.title.replace(/[.!?]?$/, '.');
+  return `${title} ${problem.message} ${problem.action.replace(/[.!?]?$/, '.')}`;
+}
+
+export function missingCredentials(what: 'client ID' | 'client secret'): AuthProblem {
+  return {
+    code: 'missing_credentials',
+    title: `The ${what} is missing`,
+    message: `Signing in to the real service needs the client ID and client secret of an application you registered on it.`,
+    action: `Enter the ${what} of your application, then sign in`,
+  };
+}

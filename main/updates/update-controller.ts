@@ -4,6 +4,7 @@
 // offers "Restart to update"; it never restarts by itself while uploads are in flight, only when
 // the queue is idle or the user says so. A server that cannot be reached is retried quietly later.
 import { EventEmitter } from 'node:events';
+import type { UpdateStatus, UpdateView } from '../../preload/contract';
 import type { UpdateSupport } from './update-support';
 import { classifyUpdateError } from './update-errors';
 
@@ -15,26 +16,6 @@ export interface UpdaterPort {
   downloadUpdate(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown;
-}
-
-export type UpdateStatus = 'unsupported' | 'off' | 'idle' | 'checking' | 'downloading' | 'ready';
-
-/** What Settings shows (also the contract's UpdateView). */
-export interface UpdateView {
-  currentVersion: string;
-  status: UpdateStatus;
-  /** Why this install cannot update itself (status 'unsupported'). */
-  unsupportedReason: string | null;
-  /** The version found, while downloading and once ready. */
-  availableVersion: string | null;
-  /** 0..100 while downloading. */
-  percent: number | null;
-  lastCheckedAt: number | null;
-  nextCheckAt: number | null;
-  /** The last check's problem as a sentence, shown in Settings only (never a dialog). */
-  problem: string | null;
-  /** The user asked to restart; it happens when the uploads in flight are done. */
-  restartWhenIdle: boolean;
 }
 
 export interface UpdateTimers {

@@ -1,0 +1,26 @@
+// The app's log file in the platform's log folder (app.getPath('logs'): ~/Library/Logs/Shotput on
+// macOS, the user-data folder's logs/ on Windows and Linux), and "Show logs", which opens the file
+// manager on it.
+import { app, shell } from 'electron';
+import { createLogger, type Logger } from '../logging/logger';
+import { openLogFile, type LogFile } from '../logging/log-file';
+
+export interface AppLog {
+  logger: Logger;
+  file: LogFile;
+  showLogs(): Promise<void>;
+}
+
+export function openAppLog(): AppLog {
+  const file = openLogFile(app.getPath('logs'));
+  // Warnings and errors also go to standard error, as before, for whoever started the app from a terminal.
+  const terminal = { write: (line: string) => void (/^\S+ (WARN|ERROR)/.test(line) && process.stderr.write(line)) };
+  const logger = createLogger({ sinks: [file, terminal] });
+  const v = process.versions as NodeJS.ProcessVersions & { electron?: string; chrome?: string };
+  logger.info(`${app.getName()} ${app.getVersion()} starting (Electron ${v.electron ?? '?'}, Chromium ${v.chrome ?? '?'}, ${process.platform} ${process.arch})`);
+  return {
+    logger,
+    file,
+    showLogs: async () => shell.showItemInFolder(file.path),
+  };
+}

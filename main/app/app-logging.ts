@@ -13,8 +13,14 @@ export interface AppLog {
 
 export function openAppLog(): AppLog {
   const file = openLogFile(app.getPath('logs'));
-  // Warnings and errors also go to standard error, as before, for whoever started the app from a terminal.
-  const terminal = { write: (line: string) => void (/^\S+ (WARN|ERROR)/.test(line) && process.stderr.write(line)) };
+  // Warnings and errors also go to the terminal as before ("[shotput] …"), for whoever started the
+  // app from one (the smoke test in CI reads its verdict there).
+  const terminal = {
+    write: (line: string) => {
+      const warning = /^\S+ (?:WARN|ERROR) +\[[^\]]+\] (.*)\n$/.exec(line);
+      if (warning) console.warn(`[shotput] ${warning[1]}`);
+    },
+  };
   const logger = createLogger({ sinks: [file, terminal] });
   const v = process.versions as NodeJS.ProcessVersions & { electron?: string; chrome?: string };
   logger.info(`${app.getName()} ${app.getVersion()} starting (Electron ${v.electron ?? '?'}, Chromium ${v.chrome ?? '?'}, ${process.platform} ${process.arch})`);

@@ -1,8 +1,10 @@
 // Log lines for what the queue and the rate-limit governor do: every job's change of state (with
 // the reason of a failure) and every wait for the service's rate-limit window. Attached from
 // outside through their events, so the queue and the governor need no logger of their own.
+import { basename } from 'node:path';
 import type { RateLimitState } from '../service/rate-limit-governor';
 import type { JobEvent } from '../uploads/types';
+import type { WatchEvent } from '../uploads/watch-folder';
 import type { Logger } from './logger';
 
 /** Logs a job event of the upload queue; byte progress is too frequent for the log and is left out. */
@@ -43,4 +45,12 @@ export function logRateLimitWaits(log: Logger, onState: (listener: (state: RateL
     }
     waitingUntil = state.waitingUntil;
   });
+}
+
+/** Logs what a watched folder did with a file (counts are left out: the queue's lines say it). */
+export function logWatchEvent(log: Logger, event: WatchEvent): void {
+  const where = `watch ${basename(event.folder)}`;
+  if (event.type === 'taken') log.info(`${where}: took ${basename(event.file)} as job ${event.job.id}`);
+  else if (event.type === 'skipped') log.info(`${where}: skipped ${basename(event.file)}: ${event.message}`);
+  else if (event.type === 'error') log.warn(`${where}: ${event.file === undefined ? '' : `${basename(event.file)}: `}${event.message}`);
 }

@@ -13,14 +13,15 @@ export interface AppMenuOptions {
   links: ProjectLinks;
   homepage: string;
   command: (command: MenuCommand) => void;
-  openExternal: (url: string) => Promise<void>;
+  /** The checked opener of main/app/open-external.ts (http and https only). */
+  openInBrowser: (url: string) => Promise<void>;
   showLogs: () => Promise<void>;
   log: Logger;
 }
 
 export function installAppMenu(options: AppMenuOptions): void {
   const { versions, links, log } = options;
-  const open = (url: string) => void options.openExternal(url).catch((error: unknown) => log.warn(`Opening ${url} failed: ${String(error)}`));
+  const open = (url: string) => void options.openInBrowser(url).catch((error: unknown) => log.warn(`Opening ${url} failed: ${String(error)}`));
   app.setAboutPanelOptions(aboutPanelOptions(app.getName(), versions, options.homepage));
   const template = appMenuTemplate({
     platform: process.platform,

@@ -44,7 +44,7 @@ export async function startAppShell(options: AppShellWiringOptions): Promise<App
       options.showWindow();
       emit('menu.command', { command });
     },
-    openExternal: options.openExternal,
+    openInBrowser: options.openExternal,
     showLogs: appLog.showLogs,
     log: appLog.logger.scope('menu'),
   });

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -48,6 +48,8 @@ describe('application menu and logs', () => {
       await expect.poll(() => electron.shell.shownInFolder, { timeout: uiTimeoutMs }).toEqual([logFile, logFile]);
       await expect.poll(() => logText(userDataDir), { timeout: uiTimeoutMs }).toMatch(/INFO {2}\[main\] Shotput 0\.1\.0 starting/);
       await expectVisible(updates.getByText(logFile));
+      await updates.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'settings-updates-and-logs');
     },
     launchTimeout,
   );

@@ -114,7 +114,8 @@ export function startApp(): void {
       userDataDir: app.getPath('userData'),
       openExternal,
       prepareDefaults: () => ({ ...settings.get().prepareDefaults }),
-      log: appLog.logger.scope('desktop').info,
+      // What the session, queue and watched folders report this way is mostly a failure.
+      log: appLog.logger.scope('desktop').warn,
       fetch: loggingFetch(appLog.logger.scope('service')),
     });
     desktop = opened;

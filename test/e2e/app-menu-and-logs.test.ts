@@ -2,11 +2,11 @@
 // through the contract (Settings, Upload all), Help ▸ Show logs and Settings' button open the log
 // file's folder, and a log written during a full sign-in (authorize page, code exchange with PKCE)
 // and an upload holds none of the secrets that went over the wire.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -27,7 +27,7 @@ describe('application menu and logs', () => {
   });
 
   test(
-    'Settings… reaches the window, About names the version, Show logs opens the log folder',
+    'Settings… and Add a folder… reach the window, About names the version, Show logs opens the log folder',
     async () => {
       launched = await launchApp();
       const { page, electron, userDataDir } = launched;
@@ -50,12 +50,22 @@ describe('application menu and logs', () => {
       await expectVisible(updates.getByText(logFile));
       await updates.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'settings-updates-and-logs');
+
+      // File ▸ Add a folder…: the folder picker, then the folder among the watched ones.
+      electron.Menu.click('upload-all'); // signed out: nothing to send, and nothing waits for later
+      const folder = join(userDataDir, 'to-watch');
+      await mkdir(folder);
+      electron.dialog.answerOpenDialog([folder]);
+      electron.Menu.click('add-folder');
+      await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }));
+      await expectVisible(page.getByText('to-watch', { exact: true }).first());
+      expect(electron.dialog.calls.at(-1)?.title).toBe('Choose a folder to watch');
     },
     launchTimeout,
   );
 
   test(
-    'File ▸ Upload all sends the drafts, and the log of the sign-in and upload holds no secret',
+    'File ▸ Add images… and Upload all send a draft, and the log of the sign-in and upload holds no secret',
     async () => {
       // Everything main sends to the sign-in server, to know which secrets the log must not hold.
       const secrets = new Map<string, string>();
@@ -81,9 +91,14 @@ describe('application menu and logs', () => {
 
       const file = join(userDataDir, 'menu-upload.png');
       await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7bc0' } }).png().toFile(file);
-      await expectVisible(page.getByRole('heading', { name: 'Upload' }));
-      await dropFiles(page, page.getByTestId('drop-zone'), [file]);
+      // File ▸ Add images…: the window asks main's file picker, as its own button does.
+      electron.Menu.click('settings');
+      await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }));
+      electron.dialog.answerOpenDialog([file]);
+      electron.Menu.click('add-images');
+      await expectVisible(page.getByRole('heading', { name: 'Upload', level: 1 }));
       await expectVisible(page.getByRole('button', { name: /Upload all \(1\)/ }));
+      expect(electron.dialog.calls.at(-1)?.title).toBe('Choose images or folders');
 
       electron.Menu.click('upload-all');
       await expect.poll(() => logText(userDataDir), { timeout: 60_000, interval: 250 }).toMatch(/\[queue\] job \S+: processing → published \(shot \d+\)/);

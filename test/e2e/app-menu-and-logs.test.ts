@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
+import { channelOf, type UpdateView } from '../../preload/contract';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -50,6 +51,17 @@ describe('application menu and logs', () => {
       await expectVisible(updates.getByText(logFile));
       await updates.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'settings-updates-and-logs');
+
+      // A downloaded update is offered on every view (main sends this event when the updater is ready).
+      const ready: UpdateView = { currentVersion: '0.1.0', status: 'ready', unsupportedReason: null, availableVersion: '0.2.0', percent: 100, lastCheckedAt: Date.now(), nextCheckAt: null, problem: null, restartWhenIdle: false };
+      launched.window.webContents.send(channelOf('updates.changed'), ready);
+      const banner = page.getByTestId('update-banner');
+      await expectVisible(banner.getByText('Shotput 0.2.0 is ready to install.'));
+      await expectVisible(updates.getByRole('button', { name: 'Restart to update' }));
+      launched.window.webContents.send(channelOf('updates.changed'), { ...ready, restartWhenIdle: true });
+      await expectVisible(banner.getByRole('button', { name: 'Restart now anyway' }));
+      launched.window.webContents.send(channelOf('updates.changed'), { ...ready, status: 'unsupported', unsupportedReason: 'x' });
+      await banner.waitFor({ state: 'detached', timeout: uiTimeoutMs });
 
       // File ▸ Add a folder…: the folder picker, then the folder among the watched ones.
       electron.Menu.click('upload-all'); // signed out: nothing to send, and nothing waits for later

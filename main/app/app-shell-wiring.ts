@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { app } from 'electron';
 import type { EventName, EventPayload } from '../../preload/contract';
 import type { Desktop } from '../desktop/desktop';
-import { logJobEvent, logRateLimitWaits } from '../logging/activity-log';
+import { describeFolderChanges, logJobEvent, logRateLimitWaits, type FolderSnapshot } from '../logging/activity-log';
 import type { SettingsFile } from '../settings/settings-file';
 import type { AppLog } from './app-logging';
 import { installAppMenu } from './app-menu';
@@ -69,8 +69,14 @@ export async function startAppShell(options: AppShellWiringOptions): Promise<App
   };
 }
 
-/** Job state changes of the signed-in account's queue and its waits for the rate-limit window. */
+/** Job state changes, waits for the rate-limit window, sign-ins and what watched folders do. */
 function followActivity(desktop: Desktop, appLog: AppLog): void {
+  const watchLog = appLog.logger.scope('watch');
+  let folders: FolderSnapshot[] = desktop.watch.list();
+  desktop.watch.on('changed', (next) => {
+    for (const line of describeFolderChanges(folders, next)) watchLog.info(line);
+    folders = next;
+  });
   const queueLog = appLog.logger.scope('queue');
   const serviceLog = appLog.logger.scope('service');
   let offQueue: (() => void) | undefined;

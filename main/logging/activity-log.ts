@@ -54,3 +54,31 @@ export function logWatchEvent(log: Logger, event: WatchEvent): void {
   else if (event.type === 'skipped') log.info(`${where}: skipped ${basename(event.file)}: ${event.message}`);
   else if (event.type === 'error') log.warn(`${where}: ${event.file === undefined ? '' : `${basename(event.file)}: `}${event.message}`);
 }
+
+/** What a watched folder's view (Settings' list) says, reduced to what the log follows. */
+export interface FolderSnapshot {
+  id: string;
+  name: string;
+  status: string;
+  problem: string | null;
+  counts: { seen: number; uploaded: number; skipped: number; failed: number };
+}
+
+/** Log lines for the changes between two lists of watched folders: added, removed, status, counts. */
+export function describeFolderChanges(previous: readonly FolderSnapshot[], next: readonly FolderSnapshot[]): string[] {
+  const lines: string[] = [];
+  const before = new Map(previous.map((folder) => [folder.id, folder]));
+  for (const folder of next) {
+    const old = before.get(folder.id);
+    before.delete(folder.id);
+    const where = `watch ${folder.name}`;
+    if (old === undefined) lines.push(`${where}: added (${folder.status})`);
+    else if (old.status !== folder.status) lines.push(`${where}: ${old.status} → ${folder.status}${folder.problem ? `: ${folder.problem}` : ''}`);
+    const { seen, uploaded, skipped, failed } = folder.counts;
+    if (old !== undefined && (['seen', 'uploaded', 'skipped', 'failed'] as const).some((key) => old.counts[key] !== folder.counts[key])) {
+      lines.push(`${where}: ${seen} seen, ${uploaded} uploaded, ${skipped} skipped, ${failed} failed`);
+    }
+  }
+  for (const gone of before.values()) lines.push(`watch ${gone.name}: removed`);
+  return lines;
+}

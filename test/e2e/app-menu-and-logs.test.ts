@@ -72,6 +72,7 @@ describe('application menu and logs', () => {
       await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }));
       await expectVisible(page.getByText('to-watch', { exact: true }).first());
       expect(electron.dialog.calls.at(-1)?.title).toBe('Choose a folder to watch');
+      await expect.poll(() => logText(userDataDir), { timeout: uiTimeoutMs }).toMatch(/INFO {2}\[watch\] watch to-watch: added/);
     },
     launchTimeout,
   );

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { logJobEvent, logRateLimitWaits } from '../../main/logging/activity-log';
+import { describeFolderChanges, logJobEvent, logRateLimitWaits } from '../../main/logging/activity-log';
 import { createLogger } from '../../main/logging/logger';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import type { UploadJob } from '../../main/uploads/types';
@@ -60,5 +60,18 @@ describe('logJobEvent', () => {
       'WARN  [service] job job-1: uploading → failed: The service refused the image.\n',
       'INFO  [service] queue idle\n',
     ]);
+  });
+});
+
+describe('describeFolderChanges', () => {
+  const folder = (status: string, counts = { seen: 0, uploaded: 0, skipped: 0, failed: 0 }, problem: string | null = null) => ({ id: 'f1', name: 'Exports', status, problem, counts });
+
+  it('names added and removed folders, status changes with their problem, and new counts', () => {
+    expect(describeFolderChanges([], [folder('starting')])).toEqual(['watch Exports: added (starting)']);
+    expect(describeFolderChanges([folder('starting')], [folder('watching')])).toEqual(['watch Exports: starting → watching']);
+    expect(describeFolderChanges([folder('watching')], [folder('error', undefined, 'The folder is gone.')])).toEqual(['watch Exports: watching → error: The folder is gone.']);
+    expect(describeFolderChanges([folder('watching')], [folder('watching', { seen: 2, uploaded: 1, skipped: 1, failed: 0 })])).toEqual(['watch Exports: 2 seen, 1 uploaded, 1 skipped, 0 failed']);
+    expect(describeFolderChanges([folder('watching')], [folder('watching')])).toEqual([]);
+    expect(describeFolderChanges([folder('off')], [])).toEqual(['watch Exports: removed']);
   });
 });

@@ -147,7 +147,8 @@ export class UpdateController extends EventEmitter<{ changed: [UpdateView] }> {
     this.stopWaitingForIdle?.();
     this.stopWaitingForIdle = undefined;
     this.log.info(`installing ${this.state.availableVersion ?? 'the update'} and restarting`);
-    this.options.updater.quitAndInstall(false, true);
+    // Silent (Windows: the installer reuses the choices of the first install) and started again after.
+    this.options.updater.quitAndInstall(true, true);
   }
 
   private async run(): Promise<UpdateView> {

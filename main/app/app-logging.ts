@@ -1,6 +1,7 @@
 // The app's log file in the platform's log folder (app.getPath('logs'): ~/Library/Logs/Shotput on
 // macOS, the user-data folder's logs/ on Windows and Linux), and "Show logs", which opens the file
 // manager on it.
+import { join } from 'node:path';
 import { app, shell } from 'electron';
 import { createLogger, type Logger } from '../logging/logger';
 import { openLogFile, type LogFile } from '../logging/log-file';
@@ -12,7 +13,7 @@ export interface AppLog {
 }
 
 export function openAppLog(): AppLog {
-  const file = openLogFile(app.getPath('logs'));
+  const file = openLogFile(logFolder());
   // Warnings and errors also go to the terminal as before ("[shotput] …"), for whoever started the
   // app from one (the smoke test in CI reads its verdict there).
   const terminal = {
@@ -29,4 +30,18 @@ export function openAppLog(): AppLog {
     file,
     showLogs: async () => shell.showItemInFolder(file.path),
   };
+}
+
+/** The platform's log folder; asked for before 'ready', so it is set first if Electron has not yet. */
+function logFolder(): string {
+  try {
+    return app.getPath('logs');
+  } catch {
+    try {
+      app.setAppLogsPath();
+      return app.getPath('logs');
+    } catch {
+      return join(app.getPath('userData'), 'logs');
+    }
+  }
 }

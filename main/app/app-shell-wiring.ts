@@ -49,8 +49,13 @@ export async function startAppShell(options: AppShellWiringOptions): Promise<App
     log: appLog.logger.scope('menu'),
   });
 
-  const updates = await createAppUpdater({ desktop, enabled: options.settings.get().checkForUpdates, log: appLog.logger.scope('updates') });
-  updates.on('changed', (view) => emit('updates.changed', view));
+  // Not awaited: finding out how Shotput was installed (and loading electron-updater) must not hold
+  // up the window. Its requests wait for it instead.
+  const updates = createAppUpdater({ desktop, enabled: options.settings.get().checkForUpdates, log: appLog.logger.scope('updates') });
+  updates.then(
+    (controller) => controller.on('changed', (view) => emit('updates.changed', view)),
+    (error: unknown) => appLog.logger.scope('updates').warn(`The updater could not be set up: ${String(error)}`),
+  );
 
   return {
     about: {

@@ -19,7 +19,7 @@ export function fakeAppShell(overrides: Partial<AppShellContext> = {}): AppShell
     logsShown: 0,
     about: { name: 'Shotput', version: '0.0.0', electron: '45.4.1', chromium: '142.0.0.0', node: '24.11.0', platform: 'linux', arch: 'x64', logFile: '/tmp/shotput.log', releasesUrl: 'https://shotput.app' },
     showLogs: async () => void shell.logsShown++,
-    updates: { view: () => view, checkNow: async () => view, setEnabled: () => view, restart: () => 'nothing-to-install' as const },
+    updates: Promise.resolve({ view: () => view, checkNow: async () => view, setEnabled: () => view, restart: () => 'nothing-to-install' as const }),
     ...overrides,
   };
   return shell;

@@ -22,7 +22,7 @@ describe('app shell handlers', () => {
   it('restarts to update only when asked to, passing on whether to wait for uploads', async () => {
     const restart = vi.fn(() => 'waiting-for-uploads' as const);
     const shell = fakeAppShell();
-    const handlers = createAppShellHandlers({ appShell: { ...shell, updates: { ...shell.updates, restart } } } as unknown as HandlerContext);
+    const handlers = createAppShellHandlers({ appShell: { ...shell, updates: Promise.resolve({ ...(await shell.updates), restart }) } } as unknown as HandlerContext);
     expect(await call(handlers['updates.restart'])).toEqual({ ok: true, value: 'waiting-for-uploads' });
     await call(handlers['updates.restart'], { evenIfUploading: true });
     expect(restart.mock.calls).toEqual([[false], [true]]);

@@ -9,12 +9,13 @@ export interface AppShellContext {
   about: AboutView;
   /** Opens the file manager on the log file. */
   showLogs(): Promise<void>;
-  updates: {
+  /** The updater, once it is set up (that happens beside the window's opening, not before it). */
+  updates: Promise<{
     view(): UpdateView;
     checkNow(): Promise<UpdateView>;
     setEnabled(enabled: boolean): UpdateView;
     restart(evenIfUploading: boolean): 'restarting' | 'waiting-for-uploads' | 'nothing-to-install';
-  };
+  }>;
 }
 
 export function createAppShellHandlers(context: HandlerContext): Pick<RequestHandlers, 'app.about' | 'logs.show' | 'updates.state' | 'updates.check' | 'updates.restart'> {
@@ -29,8 +30,8 @@ export function createAppShellHandlers(context: HandlerContext): Pick<RequestHan
         return fail('open-failed', `The log folder could not be opened. The log is at ${shell.about.logFile}.`);
       }
     },
-    'updates.state': () => ok(shell.updates.view()),
-    'updates.check': async () => ok(await shell.updates.checkNow()),
-    'updates.restart': (payload) => ok(shell.updates.restart(payload?.evenIfUploading === true)),
+    'updates.state': async () => ok((await shell.updates).view()),
+    'updates.check': async () => ok(await (await shell.updates).checkNow()),
+    'updates.restart': async (payload) => ok((await shell.updates).restart(payload?.evenIfUploading === true)),
   };
 }

@@ -7,7 +7,11 @@ import globals from 'globals';
 import { mainLayersRule } from './lint/main-layers.js';
 
 const electronOnlyInApp = {
-  paths: [{ name: 'electron', message: "Only main/app/ may import 'electron'; keep the rest plain Node." }],
+  paths: [
+    { name: 'electron', message: "Only main/app/ may import 'electron'; keep the rest plain Node." },
+    // It reaches for Electron's app and net modules once used; main/updates/ takes it as a port.
+    { name: 'electron-updater', message: "Only main/app/ may load 'electron-updater'; main/updates/ gets it as an UpdaterPort." },
+  ],
 };
 
 /** The contract's values carry every valibot schema: a view that imported one would ship them all. */

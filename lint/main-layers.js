@@ -8,7 +8,7 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** The layers, lowest first; folders in one layer may not import each other. */
-export const MAIN_LAYERS = [['service', 'settings'], ['auth'], ['images'], ['uploads'], ['desktop', 'cli'], ['app']];
+export const MAIN_LAYERS = [['service', 'settings'], ['auth'], ['images'], ['uploads'], ['logging', 'updates'], ['desktop', 'cli'], ['app']];
 
 const order = MAIN_LAYERS.map((layer) => layer.join(', ')).join(' < ');
 

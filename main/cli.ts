@@ -4,6 +4,7 @@ import { EXIT_FAILURE, EXIT_USAGE, UsageError, defaultDataDir, writeLine } from 
 import type { CliCommand, CliContext, CliIO, GlobalOptions } from './cli/command';
 import { commands } from './cli/registry';
 import { readSecret } from './cli/secret-input';
+import { createLogger } from './logging/logger';
 
 const GLOBAL_FLAGS = new Set(['--api', '--auth', '--token', '--token-file', '--data-dir']);
 
@@ -30,6 +31,10 @@ export function splitGlobals(
       globals.json = true;
       continue;
     }
+    if (arg === '--verbose' || arg === '-v') {
+      globals.verbose = true;
+      continue;
+    }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (!GLOBAL_FLAGS.has(flag)) {
       rest.push(arg);
@@ -50,7 +55,7 @@ function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return [
-    'Usage: shotput [--api URL] [--auth URL] [--token TOKEN | --token-file FILE|-] [--data-dir DIR] [--json] <command> [args]',
+    'Usage: shotput [--api URL] [--auth URL] [--token TOKEN | --token-file FILE|-] [--data-dir DIR] [--json] [--verbose] <command> [args]',
     '',
     'Commands:',
     ...lines,
@@ -76,6 +81,7 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
     command = commands.find((c) => c.name === name);
     if (!command) throw new UsageError(`unknown command "${name}"`);
     const ctx: CliContext = { globals, io, signal: controller.signal };
+    if (globals.verbose) ctx.log = createLogger({ sinks: [{ write: (line) => void io.stderr.write(line) }] }, 'cli');
     return await command.run(args, ctx);
   } catch (error) {
     if (error instanceof UsageError) {

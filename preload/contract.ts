@@ -35,6 +35,8 @@ export const SettingsSchema = v.object({
   }),
   /** Start Shotput when the user logs in (macOS and Windows). */
   openAtLogin: v.boolean(),
+  /** Look for new versions (after start and every few hours) and download them in the background. */
+  checkForUpdates: v.boolean(),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 export type ThemeChoice = Settings['theme'];
@@ -46,6 +48,7 @@ export const defaultSettings: Settings = {
   lastTab: 'upload',
   prepareDefaults: { size: 'auto', fit: 'cover', background: '#ffffff' },
   openAtLogin: false,
+  checkForUpdates: true,
 };
 
 /** A partial update: every key optional, unknown keys refused. */
@@ -447,6 +450,68 @@ export interface WatchFolderView {
   skipped: { file: string; name: string; message: string }[];
 }
 
+// ---- The application menu, updates, logs and About ------------------------------------------------
+// Kept in one block (and spread into `requests` and `events` below) so it merges cleanly.
+
+/** Commands of the application menu that the window carries out. */
+export const menuCommands = ['open-settings', 'add-images', 'add-folder', 'upload-all'] as const;
+export type MenuCommand = (typeof menuCommands)[number];
+
+export type UpdateStatus = 'unsupported' | 'off' | 'idle' | 'checking' | 'downloading' | 'ready';
+
+/** The updater as Settings shows it. */
+export interface UpdateView {
+  currentVersion: string;
+  /** unsupported: this install cannot update itself (the reason says why and what to do). */
+  status: UpdateStatus;
+  unsupportedReason: string | null;
+  /** The version found, while downloading and once ready to install. */
+  availableVersion: string | null;
+  /** 0..100 while downloading. */
+  percent: number | null;
+  lastCheckedAt: number | null;
+  nextCheckAt: number | null;
+  /** The last check's problem as a sentence; it is retried later on its own. */
+  problem: string | null;
+  /** The user asked to restart: it happens once the uploads in flight are done. */
+  restartWhenIdle: boolean;
+}
+
+/** What the About panel and Settings show. */
+export interface AboutView {
+  name: string;
+  version: string;
+  electron: string;
+  chromium: string;
+  node: string;
+  platform: string;
+  arch: string;
+  /** The log file "Show logs" opens. */
+  logFile: string;
+  /** Where new versions are published, when known. */
+  releasesUrl: string;
+}
+
+const appShellRequests = {
+  'app.about': { payload: noPayload, result: answers<AboutView>() },
+  /** Shows the log file in the system's file manager. */
+  'logs.show': { payload: noPayload, result: answers<null>() },
+  'updates.state': { payload: noPayload, result: answers<UpdateView>() },
+  /** "Check now": checks and downloads what it finds; the answer comes when that is done. */
+  'updates.check': { payload: noPayload, result: answers<UpdateView>() },
+  /** "Restart to update": waits for the uploads in flight unless evenIfUploading. */
+  'updates.restart': {
+    payload: v.optional(v.strictObject({ evenIfUploading: v.optional(v.boolean()) })),
+    result: answers<'restarting' | 'waiting-for-uploads' | 'nothing-to-install'>(),
+  },
+} as const;
+
+const appShellEvents = {
+  /** A command chosen in the application menu. */
+  'menu.command': answers<{ command: MenuCommand }>(),
+  'updates.changed': answers<UpdateView>(),
+} as const;
+
 export const requests = {
   'app.info': { payload: noPayload, result: answers<AppInfo>() },
   'settings.get': { payload: noPayload, result: answers<Settings>() },
@@ -541,6 +606,7 @@ export const requests = {
   'watch.remove': { payload: v.strictObject({ id: folderId }), result: answers<WatchFolderView[]>() },
   /** Uploads a skipped file anyway (its content was uploaded before). */
   'watch.force': { payload: v.strictObject({ id: folderId, file: filePath }), result: answers<WatchFolderView[]>() },
+  ...appShellRequests,
 } as const;
 
 // Events come from main, which is trusted: they carry a type, not a schema.
@@ -555,6 +621,7 @@ export const events = {
   /** The account's rate-limit budget, as the service's headers report it. */
   rateLimit: answers<RateLimitView>(),
   'watch.changed': answers<WatchFolderView[]>(),
+  ...appShellEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

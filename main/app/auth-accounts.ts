@@ -15,6 +15,7 @@ export interface DesktopAccountsOptions {
   /** Where the bundled sandbox keeps its state, e.g. join(app.getPath('userData'), 'sandbox'). */
   sandboxDataDir: string;
   log?: (message: string) => void;
+  fetch?: typeof fetch;
 }
 
 export type DesktopAccounts = { ok: true; accounts: AccountManager } | { ok: false; reason: string };
@@ -28,6 +29,7 @@ export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopA
     openExternal: (url) => shell.openExternal(new URL(url).href),
     sandbox: () => bundledSandbox({ dataDir: options.sandboxDataDir }),
     log: options.log,
+    fetch: options.fetch,
   });
   return { ok: true, accounts };
 }

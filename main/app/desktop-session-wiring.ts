@@ -19,6 +19,8 @@ export interface DesktopWiringOptions {
   prepareDefaults: () => PrepareChoice;
   log: (message: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** The fetch of every request to the service and its sign-in server (the app passes one that logs them). */
+  fetch?: typeof fetch;
 }
 
 export async function createDesktop(options: DesktopWiringOptions): Promise<Desktop> {
@@ -30,7 +32,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     ...tuning(options.env ?? process.env),
   };
   const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir, configFileMode: 0o600 });
-  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, log: options.log });
+  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, log: options.log, fetch: options.fetch });
   if (created.ok) return openDesktop({ ...common, accounts: created.accounts });
 
   options.log(created.reason);
@@ -43,6 +45,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     openExternal: options.openExternal,
     sandbox: () => bundledSandbox({ dataDir: sandboxDataDir }),
     log: options.log,
+    fetch: options.fetch,
   });
   return openDesktop({ ...common, accounts, secretStorage: 'unavailable' });
 }

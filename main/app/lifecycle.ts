@@ -20,12 +20,11 @@ import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integratio
 import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
+import { loggingFetch } from '../logging/logging-fetch';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
 import { INPUT_EXTENSIONS } from '../uploads/input-types';
-
-function log(message: string): void {
-  console.warn(`[shotput] ${message}`);
-}
+import { openAppLog } from './app-logging';
+import { startAppShell } from './app-shell-wiring';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -36,6 +35,9 @@ export function startApp(): void {
   // Every renderer sandboxed, whatever a window's options say.
   app.enableSandbox();
   if (!claimSingleInstance(app, focusMainWindow)) return;
+  const appLog = openAppLog();
+  const mainLog = appLog.logger.scope('main');
+  const log = (message: string): void => mainLog.warn(message);
 
   let mainWindow: BrowserWindow | undefined;
   let desktop: Desktop | undefined;
@@ -95,6 +97,8 @@ export function startApp(): void {
     void (async () => {
       await desktop?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
       await stopBundledSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));
+      mainLog.info('quitting');
+      await appLog.file.close();
       quitting = 'closed';
       app.quit();
     })();
@@ -110,7 +114,9 @@ export function startApp(): void {
       userDataDir: app.getPath('userData'),
       openExternal,
       prepareDefaults: () => ({ ...settings.get().prepareDefaults }),
-      log,
+      // What the session, queue and watched folders report this way is mostly a failure.
+      log: appLog.logger.scope('desktop').warn,
+      fetch: loggingFetch(appLog.logger.scope('service')),
     });
     desktop = opened;
     opened.session.onChange((state) => emit('auth.changed', state));
@@ -120,6 +126,14 @@ export function startApp(): void {
     opened.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
     opened.watch.on('changed', (folders) => emit('watch.changed', folders));
     for (const url of waitingLinks.splice(0)) deliverLink(url);
+    const appShell = await startAppShell({
+      desktop: opened,
+      appLog,
+      settings,
+      emit,
+      openExternal,
+      showWindow: showMainWindow,
+    });
     const pickPaths = async (kind: 'images' | 'folder'): Promise<string[]> => {
       const options: Electron.OpenDialogOptions =
         kind === 'folder'
@@ -143,6 +157,7 @@ export function startApp(): void {
       watch: opened.watch,
       pickPaths,
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
+      appShell,
     };
     registerRequestHandlers(ipcMain, createRequestHandlers(context), {
       isTrustedSender: createSenderCheck(devUrl),

@@ -2,6 +2,7 @@
 // the rest of argv to one command. Commands return an exit status instead of calling exit().
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from '../logging/logger';
 
 export interface GlobalOptions {
   /** API base address; unset means the embedded sandbox. */
@@ -14,6 +15,8 @@ export interface GlobalOptions {
   dataDir: string;
   /** Print the service's JSON instead of human text. */
   json: boolean;
+  /** --verbose: the log lines the desktop app writes to its log file, on standard error. */
+  verbose?: boolean;
 }
 
 export interface CliIO {
@@ -27,6 +30,8 @@ export interface CliContext {
   io: CliIO;
   /** Aborted on SIGINT/SIGTERM: long commands drain and return. */
   signal: AbortSignal;
+  /** Set with --verbose: requests, rate-limit waits, queue and watcher events, on standard error. */
+  log?: Logger;
 }
 
 export interface CliCommand {

@@ -13,6 +13,7 @@ import { problemLine, signInProblem } from '../auth/auth-problems';
 import { SANDBOX_CLIENT_SECRET, customEndpoint, defaultAuthUrlFor, sandboxEndpoint } from '../auth/service-settings';
 import type { ServiceEndpoint } from '../auth/service-settings';
 import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
+import { loggingFetch } from '../logging/logging-fetch';
 
 export const loginCommand: CliCommand = {
   name: 'login',
@@ -48,7 +49,12 @@ export const loginCommand: CliCommand = {
 
 async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string, saveSecret: boolean): Promise<number> {
   const store = cliTokenStore(ctx.globals.dataDir);
-  const flow = new SignIn({ store, clientSecretFor: async () => secret, log: (message) => writeLine(ctx.io.stderr, message) });
+  const flow = new SignIn({
+    store,
+    clientSecretFor: async () => secret,
+    log: (message) => writeLine(ctx.io.stderr, message),
+    fetch: ctx.log === undefined ? undefined : loggingFetch(ctx.log.scope('auth')),
+  });
   const { authorizeUrl } = flow.start(service);
   writeLine(ctx.io.stderr, `Open this address in your browser and allow Shotput${service.id === 'sandbox' ? ' (sandbox users: ada, ben, cleo; password: sandbox)' : ''}:`);
   writeLine(ctx.io.stdout, authorizeUrl);

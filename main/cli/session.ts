@@ -18,6 +18,8 @@ import { RateLimitGovernor } from '../service/rate-limit-governor';
 import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { isServiceError } from '../service/service-error';
+import { logRateLimitWaits } from '../logging/activity-log';
+import { loggingFetch } from '../logging/logging-fetch';
 
 export interface CliSession {
   client: ServiceClient;
@@ -71,7 +73,7 @@ async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
     }
     for (const [index, nextToken] of candidates.entries()) {
       const accessToken = await nextToken();
-      const client = new ServiceClient({ apiUrl: sandbox.api, accessToken, governor });
+      const client = new ServiceClient({ apiUrl: sandbox.api, accessToken, governor, fetch: requestLog(ctx) });
       try {
         const user = await client.getUser({ signal: ctx.signal });
         if (!ctx.globals.token) await refreshSavedUser(store, SANDBOX_SERVICE_ID, user);
@@ -103,7 +105,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     throw new SessionError(`Not signed in to ${new URL(apiUrl).host}. Run 'shotput --api ${apiUrl} login --client-id ID --client-secret SECRET', or pass --token.`);
   }
   const service = { id: serviceId, apiUrl: apiUrl.replace(/\/+$/, ''), authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''), isSandbox: false };
-  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor() });
+  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor(), fetch: requestLog(ctx) });
   try {
     const user = await client.getUser({ signal: ctx.signal });
     return { client, governor: client.governor, user, service, close: async () => {} };
@@ -117,6 +119,16 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     }
     throw error;
   }
+}
+
+/** With --verbose, a fetch that logs each request (and the governor's waits, once per account). */
+function requestLog(ctx: CliContext): typeof fetch | undefined {
+  return ctx.log === undefined ? undefined : loggingFetch(ctx.log.scope('service'));
+}
+
+/** With --verbose, logs the waits for the rate-limit window of the session's account. */
+export function logSessionWaits(ctx: CliContext, session: Pick<CliSession, 'governor'>): () => void {
+  return ctx.log === undefined ? () => undefined : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
 }
 
 function accountFrom(accessToken: string, tokenType: string, scope: string, serviceId: string): StoredAccount {

@@ -1,7 +1,8 @@
 // Opens the upload queue of the data directory with the CLI's signed-in, rate-limited client
 // (the bundled sandbox when no service is configured).
 import type { CliContext } from './command';
-import { openSession } from './session';
+import { logSessionWaits, openSession } from './session';
+import { logJobEvent } from '../logging/activity-log';
 import { UploadQueue, accountInfo, imagePreparer, serviceAdapter } from '../uploads/index';
 import type { UploadQueueOptions } from '../uploads/index';
 
@@ -31,12 +32,16 @@ export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv 
     await session.close();
     throw error;
   }
+  const stopWaitLog = logSessionWaits(ctx, session);
+  const log = ctx.log?.scope('queue');
+  if (log !== undefined) queue.on('event', (event) => logJobEvent(log, event));
   let closing: Promise<void> | undefined;
   return {
     queue,
     close: () =>
       (closing ??= (async () => {
         await queue.close();
+        stopWaitLog();
         await session.close();
       })()),
   };

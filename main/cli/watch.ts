@@ -9,6 +9,7 @@ import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
 import { WatchedFolder } from '../uploads/index';
+import { logWatchEvent } from '../logging/activity-log';
 import type { FolderCounts, WatchEvent } from '../uploads/index';
 
 const USAGE =
@@ -50,7 +51,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         stableMs,
       }),
   );
+  const watchLog = ctx.log?.scope('watch');
   const onFolderEvent = (event: WatchEvent) => {
+    if (watchLog !== undefined) logWatchEvent(watchLog, event);
     if (event.type === 'skipped') reporter.note('skipped', event.file, event.message);
     else if (event.type === 'error') reporter.note('error', event.file, event.message);
     else if (event.type === 'taken') reporter.track(event.job);

@@ -11,6 +11,7 @@ import { createRequestHandlers } from '../../main/app/handlers/index';
 import { registerRequestHandlers, type RequestHandlers } from '../../main/app/ipc-registration';
 import { createSenderCheck } from '../../main/app/trusted-sender';
 import { channelOf, defaultSettings, requestNames, type Settings } from '../../preload/contract';
+import { fakeAppShell } from './app-shell-fake';
 
 vi.mock('electron', () => ({}));
 
@@ -68,6 +69,7 @@ describe('IPC registration', async () => {
     uploads: desktop.uploads,
     watch: desktop.watch,
     pickPaths: async () => [],
+    appShell: fakeAppShell(),
     applyOpenAtLogin: () => undefined,
   });
 

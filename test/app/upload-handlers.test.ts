@@ -12,6 +12,7 @@ import type { Scratch } from '../images/fixtures';
 import { signedInDesktop } from '../desktop/signed-in-desktop';
 import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
+import { fakeAppShell } from './app-shell-fake';
 
 vi.mock('electron', () => ({}));
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
     openExternal: async (url) => void openedExternally.push(url),
     drafts: desktop.drafts,
     uploads: desktop.uploads,
+    appShell: fakeAppShell(),
     watch: desktop.watch,
     pickPaths: async () => picks.shift() ?? [],
     applyOpenAtLogin: (open) => void loginItems.push(open),

@@ -68,8 +68,9 @@ beforeAll(async () => {
     projectDir,
     targets: Platform.LINUX.createTarget(['dir', 'deb', 'AppImage'], Arch.x64),
     publish: 'never',
-    // Merged over electron-builder.yml: where the output goes, which Electron to use, and the icons.
-    config: { directories: { output }, electronDist, electronVersion: '45.4.1', linux: { icon: linuxIconsDir } },
+    // Merged over electron-builder.yml: where the output goes, which Electron to use, the icons, and
+    // the repository the release workflow names (-c.publish.owner / -c.publish.repo).
+    config: { directories: { output }, electronDist, electronVersion: '45.4.1', linux: { icon: linuxIconsDir }, publish: { provider: 'github', owner: 'release-owner', repo: 'release-repo' } },
     effectiveOptionComputed: async (computed: unknown) => {
       // FpmTarget passes [fpmArgs, desktopFilePath]; the file is temporary, so read it now.
       if (Array.isArray(computed)) {
@@ -233,6 +234,14 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
 
   it('flips the configured Electron fuses in the packaged executable', async () => {
     expect(await fuseStates(join(appOutDir, 'shotput'))).toBe(CONFIGURED_FUSES);
+  });
+
+  it('tells the updater where releases are: app-update.yml with the GitHub repository and a cache folder', async () => {
+    const text = await readFile(join(appOutDir, 'resources', 'app-update.yml'), 'utf8');
+    expect(text).toMatch(/^provider: github$/m);
+    expect(text).toMatch(/^owner: release-owner$/m);
+    expect(text).toMatch(/^repo: release-repo$/m);
+    expect(text).toMatch(/^updaterCacheDirName: shotput-updater$/m);
   });
 
   it('registers app.shotput in the desktop entries of the deb and the AppImage', () => {

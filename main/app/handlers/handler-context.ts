@@ -5,6 +5,7 @@ import type { Drafts } from '../../desktop/drafts';
 import type { UploadCenter } from '../../desktop/upload-center';
 import type { WatchFolders } from '../../desktop/watch-folders';
 import type { SettingsFile } from '../../settings/settings-file';
+import type { AppShellContext } from './app-shell-handlers';
 
 export interface HandlerContext {
   appInfo: AppInfo;
@@ -31,4 +32,6 @@ export interface HandlerContext {
   pickPaths: (kind: 'images' | 'folder') => Promise<string[]>;
   /** Applies "open at login" to the OS (macOS and Windows; elsewhere it does nothing). */
   applyOpenAtLogin: (open: boolean) => void;
+  /** About, the log file and the updater. */
+  appShell: AppShellContext;
 }

@@ -2,6 +2,7 @@
 // compiler list any request of preload/contract.ts that has no handler yet.
 import type { RequestHandlers } from '../ipc-registration';
 import { createAppHandlers } from './app-handlers';
+import { createAppShellHandlers } from './app-shell-handlers';
 import { createAuthHandlers } from './auth-handlers';
 import type { HandlerContext } from './handler-context';
 import { createSettingsHandlers } from './settings-handlers';
@@ -28,5 +29,6 @@ export function createRequestHandlers(context: HandlerContext): RequestHandlers 
     ...createShellHandlers(context.openExternal),
     ...createUploadHandlers(context),
     ...createWatchHandlers(context),
+    ...createAppShellHandlers(context),
   };
 }

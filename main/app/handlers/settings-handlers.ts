@@ -8,6 +8,7 @@ export function createSettingsHandlers(context: HandlerContext): Pick<RequestHan
     'settings.set': async (patch) => {
       const settings = await context.settings.set(patch);
       if (patch.openAtLogin !== undefined) context.applyOpenAtLogin(settings.openAtLogin);
+      if (patch.checkForUpdates !== undefined) context.emit('updates.changed', (await context.appShell.updates).setEnabled(settings.checkForUpdates));
       context.emit('settings.changed', settings);
       return ok(settings);
     },

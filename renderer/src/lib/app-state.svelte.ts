@@ -9,6 +9,7 @@ export class AppState {
     lastTab: 'upload',
     prepareDefaults: { size: 'auto', fit: 'cover', background: '#ffffff' },
     openAtLogin: false,
+    checkForUpdates: true,
   });
   auth = $state<AuthState>({
     status: 'signed-out',

@@ -139,6 +139,18 @@ export class FakeApp extends EventEmitter {
     return this.config.appPath;
   }
 
+  /** What main/app set for the About panel, and how often it was shown. */
+  aboutPanelOptions: Record<string, unknown> | undefined;
+  aboutPanelShown = 0;
+
+  setAboutPanelOptions(options: Record<string, unknown>): void {
+    this.aboutPanelOptions = { ...options };
+  }
+
+  showAboutPanel(): void {
+    this.aboutPanelShown += 1;
+  }
+
   getPath(name: string): string {
     if (name === 'userData' || name === 'appData' || name === 'sessionData') return this.config.userDataDir;
     if (name === 'temp') return tmpdir();

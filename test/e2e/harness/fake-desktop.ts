@@ -107,7 +107,54 @@ export function createFakeNotificationClass(shown: ShownNotification[]) {
   };
 }
 
-/** Menu.buildFromTemplate keeps the template: tests can read the labels. */
-export const fakeMenu = {
-  buildFromTemplate: (template: unknown[]) => ({ items: template }),
-};
+/** A menu item as a test finds it: its template entry (label, role, accelerator, click). */
+export interface FakeMenuItem {
+  id?: string;
+  label?: string;
+  role?: string;
+  accelerator?: string;
+  click?: (...args: unknown[]) => void;
+  submenu?: FakeMenuItem[];
+}
+
+/**
+ * Menu.buildFromTemplate keeps the template: tests can read the labels. The application menu is
+ * kept so a test can find an item and click it, as the user would in the menu bar.
+ */
+export class FakeMenu {
+  applicationMenu: { items: FakeMenuItem[] } | null = null;
+
+  buildFromTemplate(template: unknown[]): { items: FakeMenuItem[] } {
+    return { items: template as FakeMenuItem[] };
+  }
+
+  setApplicationMenu(menu: { items: FakeMenuItem[] } | null): void {
+    this.applicationMenu = menu;
+  }
+
+  getApplicationMenu(): { items: FakeMenuItem[] } | null {
+    return this.applicationMenu;
+  }
+
+  /** The application menu's item with this id (at any depth). */
+  item(id: string): FakeMenuItem {
+    const search = (items: FakeMenuItem[]): FakeMenuItem | undefined => {
+      for (const item of items) {
+        if (item.id === id) return item;
+        const found = search(item.submenu ?? []);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const found = search(this.applicationMenu?.items ?? []);
+    if (found === undefined) throw new Error(`The application menu has no item "${id}".`);
+    return found;
+  }
+
+  /** Clicks an item of the application menu, as Electron does (item, window, event). */
+  click(id: string): void {
+    const item = this.item(id);
+    if (item.click === undefined) throw new Error(`The menu item "${id}" does nothing when clicked.`);
+    item.click(item, undefined, { triggeredByAccelerator: false });
+  }
+}

@@ -12,7 +12,7 @@ import {
   createFakeNotificationClass,
   createFakeTrayClass,
   FakeDialog,
-  fakeMenu,
+  FakeMenu,
   fakeNativeImage,
   type FakeTrayInstance,
   type ShownNotification,
@@ -39,7 +39,7 @@ export class FakeElectron {
   readonly safeStorage: FakeSafeStorage;
   readonly dialog = new FakeDialog();
   readonly nativeImage = fakeNativeImage;
-  readonly Menu = fakeMenu;
+  readonly Menu = new FakeMenu();
   /** Tray icons main/app created (destroyed ones stay, marked). */
   readonly trays: FakeTrayInstance[] = [];
   readonly Tray = createFakeTrayClass(this.trays as never[]);

@@ -26,6 +26,12 @@ export class FakeSession {
 
 export class FakeShell {
   readonly openedExternally: string[] = [];
+  /** Files shown in the file manager (Show logs). */
+  readonly shownInFolder: string[] = [];
+
+  showItemInFolder(path: string): void {
+    this.shownInFolder.push(path);
+  }
 
   openExternal(url: string): Promise<void> {
     this.openedExternally.push(url);

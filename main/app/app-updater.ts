@@ -1,0 +1,86 @@
+// electron-updater at the Electron boundary: finds out whether this install can update itself,
+// then hands electron-updater's autoUpdater (which reads resources/app-update.yml, written by
+// electron-builder from the `publish` block) to the plain-Node UpdateController. Only installing
+// (quitAndInstall) and Electron's net module are Electron-specific; the rest is tested in
+// test/updates/ against a local feed.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { app } from 'electron';
+import type { Desktop } from '../desktop/desktop';
+import type { Logger } from '../logging/logger';
+import { UpdateController, type UpdaterPort } from '../updates/update-controller';
+import { updateSupport, type InstallFacts } from '../updates/update-support';
+import { uploadsInFlight } from '../updates/uploads-in-flight';
+
+export interface AppUpdaterOptions {
+  desktop: Desktop;
+  enabled: boolean;
+  log: Logger;
+}
+
+export async function createAppUpdater(options: AppUpdaterOptions): Promise<UpdateController> {
+  const { desktop, log } = options;
+  const support = updateSupport(await installFacts());
+  if (!support.supported) log.info(`updates: off for this install (${support.reason})`);
+  const updater = support.supported ? await loadAutoUpdater(log) : inertUpdater;
+  const uploadsIdle = () => {
+    const queue = desktop.uploads.queue();
+    return queue === undefined || uploadsInFlight(queue.list(), queue.isPaused) === 0;
+  };
+  const controller = new UpdateController({
+    updater,
+    currentVersion: app.getVersion(),
+    support,
+    enabled: options.enabled,
+    uploadsIdle,
+    onUploadsIdle: (listener) => {
+      const onQueue = () => {
+        if (uploadsIdle()) listener();
+      };
+      desktop.uploads.on('queue', onQueue);
+      return () => desktop.uploads.off('queue', onQueue);
+    },
+    log,
+  });
+  controller.start();
+  return controller;
+}
+
+async function loadAutoUpdater(log: Logger): Promise<UpdaterPort> {
+  // Loaded only when it will be used: creating autoUpdater reads the packed app's files.
+  const { default: electronUpdater } = await import('electron-updater');
+  const updater = electronUpdater.autoUpdater;
+  updater.logger = { info: (message: unknown) => log.info(String(message)), warn: (message: unknown) => log.warn(String(message)), error: (message: unknown) => log.warn(String(message)), debug: () => undefined };
+  return updater;
+}
+
+/** An install that cannot update itself never touches electron-updater. */
+const inertUpdater: UpdaterPort = {
+  autoDownload: false,
+  autoInstallOnAppQuit: false,
+  checkForUpdates: async () => null,
+  downloadUpdate: async () => undefined,
+  quitAndInstall: () => undefined,
+  on: () => undefined,
+};
+
+async function installFacts(): Promise<InstallFacts> {
+  const facts: InstallFacts = { platform: process.platform, isPackaged: app.isPackaged };
+  if (!app.isPackaged) return facts;
+  if (process.platform === 'linux') {
+    // electron-builder writes the package type (deb, rpm, pacman) beside the app; the AppImage runtime sets APPIMAGE.
+    facts.packageType = await readFile(join(process.resourcesPath, 'package-type'), 'utf8').catch(() => undefined);
+    facts.appImagePath = process.env['APPIMAGE'];
+  }
+  if (process.platform === 'darwin') {
+    // …/Shotput.app/Contents/MacOS/Shotput → …/Shotput.app
+    const bundle = join(process.execPath, '..', '..', '..');
+    facts.macSignature = await promisify(execFile)('codesign', ['-dv', '--verbose=2', bundle]).then(
+      (result) => result.stderr,
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
+  }
+  return facts;
+}

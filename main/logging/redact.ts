@@ -1,0 +1,26 @@
+// What never reaches a log line: tokens, client secrets, authorization codes, PKCE verifiers,
+// passwords. Messages are written by our own code, which already leaves these out; this is the net
+// under it, for a URL, a form body or a service's error text that carries one by accident.
+
+/** Names whose values are secrets wherever they appear (query strings, forms, JSON, key: value). */
+const SECRET_NAMES = ['access_token', 'refresh_token', 'id_token', 'token', 'client_secret', 'code_verifier', 'code', 'password'];
+
+const names = SECRET_NAMES.join('|');
+// name=value in a query string or a form body; name: value and name=value in prose.
+const assignment = new RegExp(`\\b(${names})(\\s*[=:]\\s*)(?!\\[redacted\\])([^\\s&"',;)}\\]]+)`, 'gi');
+// "name": "value" in JSON.
+const jsonString = new RegExp(`("(?:${names})"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)(")`, 'gi');
+// Authorization headers, whatever the scheme.
+const authorization = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+
+export function redact(text: string, secrets: ReadonlySet<string> = new Set()): string {
+  let result = text
+    .replace(jsonString, (_match, open: string, _value: string, close: string) => `${open}[redacted]${close}`)
+    .replace(authorization, (_match, scheme: string) => `${scheme} [redacted]`)
+    .replace(assignment, (_match, name: string, separator: string) => `${name}${separator}[redacted]`);
+  // Values the app knows are secret (the token of the signed-in account), wherever they appear.
+  for (const secret of secrets) {
+    if (secret.length >= 8) result = result.split(secret).join('[redacted]');
+  }
+  return result;
+}

@@ -5,9 +5,15 @@
 /** Names whose values are secrets wherever they appear (query strings, forms, JSON, key: value). */
 const SECRET_NAMES = ['access_token', 'refresh_token', 'id_token', 'token', 'client_secret', 'code_verifier', 'code', 'password'];
 
+/** Names that are secrets in prose too ("client_secret: …"); `code` and `token` alone are not ("exit code: 1"). */
+const PROSE_NAMES = ['access_token', 'refresh_token', 'id_token', 'client_secret', 'code_verifier', 'password'];
+
 const names = SECRET_NAMES.join('|');
-// name=value in a query string or a form body; name: value and name=value in prose.
-const assignment = new RegExp(`\\b(${names})(\\s*[=:]\\s*)(?!\\[redacted\\])([^\\s&"',;)}\\]]+)`, 'gi');
+const value = `(?!\\[redacted\\])([^\\s&"',;)}\\]]+)`;
+// name=value in a query string or a form body: at the start, or after ?, & or a space.
+const parameter = new RegExp(`(^|[?&\\s])(${names})(=)${value}`, 'gim');
+// name: value and name=value in prose, for the names that are never anything but secrets.
+const assignment = new RegExp(`\\b(${PROSE_NAMES.join('|')})(\\s*[=:]\\s*)${value}`, 'gi');
 // "name": "value" in JSON.
 const jsonString = new RegExp(`("(?:${names})"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)(")`, 'gi');
 // Authorization headers, whatever the scheme.
@@ -17,6 +23,7 @@ export function redact(text: string, secrets: ReadonlySet<string> = new Set()): 
   let result = text
     .replace(jsonString, (_match, open: string, _value: string, close: string) => `${open}[redacted]${close}`)
     .replace(authorization, (_match, scheme: string) => `${scheme} [redacted]`)
+    .replace(parameter, (_match, before: string, name: string, separator: string) => `${before}${name}${separator}[redacted]`)
     .replace(assignment, (_match, name: string, separator: string) => `${name}${separator}[redacted]`);
   // Values the app knows are secret (the token of the signed-in account), wherever they appear.
   for (const secret of secrets) {

@@ -37,6 +37,8 @@ describe('redact', () => {
   it('leaves ordinary messages alone', () => {
     const message = 'job 1a2b: uploading → processing (shot 42)';
     expect(redact(message)).toBe(message);
+    // "code" and "token" in prose are not parameters.
+    for (const prose of ['the sandbox stopped with exit code: 1', 'token: expired, sign in again']) expect(redact(prose)).toBe(prose);
   });
 });
 

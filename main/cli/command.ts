@@ -44,6 +44,8 @@ export class UsageError extends Error {
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** The work was cut short by Ctrl-C (main turns it into 143 for SIGTERM). */
+export const EXIT_INTERRUPTED = 130;
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SHOTPUT_DATA_DIR) return env.SHOTPUT_DATA_DIR;

@@ -2,12 +2,15 @@
 // (the bundled sandbox when no service is configured).
 import type { CliContext } from './command';
 import { openSession } from './session';
+import type { CliSession } from './session';
 import { UploadQueue, imagePreparer, serviceAdapter } from '../uploads/index';
 import type { AccountInfo, UploadQueueOptions } from '../uploads/index';
 import type { AuthenticatedUser } from '../service/resources';
 
 export interface UploadSession {
   queue: UploadQueue;
+  user: AuthenticatedUser;
+  service: CliSession['service'];
   close(): Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv 
   let closing: Promise<void> | undefined;
   return {
     queue,
+    user: session.user,
+    service: session.service,
     close: () =>
       (closing ??= (async () => {
         await queue.close();

@@ -200,11 +200,10 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       reboundSourceId: defaults.reboundSourceId,
     };
     if (defaults.schedule) {
-      const taken = this.queue
-        .list()
-        .filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled')
-        .map((j) => j.metadata.scheduledFor!);
-      metadata.scheduledFor = nextSlot(defaults.schedule, taken);
+      const scheduled = this.queue.list().filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled');
+      // The same file seen again keeps its slot: the same request, not a new one for a later time.
+      const own = scheduled.find((j) => j.sourcePath === path.resolve(file) && j.state !== 'failed');
+      metadata.scheduledFor = own?.metadata.scheduledFor ?? nextSlot(defaults.schedule, scheduled.map((j) => j.metadata.scheduledFor!));
     }
     return metadata;
   }

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { UsageError } from './command';
+import { UsageError, writeLine } from './command';
+import type { CliContext } from './command';
 import { fileProblem } from '../uploads/file-problem';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -88,5 +89,10 @@ export function sandboxNotice(apiUrl: string): string {
 
 /** Said under links to the bundled sandbox, which stops with the command. */
 export function localLinkNote(apiUrl: string): string {
-  return `Links to ${new URL(apiUrl).host} are local: they work only while the sandbox runs (during a shotput command, or 'npm run sandbox').`;
+  return `Links to ${new URL(apiUrl).host} are local to the sandbox, which stops when this command ends: they do not open afterwards.`;
+}
+
+/** On a terminal, after links to the bundled sandbox: say they are local (stderr keeps --json clean). */
+export function noteLocalLinks(ctx: CliContext, service: { isSandbox: boolean; apiUrl: string }): void {
+  if (service.isSandbox && !ctx.globals.json) writeLine(ctx.io.stderr, localLinkNote(service.apiUrl));
 }

@@ -105,4 +105,39 @@ describe('watched folders with slow writers', () => {
       await queue.close();
     }
   });
+
+  it('a watch killed while files are still being written, started again, uploads each once', { timeout: 120_000 }, async () => {
+    const folder = path.join(root, 'killed');
+    const staging = path.join(root, 'killed-staging');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.mkdirSync(staging, { recursive: true });
+    const sources = [
+      await noisyImage(path.join(staging, 'kill-a.png'), 7, 'png'),
+      await noisyImage(path.join(staging, 'kill-b.jpg'), 8, 'jpeg'),
+      await noisyImage(path.join(staging, 'kill-c.png'), 9, 'png'),
+    ];
+    // kill-c is written much more slowly: it is still growing when the first watch dies.
+    const writer = startSlowWriter(sources.map((from, i) => ({ from, to: path.join(folder, path.basename(from)), chunks: 10, overMs: i === 2 ? 6_000 : 2_000 })));
+    await writer.started;
+    const dataDir = path.join(root, 'data-killed');
+    const env = { SHOTPUT_EXPECTED_PROCESSING_MS: '300' };
+    const first = runCli([...globals, '--data-dir', dataDir], ['watch', folder, '--once', '--stable-ms', '400'], env);
+    children.push(first);
+    expect(await first.waitForLine((l) => l.type === 'job' && (l.state === 'uploading' || l.state === 'processing'))).toBeDefined();
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = runCli([...globals, '--data-dir', dataDir], ['watch', folder, '--once', '--stable-ms', '400'], env);
+    children.push(second);
+    expect(await second.exited, second.stderr()).toBe(0);
+    await writer.done;
+    const reader = await sandboxToken(sandbox!.url, 'ada', 'web-demo');
+    const titles = (await listAllShots(sandbox!.url, reader)).map((s) => s.title).filter((t) => t.startsWith('kill-'));
+    expect(titles.sort()).toEqual(['kill-a', 'kill-b', 'kill-c']);
+    const list = runCli([...globals, '--data-dir', dataDir], ['queue', 'list']);
+    children.push(list);
+    expect(await list.exited).toBe(0);
+    const jobs = list.lines as { sourcePath: string; contentHash: string; state: string }[];
+    expect(jobs.map((j) => [path.basename(j.sourcePath), j.state, j.contentHash]).sort()).toEqual(sources.map((s) => [path.basename(s), 'published', sha256(s)]));
+  });
 });

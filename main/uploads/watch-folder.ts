@@ -11,6 +11,7 @@ import type { FSWatcher } from 'chokidar';
 import type { UploadQueue } from './queue';
 import { nextSlot } from './schedule';
 import type { BatchSchedule } from './schedule';
+import { hashFile } from './content-hash';
 import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
 import { stableFileOptions, waitUntilFinal } from './stable-file';
@@ -153,6 +154,9 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       this.emit('event', { type: 'error', folder: this.folder, file, message: refusal });
       return;
     }
+    // Forced content skips the queue's check for known content, so the folder checks itself that
+    // this is not the same bytes it took already (a touch, a sync client rewriting the file).
+    if (this.options.force && this.takenHash.has(file) && this.takenHash.get(file) === (await hashFile(file).catch(() => undefined))) return;
     const metadata = await this.metadataFor(file);
     if (!metadata) return;
     const [result] = await this.queue.add([{ sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force }]);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { didYouMean } from './messages';
 import { openQueueForEditing } from './upload-session';
 import { Journal } from '../uploads/index';
 import type { UploadJob } from '../uploads/index';
@@ -21,7 +22,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (skippedLines > 0) writeLine(ctx.io.stderr, `${skippedLines} damaged line(s) of the journal were skipped.`);
     return EXIT_OK;
   }
-  if (action !== 'retry' && action !== 'cancel' && action !== 'clear') throw new UsageError(`unknown action "${action}"`);
+  if (action !== 'retry' && action !== 'cancel' && action !== 'clear') throw new UsageError(`there is no queue action "${action}".${didYouMean(action, ['list', 'retry', 'cancel', 'clear'])}`);
   if (action === 'clear' && id !== undefined) throw new UsageError('clear takes no argument');
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
   const queue = openQueueForEditing(ctx);

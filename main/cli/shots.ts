@@ -1,8 +1,8 @@
 // `shotput shots list|show ID|update ID [...]|delete ID`: the signed-in user's shots.
 import type { CliCommand, CliContext } from './command';
 import { EXIT_OK, UsageError } from './command';
+import { didYouMean, noteLocalLinks } from './messages';
 import { openSession } from './session';
-import { noteLocalLinks } from './messages';
 import { resolveTeam } from './team-choice';
 import { parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
@@ -36,7 +36,7 @@ export const shotsCommand: CliCommand = {
     if (action === 'show') return show(rest, ctx);
     if (action === 'update') return update(rest, ctx);
     if (action === 'delete') return remove(rest, ctx);
-    throw new UsageError(action ? `unknown shots action "${action}"` : 'shots needs an action: list, show, update or delete');
+    throw new UsageError(action ? `there is no shots action "${action}".${didYouMean(action, ['list', 'show', 'update', 'delete'])}` : 'shots needs an action: list, show, update or delete');
   },
 };
 

@@ -47,6 +47,8 @@ describe('CLI messages', () => {
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('there is no option --tgas here. Did you mean "--tags"?');
     expect(option.stderr).not.toMatch(/To specify a positional/);
+    expect((await cli('queue', 'retyr', 'abc')).stderr).toContain('there is no queue action "retyr". Did you mean "retry"?');
+    expect((await cli('shots', 'lsit')).stderr).toContain('there is no shots action "lsit". Did you mean "list"?');
     const far = await cli('whoami', '--verbose');
     expect(far.stderr.split('\n')[0]).toBe('shotput: there is no option --verbose here.');
   });

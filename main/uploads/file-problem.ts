@@ -13,7 +13,7 @@ export function fileProblem(file: string, error: unknown): string {
       return `${name} is a folder, not an image file.`;
     case 'EACCES':
     case 'EPERM':
-      return `${name} cannot be read: you do not have permission to read it.`;
+      return `${file} cannot be opened: permission denied.`;
     case 'ELOOP':
       return `${name} is a link; it is taken only as a plain file.`;
     default:

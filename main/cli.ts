@@ -1,12 +1,12 @@
 // Headless entry point: `shotput [global options] <command> [args]`.
 // Global options may stand anywhere on the line; everything else belongs to the command.
-import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError, defaultDataDir, writeLine } from './cli/command';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, GLOBAL_FLAGS, UsageError, defaultDataDir, writeLine } from './cli/command';
 import type { CliCommand, CliContext, CliIO, GlobalOptions } from './cli/command';
 import { unknownCommand, unreadableFile } from './cli/messages';
 import { commands } from './cli/registry';
 import { readSecret } from './cli/secret-input';
 
-const GLOBAL_FLAGS = new Set(['--api', '--auth', '--token', '--token-file', '--data-dir']);
+const GLOBAL_FLAG_SET = new Set(GLOBAL_FLAGS);
 
 export function splitGlobals(
   argv: string[],
@@ -32,7 +32,7 @@ export function splitGlobals(
       continue;
     }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!GLOBAL_FLAGS.has(flag)) {
+    if (!GLOBAL_FLAG_SET.has(flag)) {
       rest.push(arg);
       continue;
     }

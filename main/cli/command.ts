@@ -41,6 +41,9 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** Options of every command, taken out of argv before the command sees it (main/cli.ts). */
+export const GLOBAL_FLAGS: readonly string[] = ['--api', '--auth', '--token', '--token-file', '--data-dir'];
+
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;

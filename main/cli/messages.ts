@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { UsageError, writeLine } from './command';
+import { GLOBAL_FLAGS, UsageError, writeLine } from './command';
 import type { CliContext } from './command';
 import { fileProblem } from '../uploads/file-problem';
 
@@ -24,7 +24,7 @@ function optionProblem(error: unknown, options: Options): string {
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (unknown) {
     const flag = unknown[1]!;
-    const names = Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]);
+    const names = [...Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]), ...GLOBAL_FLAGS, '--json', '--help'];
     return `there is no option ${flag} here.${didYouMean(flag, names)}`;
   }
   // "Option '--tags <value>' argument missing"

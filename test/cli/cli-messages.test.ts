@@ -49,6 +49,7 @@ describe('CLI messages', () => {
     expect(option.stderr).not.toMatch(/To specify a positional/);
     expect((await cli('queue', 'retyr', 'abc')).stderr).toContain('there is no queue action "retyr". Did you mean "retry"?');
     expect((await cli('shots', 'lsit')).stderr).toContain('there is no shots action "lsit". Did you mean "list"?');
+    expect((await cli('whoami', '--dta-dir', root)).stderr).toContain('there is no option --dta-dir here. Did you mean "--data-dir"?');
     const far = await cli('whoami', '--verbose');
     expect(far.stderr.split('\n')[0]).toBe('shotput: there is no option --verbose here.');
   });

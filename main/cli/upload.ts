@@ -9,6 +9,7 @@ import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options
 import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
+import { probe } from '../images/index';
 import { spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob } from '../uploads/index';
@@ -31,7 +32,7 @@ export function parseUploadArgs(args: string[]): UploadArgs {
 
 /**
  * One job request per file. Times of an --every schedule go to these files in order, so a file
- * left out (it could not be read) leaves no gap in the schedule.
+ * left out (it could not be read, or is not an image) leaves no gap in the schedule.
  */
 export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
   const { files, title, shared } = input;
@@ -54,8 +55,11 @@ export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
   }));
 }
 
-/** The files that can be read, and a sentence for each one that cannot. */
-async function readableFiles(files: string[]): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
+/**
+ * The files that can be read, and a sentence for each one that cannot. With a schedule, files
+ * that are not images are left out here too, so that each slot goes to a file that can use it.
+ */
+async function readableFiles(files: string[], scheduled: boolean): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
   const readable: string[] = [];
   const problems: { file: string; message: string }[] = [];
   for (const file of files) {
@@ -63,10 +67,13 @@ async function readableFiles(files: string[]): Promise<{ readable: string[]; pro
       const info = await fs.stat(file);
       if (info.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
       await fs.access(file, fs.constants.R_OK);
-      readable.push(file);
     } catch (error) {
       problems.push({ file, message: unreadableFile(file, error) });
+      continue;
     }
+    const notImage = scheduled ? await probe(file).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))) : undefined;
+    if (notImage) problems.push({ file, message: `${path.basename(file)} was not scheduled: ${notImage}` });
+    else readable.push(file);
   }
   return { readable, problems };
 }
@@ -74,7 +81,7 @@ async function readableFiles(files: string[]): Promise<{ readable: string[]; pro
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
   const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
-  const { readable, problems } = await readableFiles(input.files);
+  const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
   for (const problem of problems) reporter.note('error', problem.file, problem.message);
   if (readable.length === 0) {
     summary(ctx, reporter, { published: 0, scheduled: 0, failed: problems.length, skipped: 0 });

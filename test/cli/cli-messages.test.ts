@@ -58,7 +58,9 @@ describe('CLI messages', () => {
     const files = await makeImages(path.join(root, 'batch'), 2, 'every', 20);
     const start = new Date(Date.now() + 48 * 3_600_000);
     start.setUTCMinutes(0, 0, 0);
-    const run = await cli('--json', 'upload', files[0]!, path.join(root, 'batch', 'gone.png'), files[1]!, '--team', 'Studio', '--schedule', start.toISOString(), '--every', '2');
+    const notImage = path.join(root, 'batch', 'notes.png');
+    fs.writeFileSync(notImage, 'plain text, not a PNG');
+    const run = await cli('--json', 'upload', files[0]!, path.join(root, 'batch', 'gone.png'), notImage, files[1]!, '--team', 'Studio', '--schedule', start.toISOString(), '--every', '2');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Using the local sandbox at http:\/\/127\.0\.0\.1:\d+, not the real service/);
     const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -67,7 +69,8 @@ describe('CLI messages', () => {
       ['every-000.png', start.toISOString().replace('.000Z', 'Z')],
       ['every-001.png', new Date(start.getTime() + 2 * 3_600_000).toISOString().replace('.000Z', 'Z')],
     ]);
-    expect(lines.find((l) => l.type === 'summary')).toEqual({ type: 'summary', published: 0, scheduled: 2, failed: 1, skipped: 0 });
+    expect(lines.find((l) => l.type === 'summary')).toEqual({ type: 'summary', published: 0, scheduled: 2, failed: 2, skipped: 0 });
+    expect(lines.find((l) => l.type === 'error' && l.file === notImage)?.message).toMatch(/^notes\.png was not scheduled: /);
 
     const shown = await cli('shots', 'show', String(scheduled[0]!.shot_id));
     expect(shown.stdout).toMatch(/team: studio/);

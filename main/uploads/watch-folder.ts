@@ -125,12 +125,15 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.settling.add(file);
     const previous = this.perPath.get(file) ?? Promise.resolve();
     const settle = async () => {
+      let result;
       try {
-        if ((await waitUntilFinal(file, stableFileOptions(this.options.stableMs ?? 1_000, this.stopping.signal))) !== 'final') return;
+        result = await waitUntilFinal(file, stableFileOptions(this.options.stableMs ?? 1_000, this.stopping.signal));
       } finally {
         this.settling.delete(file);
       }
-      await this.take(file);
+      if (result === 'final') return this.take(file);
+      // Replaced under the same name between two looks (its event came while this wait ran): look again.
+      if (result === 'gone' && (await fs.lstat(file).then(() => true, () => false))) this.consider(file);
     };
     const work = previous.then(settle).catch((error: unknown) => {
       this.emit('event', { type: 'error', folder: this.folder, file, message: (error as Error).message });

@@ -1,12 +1,13 @@
 // Headless entry point: `shotput [global options] <command> [args]`.
 // Global options may stand anywhere on the line; everything else belongs to the command.
-import { EXIT_FAILURE, EXIT_USAGE, UsageError, defaultDataDir, writeLine } from './cli/command';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, GLOBAL_FLAGS, UsageError, defaultDataDir, writeLine } from './cli/command';
 import type { CliCommand, CliContext, CliIO, GlobalOptions } from './cli/command';
+import { unknownCommand, unreadableFile } from './cli/messages';
 import { commands } from './cli/registry';
 import { readSecret } from './cli/secret-input';
 import { createLogger } from './logging/logger';
 
-const GLOBAL_FLAGS = new Set(['--api', '--auth', '--token', '--token-file', '--data-dir']);
+const GLOBAL_FLAG_SET = new Set(GLOBAL_FLAGS);
 
 export function splitGlobals(
   argv: string[],
@@ -36,7 +37,7 @@ export function splitGlobals(
       continue;
     }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!GLOBAL_FLAGS.has(flag)) {
+    if (!GLOBAL_FLAG_SET.has(flag)) {
       rest.push(arg);
       continue;
     }
@@ -66,9 +67,18 @@ function usage(): string {
 
 export async function main(argv: string[], io: CliIO = process, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  let stoppedBy: NodeJS.Signals | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stoppedBy === 'SIGINT' && signal === 'SIGINT') {
+      // A second Ctrl-C: the user does not want to wait for the work in flight.
+      writeLine(io.stderr, 'shotput: stopped at once; run the same command again to resume.');
+      process.exit(EXIT_INTERRUPTED);
+    }
+    stoppedBy ??= signal;
+    controller.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   let command: CliCommand | undefined;
   try {
     const { globals, rest, tokenFile } = splitGlobals(argv, env);
@@ -79,21 +89,43 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
       return name ? 0 : EXIT_USAGE;
     }
     command = commands.find((c) => c.name === name);
-    if (!command) throw new UsageError(`unknown command "${name}"`);
+    if (!command) {
+      writeLine(io.stderr, `shotput: ${unknownCommand(name, commands.map((c) => c.name))}`);
+      return EXIT_USAGE;
+    }
+    if (asksForHelp(args)) {
+      writeLine(io.stdout, `${command.summary}.\n\nUsage: ${command.usage}`);
+      return EXIT_OK;
+    }
     const ctx: CliContext = { globals, io, signal: controller.signal };
     if (globals.verbose) ctx.log = createLogger({ sinks: [{ write: (line) => void io.stderr.write(line) }] }, 'cli');
-    return await command.run(args, ctx);
+    const code = await command.run(args, ctx);
+    // 128 + the signal's number, as shells report a command stopped by it: 130 for Ctrl-C, 143 for SIGTERM.
+    return code === EXIT_INTERRUPTED && stoppedBy === 'SIGTERM' ? 143 : code;
   } catch (error) {
     if (error instanceof UsageError) {
       writeLine(io.stderr, `shotput: ${error.message}`);
       writeLine(io.stderr, command ? `Usage: ${command.usage}` : "Run 'shotput help' for the commands.");
       return EXIT_USAGE;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    writeLine(io.stderr, `shotput: ${message.split('\n')[0]}`);
+    writeLine(io.stderr, `shotput: ${failureMessage(error)}`);
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }
+}
+
+/** `--help` or `-h` among a command's own arguments (not after `--`). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+/** One line: a file the system could not open is named plainly, not as Node's ENOENT text. */
+function failureMessage(error: unknown): string {
+  const system = error as NodeJS.ErrnoException | undefined;
+  if (system && typeof system.code === 'string' && typeof system.path === 'string') return unreadableFile(system.path, error);
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!;
 }

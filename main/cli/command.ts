@@ -46,9 +46,14 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** Options of every command, taken out of argv before the command sees it (main/cli.ts). */
+export const GLOBAL_FLAGS: readonly string[] = ['--api', '--auth', '--token', '--token-file', '--data-dir'];
+
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** The work was cut short by Ctrl-C (main turns it into 143 for SIGTERM). */
+export const EXIT_INTERRUPTED = 130;
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SHOTPUT_DATA_DIR) return env.SHOTPUT_DATA_DIR;

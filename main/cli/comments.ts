@@ -1,6 +1,7 @@
 // `shotput comments SHOT list|show ID|add BODY|edit ID BODY|delete ID|likes ID|like ID|unlike ID|liked ID`.
 import type { CliCommand, CliContext } from './command';
 import { EXIT_OK, UsageError } from './command';
+import { didYouMean } from './messages';
 import { openSession } from './session';
 import type { CliSession } from './session';
 import { commentLine, likeLine, parseCommandArgs, positiveId, print, withSession } from './service-output';
@@ -98,7 +99,7 @@ export const commentsCommand: CliCommand = {
     const shot = positiveId(shotArg, 'the shot ID');
     if (actionName === undefined) throw new UsageError(`comments needs an action: ${Object.keys(ACTIONS).join(', ')}`);
     const action = ACTIONS[actionName];
-    if (!action || !Object.hasOwn(ACTIONS, actionName)) throw new UsageError(`unknown comments action "${actionName}"`);
+    if (!action || !Object.hasOwn(ACTIONS, actionName)) throw new UsageError(`there is no comments action "${actionName}".${didYouMean(actionName, Object.keys(ACTIONS))}`);
     const needed = action.arity ? action.arity.split(' ') : [];
     // A body is the rest of the line, so `comments 5 add Nice work` needs no quotes.
     const takesBody = needed.at(-1) === 'BODY';

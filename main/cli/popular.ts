@@ -2,6 +2,7 @@
 import type { CliCommand } from './command';
 import { EXIT_OK, UsageError } from './command';
 import { openSession } from './session';
+import { noteLocalLinks } from './messages';
 import { parseCommandArgs, popularLine, positiveId, print, withSession } from './service-output';
 
 export const popularCommand: CliCommand = {
@@ -15,9 +16,10 @@ export const popularCommand: CliCommand = {
     const perPage = values['per-page'] === undefined ? undefined : positiveId(values['per-page'], '--per-page');
     return withSession(
       () => openSession(ctx),
-      async ({ client }) => {
+      async ({ client, service }) => {
         const result = await client.listPopularShots({ page, perPage }, { signal: ctx.signal });
         print(ctx, result.items, () => (result.items.length ? result.items.map(popularLine) : ['No popular shots.']));
+        if (result.items.length > 0) noteLocalLinks(ctx, service);
         return EXIT_OK;
       },
     );

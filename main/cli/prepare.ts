@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SIZE_CHOICES } from '../../common/service-rules';
 import type { CliCommand, CliContext } from './command';
-import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { parseCommandArgs } from './upload-options';
 import { forEachPrepared } from '../images/index';
 import type { BatchResult, Focus, PreparedImage, PrepareOptions, Rect } from '../images/index';
@@ -140,7 +140,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   });
   if (ctx.signal.aborted) {
     writeLine(ctx.io.stderr, 'shotput: stopped; files not started were skipped');
-    return EXIT_FAILURE;
+    return EXIT_INTERRUPTED;
   }
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { didYouMean } from './messages';
 import { openQueueForEditing } from './upload-session';
 import { Journal } from '../uploads/index';
 import type { UploadJob } from '../uploads/index';
@@ -23,7 +24,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (skippedLines > 0) writeLine(ctx.io.stderr, `${skippedLines} damaged line(s) of the journal were skipped.`);
     return EXIT_OK;
   }
-  if (action !== 'clear' && !(JOB_ACTIONS as readonly string[]).includes(action)) throw new UsageError(`unknown action "${action}"`);
+  if (action !== 'clear' && !(JOB_ACTIONS as readonly string[]).includes(action))
+    throw new UsageError(`there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`);
   if (action === 'clear' && id !== undefined) throw new UsageError('clear takes no argument');
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
   const queue = openQueueForEditing(ctx);

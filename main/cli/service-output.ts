@@ -1,7 +1,7 @@
 // Shared by the service commands: argument parsing that turns mistakes into usage errors, the
 // --json switch, and short human lines for shots, comments and users.
-import { parseArgs } from 'node:util';
-import type { ParseArgsConfig } from 'node:util';
+import { parseOptions } from './messages';
+import { teamLabel } from './team-choice';
 import { UsageError, writeLine } from './command';
 import type { CliContext } from './command';
 import { isServiceError } from '../service/service-error';
@@ -10,16 +10,8 @@ import type { ServiceError } from '../service/service-error';
 import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from '../service/resources';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-/** node:util parseArgs, strict, with its errors as UsageError (exit 2). */
-export function parseCommandArgs<O extends Options>(args: string[], options: O) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify.*$/s, '') : String(error));
-  }
-}
+/** node:util parseArgs, strict, with its errors worded as usage errors (exit 2). */
+export const parseCommandArgs = parseOptions;
 
 export function positiveId(value: string | undefined, what: string): number {
   if (value === undefined) throw new UsageError(`${what} is missing`);
@@ -40,7 +32,7 @@ export function print(ctx: CliContext, json: unknown, human: () => string | stri
 }
 
 export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
-  const teams = (user.teams ?? []).map((t) => `${handleOf(t)} (id ${t.id})`).join(', ');
+  const teams = (user.teams ?? []).map(teamLabel).join(', ');
   const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
   return `${handleOf(user)} (${displayNameOf(user)}) on ${serviceLabel}: ${traits}`;
 }

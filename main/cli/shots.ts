@@ -2,14 +2,16 @@
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_OK, UsageError } from './command';
+import { didYouMean, noteLocalLinks } from './messages';
 import { openSession } from './session';
+import { resolveTeam } from './team-choice';
 import { parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
 
 const USAGE = [
   'shotput shots list [--all | --page N] [--per-page N]',
   '       shotput shots show ID',
-  '       shotput shots update ID [--title T] [--description D] [--tags a,b] [--team ID | --no-team]',
+  '       shotput shots update ID [--title T] [--description D] [--tags a,b] [--team ID|LOGIN|NAME | --no-team]',
   '                               [--low-profile | --no-low-profile] [--schedule ISO-8601]',
   '       shotput shots delete ID',
 ].join('\n');
@@ -35,7 +37,7 @@ export const shotsCommand: CliCommand = {
     if (action === 'show') return show(rest, ctx);
     if (action === 'update') return update(rest, ctx);
     if (action === 'delete') return remove(rest, ctx);
-    throw new UsageError(action ? `unknown shots action "${action}"` : 'shots needs an action: list, show, update or delete');
+    throw new UsageError(action ? `there is no shots action "${action}".${didYouMean(action, ['list', 'show', 'update', 'delete'])}` : 'shots needs an action: list, show, update or delete');
   },
 };
 
@@ -65,9 +67,10 @@ async function show(args: string[], ctx: CliContext): Promise<number> {
   const id = positiveId(positionals[0], 'the shot ID');
   return withSession(
     () => openSession(ctx),
-    async ({ client }) => {
+    async ({ client, service }) => {
       const shot = await client.getShot(id, { signal: ctx.signal });
       print(ctx, shot, () => shotDetails(shot));
+      noteLocalLinks(ctx, service);
       return EXIT_OK;
     },
   );
@@ -78,12 +81,15 @@ async function update(args: string[], ctx: CliContext): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('shots update needs one shot ID');
   const id = positiveId(positionals[0], 'the shot ID');
   const changes = shotChanges(values);
+  const teamByName = values.team !== undefined && changes.teamId === undefined ? values.team : undefined;
   if (Object.keys(changes).length === 0) throw new UsageError('shots update needs at least one change (--title, --description, --tags, --team, --no-team, --low-profile, --no-low-profile, --schedule)');
   return withSession(
     () => openSession(ctx),
-    async ({ client }) => {
+    async ({ client, user, service }) => {
+      if (teamByName !== undefined) changes.teamId = resolveTeam(teamByName, user.teams);
       const shot = await client.updateShot(id, changes, { signal: ctx.signal });
       print(ctx, shot, () => [`Updated shot ${shot.id}.`, ...shotDetails(shot)]);
+      noteLocalLinks(ctx, service);
       return EXIT_OK;
     },
   );
@@ -125,7 +131,8 @@ export function shotChanges(values: UpdateValues): ShotChanges {
     changes.tags = tags;
   }
   if (values.team !== undefined && values['no-team']) throw new UsageError('--team and --no-team do not go together');
-  if (values.team !== undefined) changes.teamId = positiveId(values.team, '--team');
+  // A login or name is turned into the team's id once the user's teams are known (update()).
+  if (values.team !== undefined) changes.teamId = /^\d+$/.test(values.team.trim()) ? positiveId(values.team.trim(), '--team') : undefined;
   if (values['no-team']) changes.teamId = null;
   if (values['low-profile'] && values['no-low-profile']) throw new UsageError('--low-profile and --no-low-profile do not go together');
   if (values['low-profile']) changes.lowProfile = true;

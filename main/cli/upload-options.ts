@@ -1,7 +1,7 @@
 // The options `upload` and `watch` share: shot metadata defaults and how images are prepared.
-import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { SIZE_CHOICES } from '../../common/service-rules';
+import { parseOptions } from './messages';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
 import type { PrepareOptions } from '../uploads/types';
@@ -22,7 +22,8 @@ export const SHARED_OPTIONS = {
 export interface SharedValues {
   description?: string;
   tags?: string[];
-  teamId?: number;
+  /** As typed: an id, login or name, resolved against the signed-in user's teams (team-choice.ts). */
+  team?: string;
   lowProfile?: boolean;
   schedule?: { start: string; everyHours?: number };
   reboundSourceId?: number;
@@ -30,13 +31,8 @@ export interface SharedValues {
   force: boolean;
 }
 
-export function parseCommandArgs<O extends ParseArgsConfig['options']>(args: string[], options: O) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
+/** node:util parseArgs, strict, with its errors worded as usage errors (exit 2). */
+export const parseCommandArgs = parseOptions;
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -64,7 +60,7 @@ export function sharedValues(values: Record<string, string | boolean | undefined
   return {
     description: text('description'),
     tags: tags === undefined ? undefined : splitTags(tags),
-    teamId: positiveInt('--team', text('team')),
+    team: text('team'),
     lowProfile: values['low-profile'] === true ? true : undefined,
     schedule,
     reboundSourceId: positiveInt('--rebound', text('rebound')),

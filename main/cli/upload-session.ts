@@ -2,12 +2,16 @@
 // (the bundled sandbox when no service is configured).
 import type { CliContext } from './command';
 import { logSessionWaits, openSession } from './session';
+import type { CliSession } from './session';
 import { logJobEvent } from '../logging/activity-log';
 import { UploadQueue, accountInfo, imagePreparer, serviceAdapter } from '../uploads/index';
 import type { UploadQueueOptions } from '../uploads/index';
+import type { AuthenticatedUser } from '../service/resources';
 
 export interface UploadSession {
   queue: UploadQueue;
+  user: AuthenticatedUser;
+  service: CliSession['service'];
   close(): Promise<void>;
 }
 
@@ -38,6 +42,8 @@ export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv 
   let closing: Promise<void> | undefined;
   return {
     queue,
+    user: session.user,
+    service: session.service,
     close: () =>
       (closing ??= (async () => {
         await queue.close();

@@ -1,35 +1,54 @@
 // `shotput upload FILE...`: enqueue files, run until each ends, exit 0 when all are on the service.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
-import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
+import { alreadyQueued, alreadyUploaded, sandboxNotice, unreadableFile } from './messages';
+import { resolveTeam } from './team-choice';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
+import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
+import { probe } from '../images/index';
 import { spreadSchedule } from '../uploads/index';
 import { capResumeLine } from '../uploads/daily-cap';
 import { titleFromFileName } from '../uploads/sidecar';
-import type { NewJob, UploadJob } from '../uploads/index';
+import type { NewJob, UploadJob, UploadQueue } from '../uploads/index';
 
 const USAGE =
-  'shotput upload FILE... [--title T] [--description D] [--tags a,b] [--team ID] [--low-profile] [--schedule ISO] [--every HOURS] ' +
+  'shotput upload FILE... [--title T] [--description D] [--tags a,b] [--team ID|LOGIN|NAME] [--low-profile] [--schedule ISO] [--every HOURS] ' +
   '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--json]';
 
-export function uploadRequests(args: string[]): NewJob[] {
+export interface UploadArgs {
+  files: string[];
+  title?: string;
+  shared: SharedValues;
+}
+
+export function parseUploadArgs(args: string[]): UploadArgs {
   const { values, positionals } = parseCommandArgs(args, { ...SHARED_OPTIONS, title: { type: 'string' } });
   if (positionals.length === 0) throw new UsageError('give at least one image file');
-  const shared = sharedValues(values);
-  const times = shared.schedule ? spreadSchedule(shared.schedule, positionals.length) : undefined;
-  return positionals.map((file, i) => ({
-    sourcePath: path.resolve(file),
+  return { files: positionals.map((file) => path.resolve(file)), title: values.title, shared: sharedValues(values) };
+}
+
+/**
+ * One job request per file. Times of an --every schedule go to these files in order, so a file
+ * left out (it could not be read, or is not an image) leaves no gap in the schedule.
+ */
+export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
+  const { files, title, shared } = input;
+  const times = shared.schedule ? spreadSchedule(shared.schedule, files.length) : undefined;
+  return files.map((file, i) => ({
+    sourcePath: file,
     origin: 'cli',
     force: shared.force,
     prepare: shared.prepare,
     metadata: {
       // One --title for several files: numbered so each shot can be told apart.
-      title: values.title !== undefined ? (positionals.length > 1 ? `${values.title} ${i + 1}` : values.title) : titleFromFileName(file),
+      title: title !== undefined ? (files.length > 1 ? `${title} ${i + 1}` : title) : titleFromFileName(file),
       description: shared.description,
       tags: shared.tags,
-      teamId: shared.teamId,
+      teamId,
       lowProfile: shared.lowProfile,
       reboundSourceId: shared.reboundSourceId,
       scheduledFor: times?.[i],
@@ -37,24 +56,66 @@ export function uploadRequests(args: string[]): NewJob[] {
   }));
 }
 
+/**
+ * The files that can be read, and a sentence for each one that cannot. With a schedule, files
+ * that are not images are left out here too, so that each slot goes to a file that can use it.
+ */
+async function readableFiles(files: string[], scheduled: boolean): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
+  const readable: string[] = [];
+  const problems: { file: string; message: string }[] = [];
+  for (const file of files) {
+    try {
+      const info = await fs.stat(file);
+      if (info.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      await fs.access(file, fs.constants.R_OK);
+    } catch (error) {
+      problems.push({ file, message: unreadableFile(file, error) });
+      continue;
+    }
+    const notImage = scheduled ? await probe(file).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))) : undefined;
+    if (notImage) problems.push({ file, message: `${path.basename(file)} was not scheduled: ${notImage}` });
+    else readable.push(file);
+  }
+  return { readable, problems };
+}
+
 async function run(args: string[], ctx: CliContext): Promise<number> {
-  const requests = uploadRequests(args);
+  const input = parseUploadArgs(args);
+  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
+  const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
+  for (const problem of problems) reporter.note('error', problem.file, problem.message);
+  if (readable.length === 0) {
+    summary(ctx, reporter, { published: 0, scheduled: 0, failed: problems.length, skipped: 0 });
+    return EXIT_FAILURE;
+  }
   const session = await openUploadSession(ctx);
   const { queue } = session;
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
   queue.on('event', (event) => reporter.onEvent(event));
   const stop = () => void session.close();
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
+    if (session.service.isSandbox) writeLine(ctx.io.stderr, sandboxNotice(session.service.apiUrl));
+    const teamId = input.shared.team === undefined ? undefined : resolveTeam(input.shared.team, session.user.teams);
+    const requests = uploadRequests({ ...input, files: readable }, teamId);
     const mine = new Map<string, string>();
-    let ok = true;
+    let ok = problems.length === 0;
+    let skipped = 0;
     const results = await queue.add(requests);
-    for (const result of results) {
+    for (const [index, result] of results.entries()) {
+      const file = requests[index]!.sourcePath;
       if (result.status === 'error') {
         ok = false;
         reporter.note('error', result.sourcePath, result.message);
       } else if (result.status === 'skipped') {
-        reporter.note('skipped', result.sourcePath, result.message);
+        skipped++;
+        reporter.note('skipped', result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from));
+      } else if (result.status === 'existing' && result.duplicateOf) {
+        skipped++;
+        reporter.note('skipped', file, alreadyQueued(file, result.job));
+      } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
+        // The same request was done by an earlier run: nothing is sent now.
+        skipped++;
+        reporter.note('skipped', file, alreadyUploaded(file, result.job.shotId!));
       } else {
         mine.set(result.job.id, result.job.sourcePath);
         reporter.track(result.job);
@@ -66,7 +127,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     reporter.done();
     if (ctx.signal.aborted) {
       writeLine(ctx.io.stderr, 'shotput: interrupted; run the same command again to resume.');
-      return EXIT_FAILURE;
+      return EXIT_INTERRUPTED;
     }
     const finished = [...mine.keys()].map((id) => queue.get(id)).filter((j): j is UploadJob => j !== undefined);
     ok &&= finished.every((j) => j.state === 'published' || j.state === 'scheduled');
@@ -74,14 +135,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const scheduled = finished.filter((j) => j.state === 'scheduled').length;
     const cap = queue.dailyCapHold();
     const waiting = cap ? finished.filter((j) => j.state === 'queued' || j.state === 'preparing' || j.state === 'ready').length : 0;
-    const failed = finished.length - published - scheduled - waiting;
-    const skipped = results.filter((r) => r.status === 'skipped').length;
-    if (ctx.globals.json) reporter.json({ type: 'summary', published, scheduled, failed, skipped, waiting, ...(cap ? { daily_cap: cap } : {}) });
-    else
-      writeLine(
-        ctx.io.stdout,
-        `${published} published, ${scheduled} scheduled, ${failed} not uploaded, ${skipped} skipped (already uploaded)${waiting ? `, ${waiting} waiting` : ''}.`,
-      );
+    const errors = results.filter((r) => r.status === 'error').length + problems.length;
+    summary(ctx, reporter, { published, scheduled, failed: finished.length - published - scheduled - waiting + errors, skipped, ...(waiting ? { waiting } : {}) }, cap);
     if (cap) {
       // The service takes no more today: say what waits, and how to send it.
       writeLine(ctx.io.stderr, `shotput: ${cap.reason}`);
@@ -92,6 +147,24 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.signal.removeEventListener('abort', stop);
     await session.close();
   }
+}
+
+interface Counts {
+  published: number;
+  scheduled: number;
+  failed: number;
+  skipped: number;
+  /** Held back by the service's daily upload cap. */
+  waiting?: number;
+}
+
+function summary(ctx: CliContext, reporter: UploadReporter, counts: Counts, cap?: ReturnType<UploadQueue['dailyCapHold']>): void {
+  if (ctx.globals.json) reporter.json({ type: 'summary', ...counts, ...(cap ? { daily_cap: cap } : {}) });
+  else
+    writeLine(
+      ctx.io.stdout,
+      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (already uploaded or in the queue)${counts.waiting ? `, ${counts.waiting} waiting` : ''}.`,
+    );
 }
 
 export const uploadCommand: CliCommand = {

@@ -4,16 +4,18 @@
 import path from 'node:path';
 import { capResumeLine } from '../uploads/daily-cap';
 import type { CliCommand, CliContext } from './command';
-import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
+import { sandboxNotice } from './messages';
+import { resolveTeam } from './team-choice';
 import { WatchedFolder } from '../uploads/index';
 import { logWatchEvent } from '../logging/activity-log';
 import type { FolderCounts, WatchEvent } from '../uploads/index';
 
 const USAGE =
-  'shotput watch DIR... [--once] [--move-uploaded] [--description D] [--tags a,b] [--team ID] [--low-profile] [--schedule ISO --every HOURS] ' +
+  'shotput watch DIR... [--once] [--move-uploaded] [--description D] [--tags a,b] [--team ID|LOGIN|NAME] [--low-profile] [--schedule ISO --every HOURS] ' +
   '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--stable-ms MS] [--json]';
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -31,6 +33,14 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
 
   const session = await openUploadSession(ctx);
   const { queue } = session;
+  let teamId: number | undefined;
+  try {
+    if (session.service.isSandbox) writeLine(ctx.io.stderr, sandboxNotice(session.service.apiUrl));
+    teamId = shared.team === undefined ? undefined : resolveTeam(shared.team, session.user.teams);
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
   const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
   queue.on('event', (event) => reporter.onEvent(event));
   const folders = positionals.map(
@@ -40,7 +50,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         defaults: {
           description: shared.description,
           tags: shared.tags,
-          teamId: shared.teamId,
+          teamId,
           lowProfile: shared.lowProfile,
           reboundSourceId: shared.reboundSourceId,
           schedule: shared.schedule,
@@ -83,7 +93,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     failed += counts.failed;
     printCounts(ctx, folder.folder, counts);
   }
-  if (values.once && ctx.signal.aborted) return EXIT_FAILURE;
+  // Stopping is how a plain watch ends; --once was meant to finish its files.
+  if (values.once && ctx.signal.aborted) return EXIT_INTERRUPTED;
   if (cap) {
     writeLine(ctx.io.stderr, `shotput: ${cap.reason}`);
     writeLine(ctx.io.stderr, `shotput: ${capResumeLine(cap.waiting, cap.until).replace('run the same command again', 'run the same watch again')}`);

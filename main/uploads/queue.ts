@@ -6,6 +6,9 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { hashFile } from './content-hash';
+import { fileProblem } from './file-problem';
+import { knownRequest } from './known-request';
+import { matchContent } from './job-identity';
 import { Journal } from './journal';
 import type { JournalOptions } from './journal';
 import { acquireLock } from './lock';
@@ -49,10 +52,14 @@ export interface UploadQueueOptions {
 
 export type AddResult =
   | { status: 'added'; job: UploadJob }
-  /** The same content is already in the queue: that job is returned (and retried if it had failed). */
-  | { status: 'existing'; job: UploadJob }
-  /** The same content was already uploaded; pass force to upload it again. */
-  | { status: 'skipped'; sourcePath: string; shotId: number; message: string }
+  /**
+   * The same request is already in the queue: that job is returned (retried if it had failed, or
+   * given the new options when its upload had not started). With `duplicateOf`, another request
+   * (another file or other options) is uploading the same content right now.
+   */
+  | { status: 'existing'; job: UploadJob; duplicateOf?: boolean }
+  /** The same content was already uploaded (from `from`, when still listed); pass force to upload it again. */
+  | { status: 'skipped'; sourcePath: string; shotId: number; from?: string; message: string }
   | { status: 'error'; sourcePath: string; message: string };
 
 export type ActionResult = { ok: true; job: UploadJob } | { ok: false; message: string };
@@ -304,23 +311,13 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     try {
       contentHash = await hashFile(sourcePath);
     } catch (error) {
-      return { status: 'error', sourcePath, message: `Cannot read ${sourcePath}: ${(error as Error).message}` };
+      return { status: 'error', sourcePath, message: fileProblem(sourcePath, error) };
     }
     if (this.closing) return { status: 'error', sourcePath, message: 'The queue is closing.' };
     if (!request.force) {
-      const existing = [...this.journal.jobs.values()].find((j) => j.contentHash === contentHash && j.state !== 'cancelled');
-      if (existing) {
-        if (existing.state === 'failed') this.retry(existing.id);
-        return { status: 'existing', job: structuredClone(this.journal.jobs.get(existing.id)!) };
-      }
-      const uploaded = this.journal.uploaded.get(contentHash);
-      if (uploaded)
-        return {
-          status: 'skipped',
-          sourcePath,
-          shotId: uploaded.shotId,
-          message: `${path.basename(sourcePath)} was already uploaded as shot ${uploaded.shotId}; use force to upload it again.`,
-        };
+      const identity = { sourcePath, contentHash, metadata: request.metadata, prepare: request.prepare };
+      const known = knownRequest(matchContent(identity, this.journal.jobs.values(), this.journal.uploaded.get(contentHash)), identity, this);
+      if (known) return known;
     }
     const now = new Date().toISOString();
     const job: UploadJob = {

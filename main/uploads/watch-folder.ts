@@ -1,7 +1,8 @@
 // A watched folder: every finished image file that appears in it becomes an upload job with the
-// folder's defaults. chokidar waits until a file stops growing (awaitWriteFinish) and follows
-// editors' atomic saves; temporary names are ignored (watch-filter.ts); content already uploaded
-// is skipped by its SHA-256, visibly, unless the folder forces it.
+// folder's defaults. A file is taken once its content is final (stable-file.ts), whether it was
+// there when watching started or appeared later; chokidar follows editors' atomic saves;
+// temporary names are ignored (watch-filter.ts); content already uploaded is skipped by its
+// SHA-256, visibly, unless the folder forces it.
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,8 +11,10 @@ import type { FSWatcher } from 'chokidar';
 import type { UploadQueue } from './queue';
 import { nextSlot } from './schedule';
 import type { BatchSchedule } from './schedule';
+import { hashFile } from './content-hash';
 import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
+import { stableFileOptions, waitUntilFinal } from './stable-file';
 import type { JobEvent, PrepareOptions, ShotMetadata, UploadJob } from './types';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
@@ -34,7 +37,7 @@ export interface WatchFolderOptions {
   moveUploaded?: boolean;
   /** Upload content even when the same bytes were uploaded before. */
   force?: boolean;
-  /** How long a file must stay the same size before it is taken. */
+  /** How long a file's size and modification time must stay the same before it is taken. */
   stableMs?: number;
 }
 
@@ -64,6 +67,9 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
   private readonly jobs = new Map<string, string>();
   /** Work on one path at a time (an add and a change can arrive close together). */
   private readonly perPath = new Map<string, Promise<void>>();
+  /** Paths whose wait for final content is running: that wait sees any further change too. */
+  private readonly settling = new Set<string>();
+  private stopping = new AbortController();
   private readonly pending = new Set<Promise<void>>();
   private readonly onQueueEvent = (event: JobEvent) => this.followJob(event);
 
@@ -80,12 +86,14 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     const stat = await fs.stat(this.folder).catch(() => undefined);
     if (!stat?.isDirectory()) throw new Error(`${this.folder} is not a folder.`);
     this.queue.on('event', this.onQueueEvent);
-    const stableMs = this.options.stableMs ?? 1_000;
+    this.stopping = new AbortController();
+    // No awaitWriteFinish: chokidar applies it only to files that appear after its first scan,
+    // so a file still being written when watching starts was taken half-written. Every file
+    // waits for final content in consider() instead.
     this.watcher = watch(this.folder, {
       depth: 0,
       ignoreInitial: false,
       ignored: ignoredIn(this.folder),
-      awaitWriteFinish: { stabilityThreshold: stableMs, pollInterval: Math.max(20, Math.min(100, stableMs / 4)) },
       atomic: true,
     });
     this.watcher.on('add', (file) => this.consider(file));
@@ -100,6 +108,8 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
   }
 
   async stop(): Promise<void> {
+    // A file still being written is left for the next start, which finds it present.
+    this.stopping.abort();
     await this.watcher?.close();
     this.watcher = undefined;
     await this.settled();
@@ -111,9 +121,21 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
   }
 
   private consider(file: string): void {
-    if (!isImageName(path.basename(file))) return;
+    if (!isImageName(path.basename(file)) || this.settling.has(file)) return;
+    this.settling.add(file);
     const previous = this.perPath.get(file) ?? Promise.resolve();
-    const work = previous.then(() => this.take(file)).catch((error: unknown) => {
+    const settle = async () => {
+      let result;
+      try {
+        result = await waitUntilFinal(file, stableFileOptions(this.options.stableMs ?? 1_000, this.stopping.signal));
+      } finally {
+        this.settling.delete(file);
+      }
+      if (result === 'final') return this.take(file);
+      // Replaced under the same name between two looks (its event came while this wait ran): look again.
+      if (result === 'gone' && (await fs.lstat(file).then(() => true, () => false))) this.consider(file);
+    };
+    const work = previous.then(settle).catch((error: unknown) => {
       this.emit('event', { type: 'error', folder: this.folder, file, message: (error as Error).message });
     });
     this.perPath.set(file, work);
@@ -135,6 +157,9 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       this.emit('event', { type: 'error', folder: this.folder, file, message: refusal });
       return;
     }
+    // Forced content skips the queue's check for known content, so the folder checks itself that
+    // this is not the same bytes it took already (a touch, a sync client rewriting the file).
+    if (this.options.force && this.takenHash.has(file) && this.takenHash.get(file) === (await hashFile(file).catch(() => undefined))) return;
     const metadata = await this.metadataFor(file);
     if (!metadata) return;
     const [result] = await this.queue.add([{ sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force }]);
@@ -182,11 +207,10 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       reboundSourceId: defaults.reboundSourceId,
     };
     if (defaults.schedule) {
-      const taken = this.queue
-        .list()
-        .filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled')
-        .map((j) => j.metadata.scheduledFor!);
-      metadata.scheduledFor = nextSlot(defaults.schedule, taken);
+      const scheduled = this.queue.list().filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled');
+      // The same file seen again keeps its slot: the same request, not a new one for a later time.
+      const own = scheduled.find((j) => j.sourcePath === path.resolve(file) && j.state !== 'failed');
+      metadata.scheduledFor = own?.metadata.scheduledFor ?? nextSlot(defaults.schedule, scheduled.map((j) => j.metadata.scheduledFor!));
     }
     return metadata;
   }

@@ -31,7 +31,7 @@ describe('node bin/shotput.js', () => {
   it('bad usage: exit 2', async () => {
     const run = await runCliProcess(['--data-dir', dataDir, 'comments', '1', 'wave']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^shotput: unknown comments action "wave"/);
+    expect(run.stderr).toMatch(/^shotput: there is no comments action "wave"/);
   });
 
   it('login: prints the address, takes the pasted callback, signs in', async () => {

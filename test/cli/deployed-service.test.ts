@@ -57,7 +57,7 @@ describe('the CLI on the service as deployed', () => {
     expect(me).not.toHaveProperty('username');
     const run = await cli('whoami');
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim()).toMatch(/^ada \(Ada Lovelace\) on .*: User, pro, teams: studio \(id 4\)$/);
+    expect(run.stdout.trim()).toMatch(/^ada \(Ada Lovelace\) on .*: User, pro, teams: studio "Studio" \(id 4\)$/);
     const json = await cli('--json', 'whoami');
     expect(JSON.parse(json.stdout)).toMatchObject({ login: 'ada', followers_count: 0 });
   });
@@ -66,7 +66,7 @@ describe('the CLI on the service as deployed', () => {
     const batch = await Promise.all(['#c0392b', '#27ae60', '#2980b9', '#8e44ad'].map((colour, i) => image(`capped-${i + 1}.png`, colour)));
     const run = await cli('upload', ...batch);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('2 published, 0 scheduled, 0 not uploaded, 0 skipped (already uploaded), 2 waiting.');
+    expect(run.stdout).toContain('2 published, 0 scheduled, 0 not uploaded, 0 skipped (already uploaded or in the queue), 2 waiting.');
     expect(run.stderr).toContain('shotput: Daily upload limit reached: the service takes no more shots from this account today (reached the daily limit of 2 shots).');
     expect(run.stderr).toMatch(/2 files wait for the daily upload limit: run the same command again after \d{4}-\d\d-\d\dT00:00:00\.000Z/);
     const state = await sandboxState();

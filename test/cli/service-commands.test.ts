@@ -22,7 +22,7 @@ describe('whoami', () => {
   it('signs in to the bundled sandbox as the demo user', async () => {
     const run = await cli('whoami');
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim()).toBe('ada (Ada Lovelace) on the sandbox: Player, pro, teams: studio (id 4)');
+    expect(run.stdout.trim()).toBe('ada (Ada Lovelace) on the sandbox: Player, pro, teams: studio "Studio" (id 4)');
   });
 
   it('prints the service JSON with --json', async () => {

@@ -156,6 +156,24 @@ describe('watched folders', () => {
     expect(await shotTitles('atomic-')).toEqual(['atomic-000', 'atomic-000']);
   });
 
+  it('with force, a file touched again with the same bytes is not uploaded twice', { timeout: 60_000 }, async () => {
+    const folder = path.join(root, 'forced-touch');
+    const [file] = await makeImages(folder, 1, 'touched', 500);
+    const queue = realQueue(sandbox.url, token, path.join(root, 'data-touch'));
+    const watched = new WatchedFolder(queue, { folder, stableMs: 200, force: true });
+    open.push({ queue, folders: [watched] });
+    await watched.start();
+    await until(() => watched.getCounts().uploaded === 1, 'the first upload');
+    // A sync client or a viewer touches the file: a change event, the same content.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file!, later, later);
+    await sleep(1_500);
+    await watched.settled();
+    await queue.whenIdle();
+    expect(queue.list()).toHaveLength(1);
+    expect(watched.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
+  });
+
   it('loses none of 200 files copied in at once', { timeout: 180_000 }, async () => {
     const folder = path.join(root, 'bulk');
     fs.mkdirSync(folder, { recursive: true });

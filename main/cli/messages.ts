@@ -1,0 +1,98 @@
+// The one place where the CLI words what went wrong or what happened behind the user's back:
+// bad options with a "did you mean", files that cannot be read, content already uploaded, and
+// the local sandbox standing in for the real service.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { GLOBAL_FLAGS, UsageError, writeLine } from './command';
+import type { CliContext } from './command';
+import { fileProblem } from '../uploads/file-problem';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs, strict, with its errors as one-sentence UsageErrors (exit 2). */
+export function parseOptions<O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(optionProblem(error, options));
+  }
+}
+
+function optionProblem(error: unknown, options: Options): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown) {
+    const flag = unknown[1]!;
+    const names = [...Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]), ...GLOBAL_FLAGS, '--json', '--help'];
+    return `there is no option ${flag} here.${didYouMean(flag, names)}`;
+  }
+  // "Option '--tags <value>' argument missing"
+  const missing = /^Option '(-[^ ']+)[^']*' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value`;
+  return message.replace(/\. To specify.*$/s, '');
+}
+
+/** ' Did you mean "--tags"?' when one candidate is close to what was typed, else ''. */
+export function didYouMean(typed: string, candidates: readonly string[]): string {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(typed.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  // Close means a slip of the fingers: at most a third of the word, and never more than 3 edits.
+  const allowed = Math.min(3, Math.max(1, Math.floor(typed.replace(/^-+/, '').length / 3)));
+  return best !== undefined && bestDistance <= allowed ? ` Did you mean "${best}"?` : '';
+}
+
+/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+export function unknownCommand(name: string, commands: readonly string[]): string {
+  return `there is no command "${name}".${didYouMean(name, commands)} Run 'shotput help' for the commands.`;
+}
+
+/** A file given on the command line that cannot be read. */
+export function unreadableFile(file: string, error: unknown): string {
+  return fileProblem(file, error);
+}
+
+export function alreadyUploaded(file: string, shotId: number, from?: string): string {
+  const name = path.basename(file);
+  const source = from && from !== name ? ` from ${from}` : '';
+  return `${name} was already uploaded as shot ${shotId}${source}; it was not sent again. Add --force to upload it anyway.`;
+}
+
+export function alreadyQueued(file: string, job: { id: string; sourcePath: string }): string {
+  const name = path.basename(file);
+  const other = path.basename(job.sourcePath);
+  return other === name
+    ? `${name} is already being uploaded (job ${job.id}) with other settings that can no longer change; it is uploaded once.`
+    : `${name} has the same content as ${other}, already in the queue (job ${job.id}); it is uploaded once.`;
+}
+
+export function sandboxNotice(apiUrl: string): string {
+  return `Using the local sandbox at ${apiUrl}, not the real service: shots stay on this computer. Give --api to use a real service.`;
+}
+
+/** Said under links to the bundled sandbox, which stops with the command. */
+export function localLinkNote(apiUrl: string): string {
+  return `Links to ${new URL(apiUrl).host} are local to the sandbox, which stops when this command ends: they do not open afterwards.`;
+}
+
+/** On a terminal, after links to the bundled sandbox: say they are local (stderr keeps --json clean). */
+export function noteLocalLinks(ctx: CliContext, service: { isSandbox: boolean; apiUrl: string }): void {
+  if (service.isSandbox && !ctx.globals.json) writeLine(ctx.io.stderr, localLinkNote(service.apiUrl));
+}

@@ -1,0 +1,94 @@
+// What the parts of the upload queue share: the journal and the jobs in it, the prepared images,
+// which jobs are busy, the daily cap, the tuning, and the one way a job changes (written to the
+// journal and announced before anything acts on it). The queue (queue.ts) orchestrates; the
+// stages (stages.ts) prepare and send; the reconciler (reconciler.ts) confirms and finds.
+import { assertMove } from './job-machine';
+import { DailyCapHold } from './daily-cap';
+import type { Journal } from './journal';
+import type { ImagePreparer, PreparedImage, UploadService } from './ports';
+import type { JobEvent, JobState, UploadJob } from './types';
+
+export interface QueueTuning {
+  prepareConcurrency: number;
+  uploadConcurrency: number;
+  readyAhead: number;
+  maxAttempts: number;
+  expectedProcessingMs: number;
+  processingTimeoutMs: number;
+  busyCheckGapMs: number;
+  retryBaseMs: number;
+}
+
+export class QueueCore {
+  readonly prepared = new Map<string, PreparedImage>();
+  /** Jobs with a prepare or a POST running right now. */
+  readonly busy = new Set<string>();
+  /** Jobs between leaving `ready` for an upload and knowing its outcome. */
+  readonly sending = new Set<string>();
+  /** Set when the service refused a POST for its daily cap: no POST leaves until it ends. */
+  readonly dailyCap = new DailyCapHold();
+  /** Held back by the user as a whole. */
+  paused = false;
+  closing = false;
+  journalClosed = false;
+
+  constructor(
+    readonly journal: Journal,
+    readonly service: UploadService,
+    readonly preparer: ImagePreparer,
+    readonly tuning: QueueTuning,
+    private readonly emit: (event: JobEvent) => void,
+    /** Looks for work to start; set by the queue. */
+    readonly pump: () => void,
+  ) {}
+
+  job(id: string): UploadJob | undefined {
+    return this.journal.jobs.get(id);
+  }
+
+  jobs(): IterableIterator<UploadJob> {
+    return this.journal.jobs.values();
+  }
+
+  announce(event: JobEvent): void {
+    this.emit(event);
+  }
+
+  /** Moves a job along the state table (job-machine.ts), written and announced. */
+  transition(job: UploadJob, state: JobState): void {
+    const previous = job.state;
+    assertMove(job, state);
+    job.state = state;
+    this.save(job, previous);
+  }
+
+  save(job: UploadJob, previous?: JobState): void {
+    if (this.journalClosed) return;
+    job.updatedAt = new Date().toISOString();
+    this.journal.writeJob(job);
+    this.emit({ type: 'job', job: structuredClone(job), previous });
+  }
+
+  fail(job: UploadJob, reason: string, retryable: boolean): void {
+    job.failure = { reason, retryable };
+    this.transition(job, 'failed');
+  }
+
+  /** A transient problem: the job tries again by itself after a backoff. */
+  later(job: UploadJob, message: string): void {
+    job.lastError = message;
+    job.retryAt = new Date(Date.now() + this.backoff(job.attempts + 1)).toISOString();
+    this.save(job);
+  }
+
+  backoff(attempt: number): number {
+    const base = this.tuning.retryBaseMs * 2 ** Math.max(0, attempt - 1);
+    return Math.min(base, 60_000) * (0.75 + Math.random() * 0.5);
+  }
+
+  /** Jobs that still wait to be sent (the budget goes to them first). */
+  uploadsWaiting(): boolean {
+    for (const job of this.journal.jobs.values()) if (['queued', 'preparing', 'ready'].includes(job.state) && !job.paused) return true;
+    return false;
+  }
+}

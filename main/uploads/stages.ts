@@ -1,0 +1,160 @@
+// The two stages a job works through: preparing its image (queued → preparing → ready) and sending
+// it (ready → uploading → processing). Each records what it is about to do in the journal before
+// doing it, so a crash at any instant leaves a job the reconciler can finish.
+import path from 'node:path';
+import type { HighestShotId } from './highest-shot';
+import type { AccountInfo } from './ports';
+import type { QueueCore } from './queue-core';
+import type { Reconciler } from './reconciler';
+import type { UploadJob } from './types';
+import { checkAgainstAccount, checkImage, checkMetadata, needsAccount } from './validate';
+
+export class Stages {
+  constructor(
+    private readonly core: QueueCore,
+    private readonly reconciler: Reconciler,
+    private readonly highest: HighestShotId,
+    /** Who is signed in, once known: for the scheduling and team rules. */
+    private account: AccountInfo | undefined,
+  ) {}
+
+  async prepare(id: string): Promise<void> {
+    const { core } = this;
+    const job = core.job(id);
+    if (!job) return;
+    core.busy.add(id);
+    core.transition(job, 'preparing');
+    try {
+      const result = await core.preparer.prepare(job.sourcePath, job.prepare);
+      const current = core.job(id);
+      if (core.closing || !current || current.state !== 'preparing') return;
+      if (!result.ok) {
+        core.fail(current, result.message, result.retryable);
+        return;
+      }
+      const problems = checkImage(result);
+      if (problems.length > 0) {
+        core.fail(current, problems.join(' '), false);
+        return;
+      }
+      core.prepared.set(id, result);
+      current.warnings = result.warnings.length > 0 ? result.warnings : undefined;
+      core.transition(current, 'ready');
+    } catch (error) {
+      const current = core.job(id);
+      if (current && !core.closing) core.fail(current, `Preparing the image failed: ${(error as Error).message}`, false);
+    } finally {
+      core.busy.delete(id);
+      core.pump();
+    }
+  }
+
+  async upload(id: string): Promise<void> {
+    const { core } = this;
+    const job = core.job(id);
+    const image = core.prepared.get(id);
+    if (!job) return;
+    if (!image) {
+      core.transition(job, 'queued');
+      return;
+    }
+    core.busy.add(id);
+    core.sending.add(id);
+    try {
+      const problem = await this.checkAccountRules(job);
+      if (problem === 'wait') return;
+      if (problem) {
+        core.fail(job, problem, false);
+        return;
+      }
+      const after = await this.highest.learn();
+      if (after === undefined) {
+        core.later(job, 'Could not reach the service; will try again.');
+        return;
+      }
+      if (core.closing || job.state !== 'ready' || job.paused || core.paused) return;
+      // Written and fsynced before the request leaves: after a crash this is what lets the
+      // queue find the shot instead of sending it twice.
+      job.attempts++;
+      job.attempt = { startedAt: new Date().toISOString(), afterShotId: after };
+      job.lastError = undefined;
+      job.retryAt = undefined;
+      core.transition(job, 'uploading');
+      await this.send(job, image);
+    } catch (error) {
+      job.lastError = `The upload stopped: ${(error as Error).message}`;
+      if (job.state === 'uploading') {
+        core.save(job);
+        this.reconciler.trackInterrupted(job);
+      } else core.later(job, job.lastError);
+    } finally {
+      core.busy.delete(id);
+      core.sending.delete(id);
+      core.pump();
+    }
+  }
+
+  /** The POST and what its answer means for the job. */
+  private async send(job: UploadJob, image: NonNullable<ReturnType<QueueCore['prepared']['get']>>): Promise<void> {
+    const { core } = this;
+    const ext = image.format === 'jpeg' ? 'jpg' : image.format;
+    const { title, description, tags, lowProfile, teamId, reboundSourceId, scheduledFor } = job.metadata;
+    const result = await core.service.createShot(
+      {
+        image: { buffer: image.buffer, filename: `${path.parse(job.sourcePath).name}.${ext}`, contentType: `image/${image.format}` },
+        title,
+        description,
+        tags,
+        lowProfile,
+        teamId,
+        reboundSourceId,
+        scheduledFor,
+      },
+      (sentBytes, totalBytes) => core.announce({ type: 'progress', id: job.id, sentBytes, totalBytes }),
+    );
+    if (result.ok) {
+      this.highest.note(result.shotId);
+      job.location = result.location;
+      job.shotId = result.shotId;
+      job.processingSince = new Date().toISOString();
+      core.prepared.delete(job.id);
+      core.transition(job, 'processing');
+      this.reconciler.track(job, core.tuning.expectedProcessingMs);
+    } else if (result.outcome === 'refused' && result.code === 'daily-cap') {
+      // Nothing was created: the job keeps its prepared image and waits with the others.
+      core.dailyCap.hold(result.message);
+      job.lastError = result.message;
+      job.attempts = Math.max(0, job.attempts - 1);
+      core.transition(job, 'ready');
+    } else if (result.outcome === 'refused') {
+      if (result.retryable && job.attempts < core.tuning.maxAttempts) {
+        job.lastError = result.message;
+        job.retryAt = new Date(Date.now() + core.backoff(job.attempts)).toISOString();
+        core.transition(job, 'ready');
+      } else {
+        core.prepared.delete(job.id);
+        core.fail(job, result.message, result.retryable);
+      }
+    } else {
+      // The request may have created the shot: stay in `uploading`; the checks look for it.
+      job.lastError = result.message;
+      core.save(job);
+      this.reconciler.trackInterrupted(job);
+    }
+  }
+
+  /** Undefined when the job may go; a sentence when it may not; 'wait' when the account is unknown yet. */
+  private async checkAccountRules(job: UploadJob): Promise<string | undefined | 'wait'> {
+    if (!needsAccount(job.metadata)) return undefined;
+    if (!this.account) {
+      const found = await this.core.service.currentAccount();
+      if (!found.ok) {
+        this.core.later(job, `Could not read the account to check scheduling and teams: ${found.message}`);
+        return 'wait';
+      }
+      this.account = found.account;
+    }
+    const problems = [...checkMetadata(job.metadata), ...checkAgainstAccount(job.metadata, this.account)];
+    return problems.length > 0 ? problems.join(' ') : undefined;
+  }
+}

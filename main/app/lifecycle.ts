@@ -9,6 +9,8 @@ import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
 import { createRequestHandlers } from './handlers/index';
 import { registerRequestHandlers } from './ipc-registration';
+import { registerDroppedPaths } from './dropped-paths-registration';
+import { PathGrants } from '../desktop/path-grants';
 import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
@@ -142,12 +144,12 @@ export function startApp(): void {
       uploads: opened.uploads,
       watch: opened.watch,
       pickPaths,
+      grants: new PathGrants(),
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
     };
-    registerRequestHandlers(ipcMain, createRequestHandlers(context), {
-      isTrustedSender: createSenderCheck(devUrl),
-      log,
-    });
+    const ipcOptions = { isTrustedSender: createSenderCheck(devUrl), log };
+    registerRequestHandlers(ipcMain, createRequestHandlers(context), ipcOptions);
+    registerDroppedPaths(ipcMain, context.grants, ipcOptions);
     openWindow();
     if (smokeRequested(process.argv, process.env) && mainWindow !== undefined) void finishSmokeCheck(mainWindow, app, log);
     attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import type { Settings } from '../../../preload/contract';
+import type { Sandbox } from '../../../sandbox/index';
 import { ensureBuild } from './ensure-build';
 import type { FakeBrowserWindow } from './fake-browser-window';
 import { FakeElectron, setCurrentFakeElectron } from './fake-electron';
@@ -33,6 +34,11 @@ export interface LaunchedApp {
   window: FakeBrowserWindow;
   electron: FakeElectron;
   userDataDir: string;
+  /**
+   * The app's bundled sandbox, the very object main/app runs (started now if the app has not yet):
+   * it serves no control API over HTTP, so tests set it up and look inside through `control`.
+   */
+  sandbox(): Promise<Sandbox>;
   /** Closes the window and Chromium, removes the user-data folder, restores the environment. */
   close(): Promise<void>;
 }
@@ -70,9 +76,12 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     // A fresh copy of main/app for each launch: its entry runs startApp() when imported.
     vi.resetModules();
     await import('../../../main/app/index');
+    // Imported after the app, from the same fresh module registry: the same module, the same sandbox.
+    const { bundledSandbox } = await import('../../../main/service/bundled-sandbox');
+    const sandbox = () => bundledSandbox({ dataDir: join(userDataDir, 'sandbox') });
     electron.app.markReady();
     const { window, page } = await electron.firstWindowPage(timeoutMs);
-    return { page, window, electron, userDataDir, close };
+    return { page, window, electron, userDataDir, sandbox, close };
   } catch (error) {
     await close();
     throw error;

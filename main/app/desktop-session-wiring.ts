@@ -10,6 +10,7 @@ import type { TextPersistence } from '../auth/token-store';
 import { openDesktop } from '../desktop/desktop';
 import type { Desktop, DesktopOptions } from '../desktop/desktop';
 import { bundledSandbox } from '../service/bundled-sandbox';
+import type { Sandbox } from '../service/bundled-sandbox';
 import type { PrepareChoice } from '../../preload/contract';
 import { createDesktopAccounts } from './auth-accounts';
 
@@ -19,6 +20,15 @@ export interface DesktopWiringOptions {
   prepareDefaults: () => PrepareChoice;
   log: (message: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Told each time the bundled sandbox is asked for, with the running sandbox (its address goes into the CSP). */
+  onSandbox?: (sandbox: Sandbox) => void;
+}
+
+/** The bundled sandbox as the desktop runs it: its state in the user-data folder, `onSandbox` told. */
+export async function desktopSandbox(options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'>): Promise<Sandbox> {
+  const sandbox = await bundledSandbox({ dataDir: join(options.userDataDir, 'sandbox') });
+  options.onSandbox?.(sandbox);
+  return sandbox;
 }
 
 export async function createDesktop(options: DesktopWiringOptions): Promise<Desktop> {
@@ -30,7 +40,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     ...tuning(options.env ?? process.env),
   };
   const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir, configFileMode: 0o600 });
-  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, log: options.log });
+  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, onSandbox: options.onSandbox, log: options.log });
   if (created.ok) return openDesktop({ ...common, accounts: created.accounts });
 
   options.log(created.reason);
@@ -41,7 +51,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
   const accounts = new AccountManager({
     store: new TokenStore(box, inMemory),
     openExternal: options.openExternal,
-    sandbox: () => bundledSandbox({ dataDir: sandboxDataDir }),
+    sandbox: () => desktopSandbox(options),
     log: options.log,
   });
   return openDesktop({ ...common, accounts, secretStorage: 'unavailable' });

@@ -17,7 +17,8 @@ import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
-import { createDesktop } from './desktop-session-wiring';
+import { createDesktop, desktopSandbox } from './desktop-session-wiring';
+import { PagePolicy } from './page-policy';
 import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
@@ -102,9 +103,15 @@ export function startApp(): void {
     })();
   });
 
+  // The CSP header lets images in from the bundled sandbox's own address only, once it runs.
+  const pagePolicy = new PagePolicy(() => {
+    if (mainWindow !== undefined && !mainWindow.isDestroyed()) mainWindow.webContents.reload();
+  });
+  const noteSandbox = (sandbox: { url: string }): void => pagePolicy.sandboxStarted(sandbox.url);
+
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
-    handleAppProtocol(protocol, paths.rendererDir);
+    handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header());
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: process.platform };
@@ -113,8 +120,14 @@ export function startApp(): void {
       openExternal,
       prepareDefaults: () => ({ ...settings.get().prepareDefaults }),
       log,
+      onSandbox: noteSandbox,
     });
     desktop = opened;
+    // With the sandbox in use (the default), it starts along with the window, and the page waits
+    // for it: the first page's policy names its address.
+    if (opened.session.service === 'sandbox') {
+      pagePolicy.waitFor(desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox }).catch((error: unknown) => log(`The sandbox did not start: ${describe(error)}`)));
+    }
     opened.session.onChange((state) => emit('auth.changed', state));
     opened.drafts.on('changed', (change) => emit('drafts.changed', change));
     opened.uploads.on('queue', (view) => emit('queue.changed', view));

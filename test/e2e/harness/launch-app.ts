@@ -19,6 +19,8 @@ export interface LaunchOptions {
   env?: Record<string, string | undefined>;
   /** Written to the settings file before start, as if saved by an earlier run. */
   settings?: Partial<Settings>;
+  /** Other files of the user-data folder written before start (name → text), e.g. session.json. */
+  userDataFiles?: Record<string, string>;
   /** What the page reports as prefers-color-scheme. */
   colorScheme?: 'light' | 'dark';
   /** The OS secret store safeStorage reports: 'basic_text' is Linux without a keyring. */
@@ -51,6 +53,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     await mkdir(userDataDir, { recursive: true });
     await writeFile(join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
   }
+  for (const [name, text] of Object.entries(options.userDataFiles ?? {})) await writeFile(join(userDataDir, name), text);
   // The dev server is never used here: the harness loads what the build emitted.
   const restoreEnv = applyEnv({ ELECTRON_RENDERER_URL: undefined, ...options.env });
   const electron = new FakeElectron({

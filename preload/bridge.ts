@@ -12,6 +12,7 @@ import {
   type Result,
   type ShotputBridge,
 } from './contract';
+import { droppedPathsChannel, maxDroppedPaths } from './dropped-paths';
 
 type IpcLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
 type WebUtilsLike = Pick<WebUtils, 'getPathForFile'>;
@@ -45,7 +46,9 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
   };
 
   // Dropped files are File objects; only the preload can ask Electron for their paths on disk.
-  // Pasted images and files from elsewhere have none and are left out.
+  // Pasted images and files from elsewhere have none and are left out. The paths found are
+  // granted in main before the page can name them: this invoke goes down the same IPC pipe as the
+  // page's next request (drafts.add), and messages on it arrive in order.
   const pathsOf = (files: readonly File[]): string[] => {
     if (webUtils === undefined) return [];
     const paths: string[] = [];
@@ -57,6 +60,7 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
         // Not a File Electron knows: no path.
       }
     }
+    if (paths.length > 0) void ipc.invoke(droppedPathsChannel, paths.slice(0, maxDroppedPaths)).catch(() => undefined);
     return paths;
   };
 

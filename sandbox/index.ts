@@ -6,9 +6,13 @@ import { Presenter } from './present';
 import { RateLimiter } from './rate-limit';
 import { Store } from './store';
 import { buildServer } from './server';
+import { createControl } from './control';
+import type { SandboxControl } from './control';
 import type { SandboxContext } from './context';
 import { DailyUploads, makeProfile } from './profile';
 import type { ProfileName } from './profile';
+
+export type { SandboxControl };
 
 export interface SandboxOptions {
   /** Interface to listen on. Default 127.0.0.1. */
@@ -29,6 +33,12 @@ export interface SandboxOptions {
   dailyCap?: number | null;
   /** Log one line per request to stderr. Default false. */
   log?: boolean;
+  /**
+   * Serve the control API over HTTP under /_sandbox. Default true. An app that runs the sandbox in
+   * its own process passes false: then no /_sandbox route exists (404) and the same calls are
+   * made in process through `sandbox.control`, out of reach of anything else on the machine.
+   */
+  control?: boolean;
 }
 
 export interface Sandbox {
@@ -38,6 +48,8 @@ export interface Sandbox {
   api: string;
   /** Authorization server address ({auth}/oauth/authorize, {auth}/oauth/token); same as url. */
   auth: string;
+  /** The control API in process: `control.tokens({ username, client_id, scopes })`, `control.clock({ advance_s })`, … */
+  control: SandboxControl;
   close(): Promise<void>;
 }
 
@@ -74,7 +86,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ctx.profile = startProfile();
     ctx.dailyUploads.clear();
   };
-  const app = await buildServer(ctx, resetAll, host);
+  const control = createControl(ctx, resetAll);
+  const app = await buildServer(ctx, options.control === false ? undefined : control, host);
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -85,6 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     api: url,
     auth: url,
+    control,
     close() {
       closing ??= (async () => {
         await app.close();

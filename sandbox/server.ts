@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import { HttpError, OAuthError } from './errors';
 import { tokenOf } from './api-auth';
 import { registerControl } from './control';
+import type { SandboxControl } from './control';
 import { isControlRoute, registerGuard, routeOf } from './guard';
 import { registerOAuth } from './oauth';
 import { registerPages } from './pages';
@@ -57,7 +58,8 @@ function clientWentAway(req: FastifyRequest, err: Error): boolean {
   );
 }
 
-export async function buildServer(ctx: SandboxContext, resetAll: () => void, boundHost = '127.0.0.1'): Promise<FastifyInstance> {
+/** `control` undefined: no /_sandbox routes at all (they answer 404 like any unknown path). */
+export async function buildServer(ctx: SandboxContext, control: SandboxControl | undefined, boundHost = '127.0.0.1'): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: 1024 * 1024,
@@ -183,7 +185,7 @@ export async function buildServer(ctx: SandboxContext, resetAll: () => void, bou
   });
 
   registerOAuth(app, ctx);
-  registerControl(app, ctx, resetAll);
+  if (control !== undefined) registerControl(app, control);
   registerV1(app, ctx);
   registerV2(app, ctx);
   registerPages(app, ctx);

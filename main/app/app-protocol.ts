@@ -1,10 +1,16 @@
-// Serves the built renderer (out/renderer) on app://shotput/ with the CSP as a header.
+// Serves the built renderer (out/renderer) on app://shotput/ with the CSP as a header (built for
+// each response: it names the bundled sandbox's address once that is running).
 // Anything outside the renderer folder, another host or a method other than GET is refused.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, relative, isAbsolute, sep } from 'node:path';
 import type { Protocol } from 'electron';
 import { appHost, appScheme, appSchemePrivileges, safeUrl } from './app-scheme';
-import { contentSecurityPolicy } from './content-security-policy';
+import { contentSecurityPolicyFor } from './content-security-policy';
+
+/** The header's policy at the time of a response. */
+export type PolicySource = () => string | Promise<string>;
+
+const withoutSandbox: PolicySource = () => contentSecurityPolicyFor(undefined);
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,22 +56,23 @@ export function resolveAppFile(rendererDir: string, url: string): string | undef
 }
 
 /** Builds the handler for protocol.handle; exported on its own so tests can call it directly. */
-export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(rendererDir: string, policy: PolicySource = withoutSandbox): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed');
+    const csp = await policy();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed', csp);
     const file = resolveAppFile(rendererDir, request.url);
-    if (file === undefined) return textResponse(404, 'Not found');
+    if (file === undefined) return textResponse(404, 'Not found', csp);
     let body: Buffer;
     try {
       body = await readFile(file);
     } catch {
-      return textResponse(404, 'Not found');
+      return textResponse(404, 'Not found', csp);
     }
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
       headers: {
         'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'Content-Security-Policy': contentSecurityPolicy,
+        'Content-Security-Policy': csp,
         'X-Content-Type-Options': 'nosniff',
         'Cross-Origin-Opener-Policy': 'same-origin',
         'Cross-Origin-Resource-Policy': 'same-origin',
@@ -76,13 +83,13 @@ export function createAppProtocolHandler(rendererDir: string): (request: Request
   };
 }
 
-export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
-  protocol.handle(appScheme, createAppProtocolHandler(rendererDir));
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, policy?: PolicySource): void {
+  protocol.handle(appScheme, createAppProtocolHandler(rendererDir, policy));
 }
 
-function textResponse(status: number, text: string): Response {
+function textResponse(status: number, text: string, csp: string): Response {
   return new Response(text, {
     status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': contentSecurityPolicy },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': csp },
   });
 }

@@ -8,12 +8,15 @@ import type { KeyValueStore } from '../auth/key-value-persistence';
 import { TokenStore } from '../auth/token-store';
 import { safeStorageSecretBox } from './auth-secret-box';
 import { bundledSandbox } from '../service/bundled-sandbox';
+import type { Sandbox } from '../service/bundled-sandbox';
 
 export interface DesktopAccountsOptions {
   /** Where sealed accounts are kept, e.g. `new Store({ name: 'accounts' })` from electron-store. */
   keyValueStore: KeyValueStore;
   /** Where the bundled sandbox keeps its state, e.g. join(app.getPath('userData'), 'sandbox'). */
   sandboxDataDir: string;
+  /** Told each time the sandbox is asked for, with the running sandbox (its address goes into the CSP). */
+  onSandbox?: (sandbox: Sandbox) => void;
   log?: (message: string) => void;
   fetch?: typeof fetch;
 }
@@ -27,7 +30,11 @@ export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopA
   const accounts = new AccountManager({
     store,
     openExternal: (url) => shell.openExternal(new URL(url).href),
-    sandbox: () => bundledSandbox({ dataDir: options.sandboxDataDir }),
+    sandbox: async () => {
+      const sandbox = await bundledSandbox({ dataDir: options.sandboxDataDir });
+      options.onSandbox?.(sandbox);
+      return sandbox;
+    },
     log: options.log,
     fetch: options.fetch,
   });

@@ -10,6 +10,7 @@ import type { TextPersistence } from '../auth/token-store';
 import { openDesktop } from '../desktop/desktop';
 import type { Desktop, DesktopOptions } from '../desktop/desktop';
 import { bundledSandbox } from '../service/bundled-sandbox';
+import type { Sandbox } from '../service/bundled-sandbox';
 import type { PrepareChoice } from '../../preload/contract';
 import { createDesktopAccounts } from './auth-accounts';
 
@@ -21,6 +22,15 @@ export interface DesktopWiringOptions {
   env?: NodeJS.ProcessEnv;
   /** The fetch of every request to the service and its sign-in server (the app passes one that logs them). */
   fetch?: typeof fetch;
+  /** Told each time the bundled sandbox is asked for, with the running sandbox (its address goes into the CSP). */
+  onSandbox?: (sandbox: Sandbox) => void;
+}
+
+/** The bundled sandbox as the desktop runs it: its state in the user-data folder, `onSandbox` told. */
+export async function desktopSandbox(options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'>): Promise<Sandbox> {
+  const sandbox = await bundledSandbox({ dataDir: join(options.userDataDir, 'sandbox') });
+  options.onSandbox?.(sandbox);
+  return sandbox;
 }
 
 export async function createDesktop(options: DesktopWiringOptions): Promise<Desktop> {
@@ -32,7 +42,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     ...tuning(options.env ?? process.env),
   };
   const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir, configFileMode: 0o600 });
-  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, log: options.log, fetch: options.fetch });
+  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, onSandbox: options.onSandbox, log: options.log, fetch: options.fetch });
   if (created.ok) return openDesktop({ ...common, accounts: created.accounts });
 
   options.log(created.reason);
@@ -43,7 +53,7 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
   const accounts = new AccountManager({
     store: new TokenStore(box, inMemory),
     openExternal: options.openExternal,
-    sandbox: () => bundledSandbox({ dataDir: sandboxDataDir }),
+    sandbox: () => desktopSandbox(options),
     log: options.log,
     fetch: options.fetch,
   });

@@ -9,13 +9,16 @@ import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
 import { createRequestHandlers } from './handlers/index';
 import { registerRequestHandlers } from './ipc-registration';
+import { registerDroppedPaths } from './dropped-paths-registration';
+import { PathGrants } from '../desktop/path-grants';
 import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
-import { createDesktop } from './desktop-session-wiring';
+import { createDesktop, desktopSandbox } from './desktop-session-wiring';
+import { PagePolicy } from './page-policy';
 import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
@@ -104,9 +107,15 @@ export function startApp(): void {
     })();
   });
 
+  // The CSP header lets images in from the bundled sandbox's own address only, once it runs.
+  const pagePolicy = new PagePolicy(() => {
+    if (mainWindow !== undefined && !mainWindow.isDestroyed()) mainWindow.webContents.reload();
+  });
+  const noteSandbox = (sandbox: { url: string }): void => pagePolicy.sandboxStarted(sandbox.url);
+
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
-    handleAppProtocol(protocol, paths.rendererDir);
+    handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header());
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: process.platform };
@@ -117,8 +126,14 @@ export function startApp(): void {
       // What the session, queue and watched folders report this way is mostly a failure.
       log: appLog.logger.scope('desktop').warn,
       fetch: loggingFetch(appLog.logger.scope('service')),
+      onSandbox: noteSandbox,
     });
     desktop = opened;
+    // With the sandbox in use (the default), it starts along with the window, and the page waits
+    // for it: the first page's policy names its address.
+    if (opened.session.service === 'sandbox') {
+      pagePolicy.waitFor(desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox }).catch((error: unknown) => log(`The sandbox did not start: ${describe(error)}`)));
+    }
     opened.session.onChange((state) => emit('auth.changed', state));
     opened.drafts.on('changed', (change) => emit('drafts.changed', change));
     opened.uploads.on('queue', (view) => emit('queue.changed', view));
@@ -156,13 +171,13 @@ export function startApp(): void {
       uploads: opened.uploads,
       watch: opened.watch,
       pickPaths,
+      grants: new PathGrants(),
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
       appShell,
     };
-    registerRequestHandlers(ipcMain, createRequestHandlers(context), {
-      isTrustedSender: createSenderCheck(devUrl),
-      log,
-    });
+    const ipcOptions = { isTrustedSender: createSenderCheck(devUrl), log };
+    registerRequestHandlers(ipcMain, createRequestHandlers(context), ipcOptions);
+    registerDroppedPaths(ipcMain, context.grants, ipcOptions);
     openWindow();
     if (smokeRequested(process.argv, process.env) && mainWindow !== undefined) void finishSmokeCheck(mainWindow, app, log);
     attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });

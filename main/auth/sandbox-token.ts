@@ -1,25 +1,25 @@
-// Signing in to the bundled sandbox without a browser: the headless CLI and the smoke check ask its
-// control API for a token of a demo user. Only the sandbox has this door; the real service does not.
+// Signing in to the bundled sandbox without a browser: the headless CLI and the smoke check ask the
+// sandbox running in this process for a token of a demo user (its control API, called in process:
+// the bundled sandbox serves none over HTTP). Only the sandbox has this door; the real service does not.
 import type { Sandbox } from '../service/bundled-sandbox';
 import { TokenResponseSchema } from '../service/resources';
 import type { TokenResponse } from '../service/resources';
 import { validateBody } from '../service/validate';
 import { DEFAULT_SCOPES, SANDBOX_CLIENT_ID, SANDBOX_DEMO_USERNAME } from './service-settings';
 
-/** A token for a sandbox user, straight from the control API. */
+/** A token for a sandbox user, straight from the sandbox's control API. */
 export async function sandboxUserToken(
-  sandbox: Pick<Sandbox, 'url'>,
+  sandbox: Pick<Sandbox, 'control'>,
   username = SANDBOX_DEMO_USERNAME,
   scopes: readonly string[] = DEFAULT_SCOPES,
 ): Promise<TokenResponse> {
-  const response = await fetch(`${sandbox.url}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, client_id: SANDBOX_CLIENT_ID, scopes: scopes.join(' ') }),
-  });
-  const body: unknown = await response.json().catch(() => undefined);
+  let body: unknown;
+  try {
+    body = sandbox.control.tokens({ username, client_id: SANDBOX_CLIENT_ID, scopes: scopes.join(' ') });
+  } catch (error) {
+    throw new Error(`The sandbox would not sign in ${username}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
   const token = validateBody(TokenResponseSchema, body, 'a token');
-  if (!response.ok || !token.ok)
-    throw new Error(`The sandbox would not sign in ${username} (status ${response.status}).`);
+  if (!token.ok) throw new Error(`The sandbox would not sign in ${username}: its answer was not a token.`);
   return token.value;
 }

@@ -1,5 +1,7 @@
 // The bundled sandbox service, started in this process on a free loopback port the first time it is
 // needed (desktop app and CLI alike). Signing in to it as a demo user is auth's (auth/sandbox-token.ts).
+// It serves no control API over HTTP (control: false): a web page or another program on the
+// machine cannot move its clock or mint tokens; this process calls `sandbox.control` directly.
 import type { Sandbox } from '../../sandbox/index';
 
 export type { Sandbox };
@@ -27,7 +29,7 @@ let running: Promise<Sandbox> | undefined;
 export function bundledSandbox(options: BundledSandboxOptions = {}): Promise<Sandbox> {
   // Loaded on first use: the sandbox pulls in the whole HTTP server, which commands like `--help` never need.
   running ??= import('../../sandbox/index')
-    .then(({ startSandbox }) => startSandbox({ host: '127.0.0.1', port: 0, ...profileFromEnvironment(), ...options }))
+    .then(({ startSandbox }) => startSandbox({ host: '127.0.0.1', port: 0, ...profileFromEnvironment(), ...options, control: false }))
     .catch((error: unknown) => {
       running = undefined;
       throw error;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createAppProtocolHandler, registerAppSchemePrivileges, resolveAppFile } from '../../main/app/app-protocol';
-import { contentSecurityPolicy } from '../../main/app/content-security-policy';
+import { contentSecurityPolicyFor } from '../../main/app/content-security-policy';
 
 vi.mock('electron', () => ({}));
 
@@ -54,12 +54,22 @@ describe('app:// handler', () => {
     const handler = createAppProtocolHandler(rendererDir);
     const response = await handler(new Request('app://shotput/index.html'));
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
+    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicyFor(undefined));
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.text()).toContain('<title>t</title>');
     const script = await handler(new Request('app://shotput/assets/app.js'));
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  test('builds the policy for each response: the sandbox’s address once it runs', async () => {
+    const sandbox: { origin?: string } = {};
+    const handler = createAppProtocolHandler(rendererDir, () => contentSecurityPolicyFor(sandbox.origin));
+    expect((await handler(new Request('app://shotput/index.html'))).headers.get('content-security-policy')).not.toContain('127.0.0.1');
+    sandbox.origin = 'http://127.0.0.1:43210';
+    const policy = (await handler(new Request('app://shotput/index.html'))).headers.get('content-security-policy');
+    expect(policy).toContain("img-src 'self' data: blob: http://127.0.0.1:43210 https://cdn.dribbble.com;");
+    expect((await handler(new Request('app://shotput/missing.js'))).headers.get('content-security-policy')).toBe(policy);
   });
 
   test('answers 404 for missing files and anything outside the folder', async () => {

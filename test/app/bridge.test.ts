@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import { channelOf, requestNames, type ShotputBridge } from '../../preload/contract';
 import { buildBridge } from '../../preload/bridge';
+import { droppedPathsChannel } from '../../preload/dropped-paths';
 
 /** Stands in for ipcRenderer: records invocations, answers from a table, emits events. */
 function fakeIpc(answers: Record<string, unknown>) {
@@ -75,5 +76,17 @@ describe('preload bridge', () => {
     paths.set(a, '/home/ada/a.png');
     expect(bridge.pathsOf([a, b, c])).toEqual(['/home/ada/a.png']);
     expect(buildBridge(ipc as never).pathsOf([a])).toEqual([]);
+  });
+
+  test('pathsOf grants the dropped paths in main on a channel the page has no function for', async () => {
+    const { ipc, invoked } = fakeIpc({ [droppedPathsChannel]: true });
+    const a = new File(['a'], 'a.png');
+    const bridge = buildBridge(ipc as never, { getPathForFile: (file: File) => (file === a ? '/home/ada/a.png' : '') });
+    bridge.pathsOf([a]);
+    bridge.pathsOf([new File(['b'], 'pasted.png')]);
+    await Promise.resolve();
+    expect(invoked).toEqual([[droppedPathsChannel, ['/home/ada/a.png']]]);
+    // No request of the bridge reaches that channel: only the preload's own pathsOf does.
+    expect(requestNames.map(channelOf)).not.toContain(droppedPathsChannel);
   });
 });

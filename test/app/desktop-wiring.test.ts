@@ -52,6 +52,11 @@ describe('createDesktop', () => {
     expect(authorize).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?/);
     await desktop.session.handleDeepLink(await new TestBrowser().authorize(authorize, { username: 'ada', password: 'sandbox', decision: 'allow' }));
     expect((await signing).ok).toBe(true);
+    // The bundled sandbox serves no control API: nothing else on the machine can mint a token or move its clock.
+    const sandboxUrl = new URL(authorize).origin;
+    expect((await fetch(`${sandboxUrl}/_sandbox/state`)).status).toBe(404);
+    const minted = await fetch(`${sandboxUrl}/_sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"ada","client_id":"shotput-desktop"}' });
+    expect(minted.status).toBe(404);
 
     const stored = await readFile(path.join(dir, 'accounts.json'), 'utf8');
     expect(stored).toContain('sealedAccounts');

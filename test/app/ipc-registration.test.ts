@@ -10,6 +10,9 @@ import type { Desktop } from '../../main/desktop/desktop';
 import { createRequestHandlers } from '../../main/app/handlers/index';
 import { registerRequestHandlers, type RequestHandlers } from '../../main/app/ipc-registration';
 import { createSenderCheck } from '../../main/app/trusted-sender';
+import { registerDroppedPaths } from '../../main/app/dropped-paths-registration';
+import { PathGrants } from '../../main/desktop/path-grants';
+import { droppedPathsChannel } from '../../preload/dropped-paths';
 import { channelOf, defaultSettings, requestNames, type Settings } from '../../preload/contract';
 import { fakeAppShell } from './app-shell-fake';
 
@@ -70,6 +73,7 @@ describe('IPC registration', async () => {
     watch: desktop.watch,
     pickPaths: async () => [],
     appShell: fakeAppShell(),
+    grants: new PathGrants(),
     applyOpenAtLogin: () => undefined,
   });
 
@@ -131,5 +135,26 @@ describe('IPC registration', async () => {
     expect(real).toMatchObject({ ok: false, error: { code: 'missing_credentials' } });
     expect(real.error.message).toMatch(/client ID/);
     expect(await invoke('auth.state', undefined)).toMatchObject({ ok: true, value: { status: 'signed-out' } });
+  });
+
+  test('grants dropped paths only from the app’s own frame and only as a list of paths', async () => {
+    const grants = new PathGrants();
+    const registered = new Map<string, Handler>();
+    const log: string[] = [];
+    const unregister = registerDroppedPaths(
+      { handle: (channel: string, handler: Handler) => registered.set(channel, handler), removeHandler: (channel: string) => registered.delete(channel) } as never,
+      grants,
+      { isTrustedSender: createSenderCheck(undefined), log: (line) => log.push(line) },
+    );
+    const drop = (payload: unknown, url = 'app://shotput/index.html') => registered.get(droppedPathsChannel)?.({ senderFrame: { url, parent: null } }, payload);
+    expect(await drop(['/home/ada/elsewhere.png'], 'https://evil.example/')).toBe(false);
+    expect(await drop('/home/ada/a.png')).toBe(false);
+    expect(await drop([])).toBe(false);
+    expect(grants.covers('/home/ada/elsewhere.png')).toBe(false);
+    expect(await drop(['/home/ada/dropped'])).toBe(true);
+    expect(grants.covers('/home/ada/dropped/a.png')).toBe(true);
+    expect(log).toHaveLength(3);
+    unregister();
+    expect(registered.size).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Desktop } from '../../main/desktop/desktop';
+import { PathGrants } from '../../main/desktop/path-grants';
 import { createRequestHandlers } from '../../main/app/handlers/index';
 import type { RequestHandlers } from '../../main/app/ipc-registration';
 import { defaultSettings, type Settings } from '../../preload/contract';
@@ -20,6 +21,7 @@ let sandbox: Fixture;
 let files: Scratch;
 let desktop: Desktop;
 let handlers: RequestHandlers;
+const grants = new PathGrants();
 const picks: string[][] = [];
 const loginItems: boolean[] = [];
 const openedExternally: string[] = [];
@@ -41,6 +43,7 @@ beforeAll(async () => {
     appShell: fakeAppShell(),
     watch: desktop.watch,
     pickPaths: async () => picks.shift() ?? [],
+    grants,
     applyOpenAtLogin: (open) => void loginItems.push(open),
   });
 });
@@ -56,6 +59,7 @@ describe('upload handlers', () => {
   it('refuses a schedule for an account that may not schedule, a team it is not on, and a draft that is gone', async () => {
     const file = files.file('ben.png');
     await photo(800, 600).png().toFile(file);
+    grants.grant([file]); // as a drop does
     const added = await handlers['drafts.add']({ paths: [file] }, event);
     if (!added.ok) throw new Error(added.error.message);
     const draftId = added.value.drafts[0]!.id;
@@ -102,6 +106,35 @@ describe('upload handlers', () => {
     expect(await handlers['watch.add']({ path: folder }, event)).toMatchObject({ ok: false, error: { code: 'refused', message: 'picked is already watched.' } });
     const image = await handlers['images.preview']({ draftId: '00000000-0000-0000-0000-000000000000', prepare: {} }, event);
     expect(image).toMatchObject({ ok: false, error: { code: 'image-not-found' } });
+  });
+
+  it('opens only paths the user dropped or picked, with one sentence whether the file exists or not', async () => {
+    const outside = files.file('outside');
+    await mkdir(outside, { recursive: true });
+    const secret = path.join(outside, 'private.png');
+    await photo(300, 200).png().toFile(secret);
+    const missing = path.join(outside, 'missing.png');
+    const existing = await handlers['drafts.add']({ paths: [secret] }, event);
+    const absent = await handlers['drafts.add']({ paths: [missing] }, event);
+    expect(existing).toEqual({ ok: false, error: { code: 'not-granted', message: 'Shotput opens only files you chose or dropped in its window; choose or drop them again.' } });
+    expect(absent).toEqual(existing);
+    // One path outside the grants refuses the whole request, granted ones included.
+    const dropped = files.file('dropped');
+    await mkdir(dropped, { recursive: true });
+    await photo(300, 200).png().toFile(path.join(dropped, 'ok.png'));
+    grants.grant([dropped]);
+    expect(await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png'), secret] }, event)).toEqual(existing);
+    expect(await handlers['drafts.add']({ paths: [path.join(dropped, '..', 'outside', 'private.png')] }, event)).toEqual(existing);
+    const inside = await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png')] }, event);
+    expect(inside.ok && inside.value.drafts.map((d) => d.name)).toEqual(['ok.png']);
+
+    const folder = await handlers['watch.add']({ path: outside }, event);
+    expect(folder).toEqual({ ok: false, error: { code: 'not-granted', message: 'Shotput watches only a folder you chose or dropped in its window; choose it again.' } });
+    expect(await handlers['watch.add']({ path: path.join(outside, 'nope') }, event)).toEqual(folder);
+    expect(desktop.watch.list().map((f) => f.path)).not.toContain(outside);
+    const watched = await handlers['watch.add']({ path: dropped }, event);
+    expect(watched.ok && watched.value.map((f) => f.path)).toContain(dropped);
+    await handlers['watch.remove']({ id: watched.ok ? watched.value.find((f) => f.path === dropped)!.id : '' }, event);
   });
 
   it('applies “open at login” when it is changed, and only then', async () => {

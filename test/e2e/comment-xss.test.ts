@@ -33,19 +33,15 @@ describe('comment HTML is sanitized', () => {
     const { page, electron } = launched;
     await waitForShell(page);
     const { sandboxUrl } = await signInThroughSandbox(launched, 'ada');
-    const ada = new SandboxApi(sandboxUrl, await sandboxToken(sandboxUrl, 'ada'));
+    const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
     const shot = (await ada.json<{ id: number; title: string }[]>('GET', '/v2/user/shots')).find((candidate) => candidate.title === 'Icon grid')!;
 
     // As ben through the public API: the service escapes it.
-    const ben = new SandboxApi(sandboxUrl, await sandboxToken(sandboxUrl, 'ben'));
+    const ben = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ben'));
     await ben.json('POST', `/v1/shots/${shot.id}/comments`, { body: `Escaped: ${payload}` });
     // As a service that sends raw HTML.
-    const raw = await fetch(`${sandboxUrl}/_sandbox/comments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ shot_id: shot.id, username: 'ben', body_html: payload }),
-    });
-    expect(raw.status).toBe(200);
+    const raw = (await launched.sandbox()).control.comments({ shot_id: shot.id, username: 'ben', body_html: payload });
+    expect(raw.body).toBe(payload);
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();
     await page.getByRole('button', { name: `Comments on ${shot.title}` }).click();

@@ -27,7 +27,7 @@ describe('comments panel', () => {
     const { page, electron } = launched;
     await waitForShell(page);
     const { sandboxUrl } = await signInThroughSandbox(launched, 'ada');
-    const ada = new SandboxApi(sandboxUrl, await sandboxToken(sandboxUrl, 'ada'));
+    const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
     const quietId = await ada.createShot({ title: 'Quiet corner', colour: { r: 70, g: 150, b: 130 } });
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();

@@ -36,12 +36,11 @@ describe('the desktop app on the service as deployed', () => {
     const { page } = launched;
     await waitForShell(page);
     const { sandboxUrl } = await signInThroughSandbox(launched, 'ada', {
-      beforeAllowing: async (url) => {
-        const set = await fetch(`${url}/_sandbox/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ daily_cap: 2 }) });
-        expect(await set.json()).toEqual({ profile: 'deployed', daily_cap: 2 });
+      beforeAllowing: async (sandbox) => {
+        expect(sandbox.control.profile({ daily_cap: 2 })).toEqual({ profile: 'deployed', daily_cap: 2 });
       },
     });
-    const ada = new SandboxApi(sandboxUrl, await sandboxToken(sandboxUrl, 'ada'));
+    const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
     const me = await ada.json<Record<string, unknown>>('GET', '/v2/user');
     expect(me).toMatchObject({ login: 'ada', type: 'User' });
     expect(me).not.toHaveProperty('username');
@@ -62,8 +61,7 @@ describe('the desktop app on the service as deployed', () => {
     await expectVisible(uploads.getByText(/reached the daily limit of 2 shots/));
     await saveScreenshot(page, 'queue-daily-cap');
     await expectNoAxeViolations(page);
-    const state = (await (await fetch(`${sandboxUrl}/_sandbox/state`)).json()) as { daily_cap_refusals: number };
-    expect(state.daily_cap_refusals).toBe(1);
+    expect((await launched.sandbox()).control.state().daily_cap_refusals).toBe(1);
 
     // My shots: a shot deleted elsewhere leaves the grid with the reason when it is deleted here.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();

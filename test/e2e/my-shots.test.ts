@@ -31,7 +31,7 @@ describe('My shots', () => {
     const { page } = launched;
     await waitForShell(page);
     const { sandboxUrl } = await signInThroughSandbox(launched, 'ada');
-    const ada = new SandboxApi(sandboxUrl, await sandboxToken(sandboxUrl, 'ada'));
+    const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
     const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
     inTwoDays.setSeconds(0, 0);
     const scheduledId = await ada.createShot({ title: 'Autumn palette', scheduledFor: inTwoDays.toISOString(), colour: { r: 210, g: 120, b: 60 } });

@@ -45,13 +45,8 @@ describe('Popular tab', () => {
     const { page } = launched;
     await waitForShell(page);
     await signInThroughSandbox(launched, 'ada', {
-      beforeAllowing: async (sandboxUrl) => {
-        const response = await fetch(`${sandboxUrl}/_sandbox/applications`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ client_id: 'shotput-desktop', approved: false }),
-        });
-        expect(response.status).toBe(200);
+      beforeAllowing: async (sandbox) => {
+        expect(sandbox.control.applications({ client_id: 'shotput-desktop', approved: false })).toMatchObject({ approved: false });
       },
     });
     // What main answers the renderer: asked once per account, then remembered.

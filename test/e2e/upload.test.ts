@@ -121,7 +121,7 @@ describe('upload', () => {
       await expectNoAxeViolations(page);
 
       // What the service has: tags, team, schedule, sizes.
-      const shots = await sandboxGet<SandboxShot[]>(sandboxUrl, 'ada', '/v2/user/shots?per_page=10');
+      const shots = await sandboxGet<SandboxShot[]>(launched, 'ada', '/v2/user/shots?per_page=10');
       const byTitle = new Map(shots.map((shot) => [shot.title, shot]));
       expect(byTitle.get('tiny_icon')).toMatchObject({ tags: ['ui', 'sandbox'], team: { id: 4 }, width: 400 });
       expect(byTitle.get('tiny_icon')?.published_at).toBeTruthy();

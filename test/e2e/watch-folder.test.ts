@@ -19,7 +19,7 @@ describe('watched folders', () => {
     'a file saved into a watched folder is published with the folder’s defaults; a copy is skipped until sent anyway',
     async () => {
       const dir = await app.scratchDir('watch');
-      const { launched, sandboxUrl } = await app.launchSignedIn('ada', 'Ada Lovelace', { env: { SHOTPUT_WATCH_STABLE_MS: '200', SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
+      const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', { env: { SHOTPUT_WATCH_STABLE_MS: '200', SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
       const { page, electron } = launched;
 
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
@@ -46,7 +46,7 @@ describe('watched folders', () => {
       await rename(partial, join(dir, 'Moodboard.png'));
       await expect.poll(() => folder.getByLabel(/^Counts for/).textContent(), { timeout: 90_000 }).toMatch(/1 seen · 1 uploaded · 0 skipped/);
 
-      const shots = await sandboxGet<SandboxShot[]>(sandboxUrl, 'ada', '/v2/user/shots?per_page=5');
+      const shots = await sandboxGet<SandboxShot[]>(launched, 'ada', '/v2/user/shots?per_page=5');
       const moodboard = shots.find((shot) => shot.title === 'Moodboard');
       expect(moodboard).toMatchObject({ tags: ['watched'], team: { id: 4 } });
       expect(moodboard?.published_at).toBeTruthy();

@@ -2,6 +2,7 @@
 import type { AppInfo, EventName, EventPayload } from '../../../preload/contract';
 import type { DesktopSession } from '../../desktop/desktop-session';
 import type { Drafts } from '../../desktop/drafts';
+import type { PathGrants } from '../../desktop/path-grants';
 import type { UploadCenter } from '../../desktop/upload-center';
 import type { WatchFolders } from '../../desktop/watch-folders';
 import type { SettingsFile } from '../../settings/settings-file';
@@ -30,6 +31,8 @@ export interface HandlerContext {
   watch: WatchFolders;
   /** The system file picker: files and folders, or one folder; [] when cancelled. */
   pickPaths: (kind: 'images' | 'folder') => Promise<string[]>;
+  /** The paths the user gave the app (picked or dropped): the only ones a request may name. */
+  grants: PathGrants;
   /** Applies "open at login" to the OS (macOS and Windows; elsewhere it does nothing). */
   applyOpenAtLogin: (open: boolean) => void;
   /** About, the log file and the updater. */

@@ -2,6 +2,7 @@
 // drafts become jobs of the signed-in account's queue, and the queue is paused, retried,
 // cancelled and looked at. The published shot opens in the system browser.
 import { isOnTeam } from '../../../common/service-rules';
+import { notGrantedDrafts } from '../../desktop/path-grants';
 import type { RequestHandlers } from '../ipc-registration';
 import { fail, ok } from '../result';
 import type { HandlerContext } from './handler-context';
@@ -26,11 +27,13 @@ type UploadRequests =
   | 'queue.openShot';
 
 export function createUploadHandlers(context: HandlerContext): Pick<RequestHandlers, UploadRequests> {
-  const { drafts, uploads } = context;
+  const { drafts, uploads, grants } = context;
   return {
-    'drafts.add': ({ paths }) => answer(() => drafts.add(paths)),
+    // Paths come from the window: only those the user dropped or picked are opened.
+    'drafts.add': ({ paths }) => (grants.coversAll(paths) ? answer(() => drafts.add(paths)) : fail('not-granted', notGrantedDrafts)),
     'drafts.pick': () => answer(async () => {
       const paths = await context.pickPaths('images');
+      grants.grant(paths);
       return paths.length === 0 ? { drafts: [], problems: [] } : drafts.add(paths);
     }),
     'drafts.paste': ({ name, type, dataBase64 }) => answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),

@@ -1,21 +1,27 @@
 // watch.*: the watched folders, their defaults, on/off, and "upload anyway" for a skipped file.
 import type { RequestHandlers } from '../ipc-registration';
-import { ok } from '../result';
+import { notGrantedFolder } from '../../desktop/path-grants';
+import { fail, ok } from '../result';
 import type { HandlerContext } from './handler-context';
 import { answer } from './refusal';
 
 export function createWatchHandlers(
   context: HandlerContext,
 ): Pick<RequestHandlers, 'watch.list' | 'watch.add' | 'watch.update' | 'watch.remove' | 'watch.force'> {
-  const { watch } = context;
+  const { watch, grants } = context;
   return {
     'watch.list': () => ok(watch.list()),
-    'watch.add': ({ path, defaults, prepare }) =>
-      answer(async () => {
-        const chosen = path ?? (await context.pickPaths('folder'))[0];
+    'watch.add': async ({ path, defaults, prepare }) => {
+      // A path from the window must be one the user dropped or picked; the chooser's answer is granted here.
+      if (path !== undefined && !grants.covers(path)) return fail('not-granted', notGrantedFolder);
+      return answer(async () => {
+        const picked = path === undefined ? await context.pickPaths('folder') : [];
+        grants.grant(picked);
+        const chosen = path ?? picked[0];
         if (chosen === undefined) return watch.list();
         return watch.add(chosen, defaults, prepare ?? { ...context.settings.get().prepareDefaults });
-      }),
+      });
+    },
     'watch.update': ({ id, ...patch }) => answer(() => watch.update(id, patch)),
     'watch.remove': ({ id }) => answer(() => watch.remove(id)),
     'watch.force': ({ id, file }) => answer(() => watch.force(id, file)),

@@ -99,6 +99,16 @@ export class FakeWebContents extends EventEmitter {
     return this.page.evaluate(code);
   }
 
+  /** True from reload() until its navigation starts: Electron emits no will-navigate for it. */
+  reloading = false;
+
+  /** webContents.reload: the page loads again, the preload first, as in Electron. */
+  reload(): void {
+    if (this.page === undefined) return;
+    this.reloading = true;
+    void this.page.reload().catch(() => undefined);
+  }
+
   getURL(): string {
     return this.page === undefined ? '' : this.toAppUrl(this.page.url());
   }
@@ -233,6 +243,11 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
         }
         if (!initialLoadDone) return route.fallback();
         const isMainFrame = frame === page.mainFrame();
+        // A navigation main started itself (reload) is no link the page followed: Electron lets it through.
+        if (isMainFrame && this.webContents.reloading) {
+          this.webContents.reloading = false;
+          return route.fallback();
+        }
         const event = navigationEvent(toAppUrl(request.url()), isMainFrame);
         if (isMainFrame) this.webContents.emit('will-navigate', event, event.url);
         this.webContents.emit('will-frame-navigate', event);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import type { Settings } from '../../../preload/contract';
+import type { Sandbox } from '../../../sandbox/index';
 import { ensureBuild } from './ensure-build';
 import type { FakeBrowserWindow } from './fake-browser-window';
 import { FakeElectron, setCurrentFakeElectron } from './fake-electron';
@@ -18,6 +19,8 @@ export interface LaunchOptions {
   env?: Record<string, string | undefined>;
   /** Written to the settings file before start, as if saved by an earlier run. */
   settings?: Partial<Settings>;
+  /** Other files of the user-data folder written before start (name → text), e.g. session.json. */
+  userDataFiles?: Record<string, string>;
   /** What the page reports as prefers-color-scheme. */
   colorScheme?: 'light' | 'dark';
   /** The OS secret store safeStorage reports: 'basic_text' is Linux without a keyring. */
@@ -33,6 +36,11 @@ export interface LaunchedApp {
   window: FakeBrowserWindow;
   electron: FakeElectron;
   userDataDir: string;
+  /**
+   * The app's bundled sandbox, the very object main/app runs (started now if the app has not yet):
+   * it serves no control API over HTTP, so tests set it up and look inside through `control`.
+   */
+  sandbox(): Promise<Sandbox>;
   /** Closes the window and Chromium, removes the user-data folder, restores the environment. */
   close(): Promise<void>;
 }
@@ -45,6 +53,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     await mkdir(userDataDir, { recursive: true });
     await writeFile(join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
   }
+  for (const [name, text] of Object.entries(options.userDataFiles ?? {})) await writeFile(join(userDataDir, name), text);
   // The dev server is never used here: the harness loads what the build emitted.
   const restoreEnv = applyEnv({ ELECTRON_RENDERER_URL: undefined, ...options.env });
   const electron = new FakeElectron({
@@ -70,9 +79,12 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     // A fresh copy of main/app for each launch: its entry runs startApp() when imported.
     vi.resetModules();
     await import('../../../main/app/index');
+    // Imported after the app, from the same fresh module registry: the same module, the same sandbox.
+    const { bundledSandbox } = await import('../../../main/service/bundled-sandbox');
+    const sandbox = () => bundledSandbox({ dataDir: join(userDataDir, 'sandbox') });
     electron.app.markReady();
     const { window, page } = await electron.firstWindowPage(timeoutMs);
-    return { page, window, electron, userDataDir, close };
+    return { page, window, electron, userDataDir, sandbox, close };
   } catch (error) {
     await close();
     throw error;

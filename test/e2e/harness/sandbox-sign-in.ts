@@ -3,11 +3,12 @@
 // app.shotput:// link back to the app, delivered as Linux and Windows do (a second launch).
 import { expect } from 'vitest';
 import { TestBrowser } from '../../auth/browser';
+import type { Sandbox } from '../../../sandbox/index';
 import type { LaunchedApp } from './launch-app';
 import { uiTimeoutMs } from './page-helpers';
 
 export interface SandboxSignIn {
-  /** The bundled sandbox's address (API, images and control API under /_sandbox). */
+  /** The bundled sandbox's address (API and images; its control API is in process: launched.sandbox()). */
   sandboxUrl: string;
 }
 
@@ -17,8 +18,8 @@ export interface SandboxSignInOptions {
    * scripted browser changes the page's scope; the app learns the granted scopes from the token.
    */
   scopes?: string[];
-  /** Runs once the sandbox's address is known, before the user allows: to set the sandbox up. */
-  beforeAllowing?: (sandboxUrl: string) => Promise<void>;
+  /** Runs once the sandbox is running, before the user allows: to set the sandbox up. */
+  beforeAllowing?: (sandbox: Sandbox) => Promise<void>;
 }
 
 export async function signInThroughSandbox(launched: LaunchedApp, username = 'ada', options: SandboxSignInOptions = {}): Promise<SandboxSignIn> {
@@ -29,7 +30,7 @@ export async function signInThroughSandbox(launched: LaunchedApp, username = 'ad
     .poll(() => electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
     .toBeTruthy();
   const authorizeUrl = electron.shell.openedExternally.slice(opened).find((url) => url.includes('/oauth/authorize'))!;
-  await options.beforeAllowing?.(new URL(authorizeUrl).origin);
+  if (options.beforeAllowing !== undefined) await options.beforeAllowing(await launched.sandbox());
   const visited = new URL(authorizeUrl);
   if (options.scopes !== undefined) visited.searchParams.set('scope', options.scopes.join(' '));
   const callback = await new TestBrowser().authorize(visited.toString(), { username, password: 'sandbox', decision: 'allow' });
@@ -38,13 +39,8 @@ export async function signInThroughSandbox(launched: LaunchedApp, username = 'ad
   return { sandboxUrl: new URL(authorizeUrl).origin };
 }
 
-/** A token for a sandbox user straight from its control API: for acting as someone else in a test. */
-export async function sandboxToken(sandboxUrl: string, username: string, scopes = 'public upload comment write'): Promise<string> {
-  const response = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, client_id: 'shotput-desktop', scopes }),
-  });
-  if (!response.ok) throw new Error(`The sandbox would not give ${username} a token (status ${response.status}).`);
-  return ((await response.json()) as { access_token: string }).access_token;
+/** A token for a sandbox user straight from its control API (in process): for acting as someone else in a test. */
+export async function sandboxToken(launched: Pick<LaunchedApp, 'sandbox'>, username: string, scopes = 'public upload comment write'): Promise<string> {
+  const sandbox = await launched.sandbox();
+  return sandbox.control.tokens({ username, client_id: 'shotput-desktop', scopes }).access_token;
 }

@@ -5,7 +5,7 @@ import { expectVisible } from '../harness/index';
 import type { SystemBrowser } from './system-browser';
 
 export interface SignedIn {
-  /** The bundled sandbox's address (its API and its control API under /_sandbox). */
+  /** The bundled sandbox's address (its API; its control API is in process: launched.sandbox()). */
   sandboxUrl: string;
 }
 
@@ -31,15 +31,11 @@ export interface SandboxShot {
   animated: boolean;
 }
 
-/** Reads the sandbox's API as a user (a token from its control API), to check what the app did. */
-export async function sandboxGet<T>(sandboxUrl: string, username: string, path: string): Promise<T> {
-  const tokenResponse = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, client_id: 'shotput-desktop', scopes: 'public upload' }),
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  const response = await fetch(`${sandboxUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+/** Reads the sandbox's API as a user (a token from its control API, in process), to check what the app did. */
+export async function sandboxGet<T>(launched: Pick<LaunchedApp, 'sandbox'>, username: string, path: string): Promise<T> {
+  const sandbox = await launched.sandbox();
+  const token = sandbox.control.tokens({ username, client_id: 'shotput-desktop', scopes: 'public upload' }).access_token;
+  const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }

@@ -16,7 +16,7 @@ const electronOnlyInApp = {
 
 /** The contract's values carry every valibot schema: a view that imported one would ship them all. */
 const contractTypesOnly = {
-  group: ['**/preload/contract', '**/common/contract', '**/common/contract/**'],
+  group: ['**/common/contract', '**/common/contract/**'],
   allowTypeImports: true,
   message: 'renderer/ may import only types from the contract (its values pull valibot into the bundle); the service rules are in common/service-rules.',
 };
@@ -58,7 +58,7 @@ export default tseslint.config(
           ...electronOnlyInApp,
           patterns: [
             { group: ['**/main/**', '**/sandbox/**'], message: 'renderer/ talks to main only through window.shotput.' },
-            { group: ['**/preload/**', '!**/preload/contract'], message: 'renderer/ may import only types from preload/contract.' },
+            { group: ['**/preload/**'], message: 'renderer/ talks to main only through window.shotput; the contract is in common/contract.' },
             contractTypesOnly,
           ],
         },

@@ -11,7 +11,7 @@ import {
   type EventPayload,
   type Result,
   type ShotputBridge,
-} from './contract';
+} from '../common/contract/index';
 import { droppedPathsChannel, maxDroppedPaths } from './dropped-paths';
 
 type IpcLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;

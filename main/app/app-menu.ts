@@ -2,7 +2,7 @@
 // go to the renderer through the contract's menu.command event.
 import { release } from 'node:os';
 import { app, Menu } from 'electron';
-import type { MenuCommand } from '../../preload/contract';
+import type { MenuCommand } from '../../common/contract/index';
 import type { Logger } from '../logging/logger';
 import { aboutPanelOptions, type RuntimeVersions } from './menu/about-panel';
 import { appMenuTemplate } from './menu/app-menu-template';

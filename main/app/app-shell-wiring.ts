@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app } from 'electron';
-import type { EventName, EventPayload } from '../../preload/contract';
+import type { EventName, EventPayload } from '../../common/contract/index';
 import type { Desktop } from '../desktop/desktop';
 import { describeFolderChanges, logJobEvent, logRateLimitWaits, type FolderSnapshot } from '../logging/activity-log';
 import type { SettingsFile } from '../settings/settings-file';

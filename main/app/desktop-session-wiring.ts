@@ -11,7 +11,7 @@ import { openDesktop } from '../desktop/desktop';
 import type { Desktop, DesktopOptions } from '../desktop/desktop';
 import { bundledSandbox } from '../service/bundled-sandbox';
 import type { Sandbox } from '../service/bundled-sandbox';
-import type { PrepareChoice } from '../../preload/contract';
+import type { PrepareChoice } from '../../common/contract/index';
 import { createDesktopAccounts } from './auth-accounts';
 
 export interface DesktopWiringOptions {

@@ -10,7 +10,7 @@ import {
   type RequestName,
   type RequestResult,
   type Result,
-} from '../../preload/contract';
+} from '../../common/contract/index';
 import type { FrameLike } from './trusted-sender';
 
 /** A request's handler gets the validated payload and answers with a Result. */

@@ -3,7 +3,7 @@
 // window after.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
-import { channelOf, type EventName, type EventPayload } from '../../preload/contract';
+import { channelOf, type EventName, type EventPayload } from '../../common/contract/index';
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';

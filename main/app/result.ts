@@ -1,5 +1,5 @@
 // Small constructors for the Result values every request answers with.
-import type { Failure, Result } from '../../preload/contract';
+import type { Failure, Result } from '../../common/contract/index';
 import type { Problem } from '../service/problem';
 
 export function ok<T>(value: T): Result<T> {

@@ -4,7 +4,7 @@ import { canSchedule } from '../../common/service-rules';
 import { preview } from '../images/index';
 import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
-import type { AccountView, ServiceChoice } from '../../preload/contract';
+import type { AccountView, ServiceChoice } from '../../common/contract/index';
 
 const SCHEDULE_REASON = 'Scheduling is for pro accounts, teams and team members; this account publishes at once.';
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

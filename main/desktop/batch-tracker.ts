@@ -1,7 +1,7 @@
 // A batch is the jobs added since the queue was last idle. Its progress (0..1) drives the dock and
 // taskbar bar; when every job of it is final, one summary goes to a system notification.
 import { EventEmitter } from 'node:events';
-import type { JobStateName } from '../../preload/contract';
+import type { JobStateName } from '../../common/contract/index';
 
 export interface BatchSummary {
   total: number;

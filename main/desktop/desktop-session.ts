@@ -14,7 +14,7 @@ import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/s
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
-import type { AccountView, AuthProblem, AuthState, SecretStorage, ServiceChoice } from '../../preload/contract';
+import type { AccountView, AuthProblem, AuthState, SecretStorage, ServiceChoice } from '../../common/contract/index';
 import { accountView, fetchAvatar } from './account-view';
 import { readSessionConfig, writeSessionConfig } from './session-config';
 import { initialSession, next } from './session-machine';

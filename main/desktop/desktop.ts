@@ -3,7 +3,7 @@
 // feed it. main/app builds it once after 'ready' and closes it before quitting.
 import path from 'node:path';
 import type { UploadQueueOptions } from '../uploads/index';
-import type { PrepareChoice } from '../../preload/contract';
+import type { PrepareChoice } from '../../common/contract/index';
 import { DesktopSession } from './desktop-session';
 import type { DesktopSessionOptions } from './desktop-session';
 import { Drafts } from './drafts';

@@ -12,7 +12,7 @@ import type { PrepareOptions as PipelineOptions } from '../images/index';
 import { INPUT_LABELS } from '../uploads/input-types';
 import { titleFromFileName } from '../uploads/sidecar';
 import { isImageName } from '../uploads/watch-filter';
-import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../preload/contract';
+import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */

@@ -2,7 +2,7 @@
 // the endpoint to sign in to and the id their accounts are filed under.
 import { REAL_SERVICE_ID, SANDBOX_SERVICE_ID, serviceIdForApi } from '../auth/service-settings';
 import type { ServiceChoice as EndpointChoice } from '../auth/service-settings';
-import type { ServiceChoice } from '../../preload/contract';
+import type { ServiceChoice } from '../../common/contract/index';
 
 /** Where "the real service" is, when not its public addresses (tests point it at a second sandbox). */
 export type RealServiceOverride = { apiUrl: string; authUrl: string } | undefined;

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { serviceChoices, type ServiceChoice } from '../../preload/contract';
+import { serviceChoices, type ServiceChoice } from '../../common/contract/index';
 
 const ConfigSchema = v.object({
   service: v.optional(v.picklist(serviceChoices), 'sandbox'),

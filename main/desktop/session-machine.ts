@@ -3,7 +3,7 @@
 // to show. Every user action starts a new attempt; a result that arrives for an older attempt (a
 // slow restore overtaken by a sign-out, a sign-in overtaken by a switch of service) is dropped
 // here, in one place, instead of being checked at every await of the async shell.
-import type { AuthProblem, AuthState, ServiceChoice } from '../../preload/contract';
+import type { AuthProblem, AuthState, ServiceChoice } from '../../common/contract/index';
 
 export interface SessionState<Account> {
   status: AuthState['status'];

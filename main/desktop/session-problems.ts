@@ -1,6 +1,6 @@
 // The sign-in problems the desktop session shows, as the window renders them.
 import type { SignInProblem } from '../auth/auth-problems';
-import type { AuthProblem } from '../../preload/contract';
+import type { AuthProblem } from '../../common/contract/index';
 
 export const cancelledProblem: AuthProblem = {
   code: 'cancelled',

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { UploadQueue, imagePreparer, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadJob, UploadQueueOptions } from '../uploads/index';
 import type { RateLimitState } from '../service/rate-limit-governor';
-import type { BatchSpacing, EnqueueResult, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../preload/contract';
+import type { BatchSpacing, EnqueueResult, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
 import { BatchTracker } from './batch-tracker';

@@ -12,8 +12,8 @@ import type { FolderCounts, JobEvent, UploadQueue, WatchEvent } from '../uploads
 import { isPlainFileIn } from '../uploads/no-links';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
-import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../preload/contract';
-import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../preload/contract';
+import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../common/contract/index';
+import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../common/contract/index';
 
 const StoredFolderSchema = v.object({
   id: v.string(),

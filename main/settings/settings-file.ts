@@ -3,7 +3,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { defaultSettings, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../preload/contract';
+import { defaultSettings, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../common/contract/index';
 
 export interface SettingsFile {
   /** The current settings (defaults for anything missing or unreadable in the file). */

@@ -4,7 +4,7 @@
 // offers "Restart to update"; it never restarts by itself while uploads are in flight, only when
 // the queue is idle or the user says so. A server that cannot be reached is retried quietly later.
 import { EventEmitter } from 'node:events';
-import type { UpdateStatus, UpdateView } from '../../preload/contract';
+import type { UpdateStatus, UpdateView } from '../../common/contract/index';
 import type { UpdateSupport } from './update-support';
 import { classifyUpdateError } from './update-errors';
 

@@ -1,6 +1,6 @@
 /// <reference types="svelte" />
 /// <reference types="vite/client" />
-import type { ShotputBridge } from '../../preload/contract';
+import type { ShotputBridge } from '../../common/contract/index';
 
 declare global {
   interface Window {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { aboutPanelOptions } from '../../main/app/menu/about-panel';
 import { appMenuTemplate, type MenuActions } from '../../main/app/menu/app-menu-template';
 import { projectLinks, repositoryFromUpdateConfig } from '../../main/app/menu/project-links';
-import type { MenuCommand } from '../../preload/contract';
+import type { MenuCommand } from '../../common/contract/index';
 
 function recordingActions(): MenuActions & { calls: string[] } {
   const calls: string[] = [];

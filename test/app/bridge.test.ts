@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
-import { channelOf, requestNames, type ShotputBridge } from '../../preload/contract';
+import { channelOf, requestNames, type ShotputBridge } from '../../common/contract/index';
 import { buildBridge } from '../../preload/bridge';
 import { droppedPathsChannel } from '../../preload/dropped-paths';
 

@@ -13,7 +13,7 @@ import { createSenderCheck } from '../../main/app/trusted-sender';
 import { registerDroppedPaths } from '../../main/app/dropped-paths-registration';
 import { PathGrants } from '../../main/desktop/path-grants';
 import { droppedPathsChannel } from '../../preload/dropped-paths';
-import { channelOf, defaultSettings, requestNames, type Settings } from '../../preload/contract';
+import { channelOf, defaultSettings, requestNames, type Settings } from '../../common/contract/index';
 import { fakeAppShell } from './app-shell-fake';
 
 vi.mock('electron', () => ({}));

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { defaultSettings } from '../../preload/contract';
+import { defaultSettings } from '../../common/contract/index';
 import { openSettingsFile } from '../../main/settings/settings-file';
 
 describe('settings file', () => {

@@ -2,7 +2,7 @@
 // contract, the views they answer with, and every failure as a sentence with a next step.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { requests } from '../../preload/contract';
+import { requests } from '../../common/contract/index';
 import { createPopularHandlers } from '../../main/app/handlers/popular-handlers';
 import { serviceAccess } from '../../main/app/handlers/service-access';
 import { describeServiceFailure } from '../../main/app/handlers/service-failure';

@@ -7,7 +7,7 @@ import type { Desktop } from '../../main/desktop/desktop';
 import { PathGrants } from '../../main/desktop/path-grants';
 import { createRequestHandlers } from '../../main/app/handlers/index';
 import type { RequestHandlers } from '../../main/app/ipc-registration';
-import { defaultSettings, type Settings } from '../../preload/contract';
+import { defaultSettings, type Settings } from '../../common/contract/index';
 import { photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
 import { signedInDesktop } from '../desktop/signed-in-desktop';

@@ -10,7 +10,7 @@ import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persisten
 import { TokenStore } from '../../main/auth/token-store';
 import { DesktopSession } from '../../main/desktop/desktop-session';
 import { problemSentence } from '../../main/desktop/session-problems';
-import type { AuthState } from '../../preload/contract';
+import type { AuthState } from '../../common/contract/index';
 import { TestBrowser } from '../auth/browser';
 import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';

@@ -11,7 +11,7 @@ import { TokenStore } from '../../main/auth/token-store';
 import { openDesktop } from '../../main/desktop/desktop';
 import type { Desktop } from '../../main/desktop/desktop';
 import type { BatchSummary } from '../../main/desktop/batch-tracker';
-import type { QueueView, RateLimitView, WatchFolderView } from '../../preload/contract';
+import type { QueueView, RateLimitView, WatchFolderView } from '../../common/contract/index';
 import { TestBrowser } from '../auth/browser';
 import { photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Drafts, pipelineOptions } from '../../main/desktop/drafts';
 import { titleFromFileName } from '../../main/uploads/sidecar';
-import type { DraftView } from '../../preload/contract';
+import type { DraftView } from '../../common/contract/index';
 import { animatedGif, photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialSession, next } from '../../main/desktop/session-machine';
 import type { SessionEvent, SessionState } from '../../main/desktop/session-machine';
-import type { AuthProblem } from '../../preload/contract';
+import type { AuthProblem } from '../../common/contract/index';
 
 type Account = { name: string };
 const ada: Account = { name: 'ada' };

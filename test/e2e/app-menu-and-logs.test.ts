@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
-import { channelOf, type UpdateView } from '../../preload/contract';
+import { channelOf, type UpdateView } from '../../common/contract/index';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { contentSecurityPolicyFor } from '../../main/app/content-security-policy';
-import { requestNames } from '../../preload/contract';
+import { requestNames } from '../../common/contract/index';
 import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 
 vi.mock('electron', () => import('./harness/electron-module'));

@@ -4,7 +4,7 @@
 // plain function or a frozen object, never ipcRenderer, require or process, and whose event
 // listeners receive the payload alone, never the IPC event that holds the sender.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { channelOf, eventNames, requestNames } from '../../preload/contract';
+import { channelOf, eventNames, requestNames } from '../../common/contract/index';
 import { dispatchFunction, invokeBinding } from './harness/preload-init-script';
 import { launchApp, waitForShell, type LaunchedApp } from './harness/index';
 

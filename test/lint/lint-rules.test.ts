@@ -55,15 +55,15 @@ describe('the renderer and the contract', () => {
   const restricted = '@typescript-eslint/no-restricted-imports';
 
   it('refuses a value from the contract and takes its types', async () => {
-    expect(await complaints('renderer/src/probe.ts', "import { ShotChangesSchema } from '../../preload/contract';\nexport { ShotChangesSchema };\n", restricted)).toEqual([
+    expect(await complaints('renderer/src/probe.ts', "import { ShotChangesSchema } from '../../common/contract/index';\nexport { ShotChangesSchema };\n", restricted)).toEqual([
       expect.stringMatching(/only types from the contract/),
     ]);
-    expect(await complaints('renderer/src/probe.ts', "import type { ShotView } from '../../preload/contract';\nexport type { ShotView };\n", restricted)).toEqual([]);
+    expect(await complaints('renderer/src/probe.ts', "import type { ShotView } from '../../common/contract/index';\nexport type { ShotView };\n", restricted)).toEqual([]);
     expect(await complaints('renderer/src/probe.ts', "import { MAX_SHOT_TAGS } from '../../common/service-rules';\nexport { MAX_SHOT_TAGS };\n", restricted)).toEqual([]);
   });
 
   it('holds in Svelte components too', async () => {
-    const component = "<script lang=\"ts\">\n  import { MAX_SHOT_TAGS as limit } from '../../../preload/contract';\n</script>\n<p>{limit}</p>\n";
+    const component = "<script lang=\"ts\">\n  import { MAX_SHOT_TAGS as limit } from '../../common/contract/index';\n</script>\n<p>{limit}</p>\n";
     expect(await complaints('renderer/src/views/probe.svelte', component, restricted)).toHaveLength(1);
   });
 });

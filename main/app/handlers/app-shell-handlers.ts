@@ -1,5 +1,5 @@
 // The About facts, "Show logs" and the updater, for Settings.
-import type { AboutView, UpdateView } from '../../../preload/contract';
+import type { AboutView, UpdateView } from '../../../common/contract/index';
 import type { RequestHandlers } from '../ipc-registration';
 import { fail, ok } from '../result';
 import type { HandlerContext } from './handler-context';

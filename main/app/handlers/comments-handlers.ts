@@ -1,7 +1,7 @@
 // The comments panel: a shot's comments with whether the user likes each, writing, editing and
 // deleting their own, likes. Comment bodies go to the renderer as the service sent them; the
 // renderer sanitizes them (DOMPurify) right before showing them.
-import type { CommentView, PersonView } from '../../../preload/contract';
+import type { CommentView, PersonView } from '../../../common/contract/index';
 import { displayNameOf, handleOf } from '../../service/resources';
 import type { Comment, User } from '../../service/resources';
 import type { RequestHandlers } from '../ipc-registration';

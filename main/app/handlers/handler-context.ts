@@ -1,5 +1,5 @@
 // What request handlers may use. Grows as features land (the upload queue, the accounts, …).
-import type { AppInfo, EventName, EventPayload } from '../../../preload/contract';
+import type { AppInfo, EventName, EventPayload } from '../../../common/contract/index';
 import type { DesktopSession } from '../../desktop/desktop-session';
 import type { Drafts } from '../../desktop/drafts';
 import type { PathGrants } from '../../desktop/path-grants';

@@ -1,5 +1,5 @@
 // All request handlers, one file per namespace of the contract. The type annotation makes the
-// compiler list any request of preload/contract.ts that has no handler yet.
+// compiler list any request of common/contract/ that has no handler yet.
 import type { RequestHandlers } from '../ipc-registration';
 import { createAppHandlers } from './app-handlers';
 import { createAppShellHandlers } from './app-shell-handlers';

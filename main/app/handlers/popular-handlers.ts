@@ -1,7 +1,7 @@
 // Popular shots are only for applications the service approved. The spec gives no way to ask, so
 // the first list request decides: a 403 means "not approved". The answer is remembered per account
 // (service address + user id) for the life of the process, so the tab does not flicker or re-ask.
-import type { PopularShotView } from '../../../preload/contract';
+import type { PopularShotView } from '../../../common/contract/index';
 import type { PopularShot } from '../../service/resources';
 import { isServiceError } from '../../service/service-error';
 import type { RequestHandlers } from '../ipc-registration';

@@ -1,7 +1,7 @@
 // Known refusals (an upload that cannot be cancelled now, a folder that is not a folder, an image
 // that cannot be read) become a Failure with their sentence; anything else is a crash that
 // ipc-registration reports as such.
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../common/contract/index';
 import { ImageError } from '../../images/index';
 import { CenterError } from '../../desktop/upload-center';
 import { WatchError } from '../../desktop/watch-folders';

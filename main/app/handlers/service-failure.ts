@@ -1,6 +1,6 @@
 // Runs a request handler's work with the signed-in account's client; a failure becomes the one
 // Problem the service translator words (main/service/problem.ts), carried to the view as it is.
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../common/contract/index';
 import { problemFrom } from '../../service/problem';
 import type { ServiceAction } from '../../service/problem';
 import type { ServiceClient } from '../../service/service-client';

@@ -1,6 +1,6 @@
 // My shots: the signed-in user's shots, one page at a time; edit and delete. Payloads were
 // validated by the IPC layer; these only talk to the service and turn failures into sentences.
-import type { ShotChanges, ShotView } from '../../../preload/contract';
+import type { ShotChanges, ShotView } from '../../../common/contract/index';
 import type { Shot } from '../../service/resources';
 import type { ShotChanges as ServiceShotChanges } from '../../service/service-client';
 import type { RequestHandlers } from '../ipc-registration';

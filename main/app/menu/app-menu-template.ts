@@ -4,7 +4,7 @@
 // build run from source), Window and Help. Commands that belong to the window go to the renderer
 // as the contract's `menu.command` event; the rest are done here. Pure data: tested per platform.
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../../../preload/contract';
+import type { MenuCommand } from '../../../common/contract/index';
 
 export interface MenuActions {
   /** A command for the window (through the contract's menu.command event). */

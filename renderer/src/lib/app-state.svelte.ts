@@ -1,5 +1,5 @@
 // The renderer's state of the app as a whole, loaded from main and kept current by its events.
-import type { AppInfo, AuthState, ServiceChoice, Settings, SettingsPatch, TabName } from '../../../preload/contract';
+import type { AppInfo, AuthState, ServiceChoice, Settings, SettingsPatch, TabName } from '../../../common/contract/index';
 import { getBridge, missingBridgeMessage, unwrap } from './bridge';
 
 export class AppState {

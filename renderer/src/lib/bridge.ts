@@ -1,6 +1,6 @@
 // The renderer's only way to the main process: window.shotput, built by the preload from
-// preload/contract.ts. Outside the app (a plain browser tab) it is missing, and we say so.
-import type { Result, ShotputBridge } from '../../../preload/contract';
+// common/contract/. Outside the app (a plain browser tab) it is missing, and we say so.
+import type { Result, ShotputBridge } from '../../../common/contract/index';
 
 export function getBridge(): ShotputBridge | undefined {
   return window.shotput;

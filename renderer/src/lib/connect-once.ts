@@ -1,6 +1,6 @@
 // State that follows what main reports subscribes the first time its view opens and keeps
 // following while the user moves between tabs. Outside the app there is no bridge, and we say so.
-import type { ShotputBridge } from '../../../preload/contract';
+import type { ShotputBridge } from '../../../common/contract/index';
 import { getBridge, missingBridgeMessage } from './bridge';
 
 /** A connect() that runs subscribe once; while the bridge is missing it reports why instead. */

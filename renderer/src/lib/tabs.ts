@@ -1,4 +1,4 @@
-import type { TabName } from '../../../preload/contract';
+import type { TabName } from '../../../common/contract/index';
 
 export interface TabDefinition {
   name: TabName;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
-import type { Settings } from '../../../preload/contract';
+import type { Settings } from '../../../common/contract/index';
 import type { Sandbox } from '../../../sandbox/index';
 import { ensureBuild } from './ensure-build';
 import type { FakeBrowserWindow } from './fake-browser-window';

@@ -1,7 +1,7 @@
 // The comments of one shot as the panel shows them, and the changes made from the panel.
 // Every method answers with a sentence for the user when it failed, undefined when it worked.
 import { bridge } from '../../lib/bridge';
-import type { CommentLikeView, CommentView } from '../../../../preload/contract';
+import type { CommentLikeView, CommentView } from '../../../../common/contract/index';
 
 export class CommentsState {
   comments = $state<CommentView[]>([]);

@@ -1,7 +1,7 @@
 // Whether the Popular tab is shown: asked of main (which decides once per account) each time
 // the signed-in account changes. Signed out, or when the answer is not known yet: hidden.
 import { bridge } from '../../lib/bridge';
-import type { AuthState } from '../../../../preload/contract';
+import type { AuthState } from '../../../../common/contract/index';
 
 export class PopularAvailability {
   approved = $state(false);

@@ -1,6 +1,6 @@
 // The queue as main reports it (queue.changed, queue.progress, rateLimit), followed from the first
 // time the Queue view opens and kept while the user moves between tabs.
-import type { JobView, QueueView, RateLimitView, DailyCapView, Result } from '../../../../preload/contract';
+import type { JobView, QueueView, RateLimitView, DailyCapView, Result } from '../../../../common/contract/index';
 import { connectOnce } from '../../lib/connect-once';
 
 class QueueState {

@@ -1,5 +1,5 @@
 // The updater and the About facts as main reports them (updates.changed), for Settings.
-import type { AboutView, UpdateView } from '../../../../preload/contract';
+import type { AboutView, UpdateView } from '../../../../common/contract/index';
 import { getBridge } from '../../lib/bridge';
 import { connectOnce } from '../../lib/connect-once';
 

@@ -1,5 +1,5 @@
 // The watched folders as main reports them (watch.changed), followed once Settings has opened.
-import type { FolderDefaultsInput, PrepareChoice, Result, ShotputBridge, WatchFolderView } from '../../../../preload/contract';
+import type { FolderDefaultsInput, PrepareChoice, Result, ShotputBridge, WatchFolderView } from '../../../../common/contract/index';
 import { getBridge } from '../../lib/bridge';
 import { connectOnce } from '../../lib/connect-once';
 

@@ -1,6 +1,6 @@
 // The My shots list: pages loaded so far, loading and failure states, and the edits made here.
 import { bridge } from '../../lib/bridge';
-import type { ShotView } from '../../../../preload/contract';
+import type { ShotView } from '../../../../common/contract/index';
 
 export class ShotsState {
   shots = $state<ShotView[]>([]);

@@ -1,7 +1,7 @@
 // The drafts of the Upload view, kept while the user moves between tabs: what main made of each
 // file (facts, previews, warnings; streamed as drafts.changed) and what the user typed for it
 // (title, tags, team, schedule, …). Main holds the files; this holds the words.
-import type { DraftView, DraftsAdded, EnqueueResult, PrepareChoice, ShotMetadataInput } from '../../../../preload/contract';
+import type { DraftView, DraftsAdded, EnqueueResult, PrepareChoice, ShotMetadataInput } from '../../../../common/contract/index';
 import { getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
 

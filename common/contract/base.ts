@@ -1,0 +1,30 @@
+// What every part of the contract uses: the Result every request answers with, the Failure it
+// carries (a Problem from main, worded once), and the small checks that several namespaces share.
+import * as v from 'valibot';
+
+/** A marker for the type a request answers with; it carries no runtime value. */
+export function answers<T>(): T {
+  return undefined as T;
+}
+
+/** A failure the UI can show as is: `message` is a sentence for the user. */
+export interface Failure {
+  /** What went wrong, for the view to branch on (e.g. "not-found", "comments-retired", "daily-cap"). */
+  code: string;
+  message: string;
+  /** Whether trying the same again later can help, when known. */
+  retryable?: boolean;
+}
+
+/** Every request answers with a value, never a thrown error. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+
+/** A request that takes nothing. */
+export const noPayload = v.optional(v.undefined());
+
+export const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
+export const pageNumber = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)));
+export const shotTag = v.pipe(v.string(), v.trim(), v.minLength(1, 'A tag cannot be empty.'), v.maxLength(100, 'A tag has at most 100 characters.'));
+/** An absolute path of a file or folder the user chose (dropped, picked or watched). */
+export const filePath = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));
+export const isoTime = v.pipe(v.string(), v.maxLength(40), v.check((value) => !Number.isNaN(Date.parse(value)), 'Not a date and time.'));

@@ -1,0 +1,222 @@
+// Uploads: drafts and their final-size previews, the queue, the rate-limit budget, the daily cap.
+import * as v from 'valibot';
+import { MAX_SHOT_TAGS, SIZE_CHOICES } from '../service-rules';
+import { answers, filePath, isoTime, noPayload, positiveId, shotTag } from './base';
+
+export const fitChoices = ['cover', 'contain'] as const;
+
+const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'A colour is written like #ffffff.'));
+const unitInterval = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+const pixels = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+const draftId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'Not a draft id.'));
+const jobId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+
+/** How a source image becomes the exact image the service accepts (the image pipeline's options). */
+export const PrepareChoiceSchema = v.strictObject({
+  /** auto: 800x600 when the chosen region is large enough, else 400x300 (enlarged, with a warning). */
+  size: v.optional(v.picklist(SIZE_CHOICES)),
+  /** cover crops a 4:3 region; contain fits the whole image on the background. */
+  fit: v.optional(v.picklist(fitChoices)),
+  /** cover: the point to keep in view, 0..1 of the width and height. */
+  focus: v.optional(v.strictObject({ x: unitInterval, y: unitInterval })),
+  /** cover: an explicit region in source pixels (wins over focus). */
+  crop: v.optional(v.strictObject({ left: pixels, top: pixels, width: v.pipe(pixels, v.minValue(1)), height: v.pipe(pixels, v.minValue(1)) })),
+  /** contain: the colour around the image. */
+  background: v.optional(hexColour),
+});
+export type PrepareChoice = v.InferOutput<typeof PrepareChoiceSchema>;
+
+/** Defaults for new drafts and watched folders (Settings). */
+export const PrepareDefaultsSchema = v.object({
+  size: v.picklist(SIZE_CHOICES),
+  fit: v.picklist(fitChoices),
+  background: hexColour,
+});
+export type PrepareDefaults = v.InferOutput<typeof PrepareDefaultsSchema>;
+
+/** What the service is told about a new shot. */
+export const ShotMetadataSchema = v.strictObject({
+  title: v.pipe(v.string(), v.trim(), v.minLength(1, 'A shot needs a title.'), v.maxLength(300)),
+  description: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
+  tags: v.optional(v.pipe(v.array(shotTag), v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`))),
+  lowProfile: v.optional(v.boolean()),
+  teamId: v.optional(positiveId),
+  reboundSourceId: v.optional(positiveId),
+  /** ISO 8601; absent publishes at once. */
+  scheduledFor: v.optional(isoTime),
+});
+export type ShotMetadataInput = v.InferInput<typeof ShotMetadataSchema>;
+
+/** "One every N hours from T" for a scheduled batch. */
+export const BatchSpacingSchema = v.strictObject({
+  start: isoTime,
+  everyHours: v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 365)),
+});
+export type BatchSpacing = v.InferOutput<typeof BatchSpacingSchema>;
+
+/** What the file is, read from its header. */
+export interface ImageFacts {
+  format: string;
+  width: number;
+  height: number;
+  animated: boolean;
+  frames: number;
+  bytes: number;
+  hasAlpha: boolean;
+}
+
+export interface ImageWarning {
+  /** enlarged, reduced-colours, reduced-size, animation-dropped, transparency-flattened, … */
+  code: string;
+  message: string;
+}
+
+/** A dropped file on its way to becoming a shot. */
+export interface DraftView {
+  id: string;
+  /** The file name. */
+  name: string;
+  /** The shot's title until the designer writes one (the same rule as watched folders and the CLI). */
+  title: string;
+  path: string;
+  state: 'loading' | 'ready' | 'error';
+  /** A sentence when the file cannot become a shot. */
+  error: string | null;
+  facts: ImageFacts | null;
+  /** The whole source image, small (for the crop editor); its pixel size is in facts. */
+  source: { dataUrl: string; width: number; height: number } | null;
+  /** What will be sent: a small picture of it, and its exact size, format and bytes. */
+  result: { dataUrl: string; width: number; height: number; format: string; bytes: number } | null;
+  warnings: ImageWarning[];
+  prepare: PrepareChoice;
+}
+
+export interface DraftsAdded {
+  drafts: DraftView[];
+  /** Paths that gave no draft (not an image, unreadable, …), each with a sentence. */
+  problems: { path: string; message: string }[];
+}
+
+/** The exact image that will be sent, at its real size. */
+export interface FinalPreview {
+  dataUrl: string;
+  width: number;
+  height: number;
+  format: string;
+  bytes: number;
+  warnings: ImageWarning[];
+}
+
+export const jobStates = ['queued', 'preparing', 'ready', 'uploading', 'processing', 'published', 'scheduled', 'failed', 'cancelled'] as const;
+export type JobStateName = (typeof jobStates)[number];
+
+export interface JobView {
+  id: string;
+  /** The source file's name. */
+  name: string;
+  title: string;
+  state: JobStateName;
+  paused: boolean;
+  /** Why it failed, and whether retrying can help. */
+  failure: { reason: string; retryable: boolean } | null;
+  /** A passing problem being retried by itself. */
+  note: string | null;
+  shotId: number | null;
+  publishedAt: string | null;
+  scheduledFor: string | null;
+  warnings: string[];
+  /** 'app', 'cli' or 'watch' (a watched folder). */
+  origin: 'app' | 'cli' | 'watch';
+  folder: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Bytes of the image sent so far, while uploading. */
+  progress: { sent: number; total: number } | null;
+}
+
+export interface RateLimitView {
+  limit: number | null;
+  remaining: number | null;
+  /** Epoch ms when the budget is expected to be full again. */
+  resetAt: number | null;
+  /** Requests waiting for budget right now. */
+  waiting: number;
+}
+
+export interface QueueView {
+  /** False while signed out: there is no queue without an account. */
+  available: boolean;
+  jobs: JobView[];
+  paused: boolean;
+  rateLimit: RateLimitView | null;
+  /** Set while the service's daily upload cap holds this account's uploads. */
+  dailyCap: DailyCapView | null;
+}
+
+export interface DailyCapView {
+  /** "Daily upload limit reached: 3 files wait." */
+  line: string;
+  /** The service's reason, as worded for people. */
+  reason: string;
+  /** ISO time the hold ends by itself (the next day of the service). */
+  until: string;
+}
+
+export interface EnqueueResult {
+  draftId: string;
+  status: 'added' | 'existing' | 'skipped' | 'error';
+  message: string | null;
+  jobId: string | null;
+  /** For an image already uploaded ('skipped'): the shot it became, to link to. */
+  shotId: number | null;
+}
+
+export const uploadsRequests = {
+  /** Files and folders (by path: dropped, via preload's pathsOf) become drafts at once; previews follow as drafts.changed. */
+  'drafts.add': { payload: v.strictObject({ paths: v.pipe(v.array(filePath), v.minLength(1), v.maxLength(5000)) }), result: answers<DraftsAdded>() },
+  /** The system file picker (files and folders). */
+  'drafts.pick': { payload: noPayload, result: answers<DraftsAdded>() },
+  /** An image pasted from the clipboard (base64 of its bytes). */
+  'drafts.paste': {
+    payload: v.strictObject({
+      name: v.pipe(v.string(), v.maxLength(200)),
+      type: v.picklist(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+      dataBase64: v.pipe(v.string(), v.minLength(1), v.maxLength(60 * 1024 * 1024)),
+    }),
+    result: answers<DraftsAdded>(),
+  },
+  'drafts.list': { payload: noPayload, result: answers<DraftView[]>() },
+  'drafts.remove': { payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.maxLength(5000)) }), result: answers<null>() },
+  /** Applies crop/fit/size/background to drafts; their previews are made again. */
+  'drafts.setPrepare': { payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.minLength(1), v.maxLength(5000)), prepare: PrepareChoiceSchema }), result: answers<null>() },
+  /** The exact image a draft would be sent as, with the given choice. */
+  'images.preview': { payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }), result: answers<FinalPreview>() },
+  'queue.enqueue': {
+    payload: v.strictObject({
+      /** force: upload an image again although it was already uploaded ("Upload anyway"). */
+      items: v.pipe(v.array(v.strictObject({ draftId, metadata: ShotMetadataSchema, prepare: PrepareChoiceSchema, force: v.optional(v.boolean()) })), v.minLength(1), v.maxLength(5000)),
+      /** Gives the items publish times one every N hours from T, in order. */
+      spacing: v.optional(BatchSpacingSchema),
+    }),
+    result: answers<EnqueueResult[]>(),
+  },
+  'queue.list': { payload: noPayload, result: answers<QueueView>() },
+  'queue.pauseAll': { payload: noPayload, result: answers<QueueView>() },
+  'queue.resumeAll': { payload: noPayload, result: answers<QueueView>() },
+  'queue.retry': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
+  'queue.cancel': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
+  'queue.remove': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
+  'queue.clearFinished': { payload: noPayload, result: answers<QueueView>() },
+  /** Opens the published shot (its html_url) in the system browser. */
+  'queue.openShot': { payload: v.strictObject({ id: jobId }), result: answers<null>() },
+} as const;
+
+export const uploadsEvents = {
+  /** Drafts whose state or previews changed, and drafts that went away. */
+  'drafts.changed': answers<{ changed: DraftView[]; removed: string[] }>(),
+  'queue.changed': answers<QueueView>(),
+  /** Bytes of one job's image sent so far. */
+  'queue.progress': answers<{ id: string; sent: number; total: number }>(),
+  /** The account's rate-limit budget, as the service's headers report it. */
+  rateLimit: answers<RateLimitView>(),
+} as const;

@@ -1,6 +1,6 @@
 // The sharp pipeline for one attempt: decode (oriented) → crop or fit → sRGB → encode.
 import sharp from 'sharp';
-import type { Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import type { Rect } from './geometry';
 import type { Size } from './limits';
 import type { OutputFormat, ResolvedOptions } from './options';
@@ -23,6 +23,8 @@ export interface RenderRequest {
   options: ResolvedOptions;
   /** Palette size for GIF output. */
   colours: number;
+  /** GIF output: error diffusion on (the default) or plain colours. */
+  dither?: boolean;
 }
 
 /** Where the region lands once the source is scaled by `scale`, kept inside the scaled image. */
@@ -66,7 +68,7 @@ async function cover(image: Sharp, plan: Plan, target: Size, onePass: boolean): 
 }
 
 function encode(image: Sharp, request: RenderRequest): Sharp {
-  const { format, animated, info, colours } = request;
+  const { format, animated, info, colours, dither = true } = request;
   if (format === 'jpeg') return image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' });
   if (format === 'png') return image.png({ compressionLevel: 6 });
   if (!animated) return image.gif({ colours, effort: 4 });
@@ -75,13 +77,20 @@ function encode(image: Sharp, request: RenderRequest): Sharp {
   return image.gif({
     colours,
     effort: 1,
+    dither: dither ? 1 : 0,
     keepDuplicateFrames: true,
     loop: info.loop ?? 0,
     ...(info.delays ? { delay: info.delays } : {}),
   });
 }
 
-export async function render(request: RenderRequest): Promise<Buffer> {
+/** The encoded bytes and the encoder's own report of them (format, size, frames, channels). */
+export interface Rendered {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+export async function render(request: RenderRequest): Promise<Rendered> {
   const { source, plan, target, format, animated, options } = request;
   let image = openImage(source, {
     ...(animated ? { animated: true } : { pages: 1 }),
@@ -93,5 +102,7 @@ export async function render(request: RenderRequest): Promise<Buffer> {
   image = image.toColourspace('srgb');
   if (options.keepMetadata) image = image.keepExif().keepXmp();
   // A hard stop, so no input can hold a batch slot forever (libvips reports how far it got).
-  return encode(image, request).timeout({ seconds: animated ? ANIMATION_SECONDS : STILL_SECONDS }).toBuffer();
+  return encode(image, request)
+    .timeout({ seconds: animated ? ANIMATION_SECONDS : STILL_SECONDS })
+    .toBuffer({ resolveWithObject: true });
 }

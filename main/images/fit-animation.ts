@@ -5,7 +5,7 @@
 import { ImageError } from './image-error';
 import { targetSize } from './limits';
 import type { Size } from './limits';
-import { render } from './render';
+import { renderAnimation } from './animation-render';
 import type { RenderRequest } from './render';
 import { checkEncoded, formatBytes } from './verify';
 import type { VerifiedOutput } from './verify';
@@ -45,7 +45,7 @@ export async function fitAnimation(request: RenderRequest, limit: number): Promi
   let firstBytes: number | undefined;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
-    const { data, info } = await render({ ...request, target: step.size, colours: step.colours, dither: step.dither });
+    const { data, info } = await renderAnimation({ ...request, target: step.size, colours: step.colours, dither: step.dither });
     firstBytes ??= data.length;
     if (data.length <= limit) {
       const checked = checkEncoded(data, info, { format: 'gif', size: step.size, pages: request.info.pages, maxBytes: limit, keptMetadata: request.options.keepMetadata });

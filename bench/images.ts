@@ -1,270 +1,176 @@
-// `npm run bench:images`: shotput prepare against vipsthumbnail and ImageMagick on one generated
-// corpus, same crop-to-fill, same output sizes and formats. Prints a Markdown table.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// `npm run bench:images`: shotput prepare against the same job in a plain sharp script (the
+// practical limit), vipsthumbnail and ImageMagick, on one generated corpus, stills and animations
+// apart. Every tool runs in every round, side by side, so ratios compare runs made under the same
+// load; figures are medians of the rounds (BENCH_ROUNDS, default 3). Prints Markdown.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { generateCorpus } from './lib/corpus';
 import type { CorpusFile } from './lib/corpus';
+import { runBareSharp, runMagick, runShotput, runVips } from './lib/image-tools';
+import type { Job, Run, Tool } from './lib/image-tools';
 import { measure } from './lib/measure';
+import { outputQuality } from './lib/output-quality';
+import type { Quality } from './lib/output-quality';
 
-interface Job {
-  file: CorpusFile;
-  width: number;
-  height: number;
-  ext: 'jpg' | 'png' | 'gif';
-}
+type SetName = 'stills' | 'animations';
 
-interface Row {
-  set: string;
-  tool: string;
-  images: number;
-  seconds: number;
-  peakRssMb: number;
-  exact: number;
+interface ToolResult {
+  runs: Run[];
+  quality?: Quality;
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const TOOLS: Record<SetName, Tool[]> = {
+  stills: ['shotput prepare', 'bare sharp', 'vipsthumbnail', 'ImageMagick convert'],
+  animations: ['shotput prepare', 'bare sharp', 'ImageMagick convert'],
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const loads = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function machine(): Promise<string> {
   const cpu = await readFile('/proc/cpuinfo', 'utf8');
   const model = /model name\s*:\s*(.+)/.exec(cpu)?.[1] ?? 'unknown CPU';
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-  return `${os.availableParallelism()} cores (${model}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}); load average ${load}`;
-}
-
-/** How many outputs in dir have exactly the size asked for (frames included), read back with sharp. */
-async function countExact(dir: string, jobs: Job[]): Promise<number> {
-  let exact = 0;
-  for (const job of jobs) {
-    const out = path.join(dir, `${path.basename(job.file.path, path.extname(job.file.path))}.${job.ext}`);
-    const meta = await sharp(out, { animated: true })
-      .metadata()
-      .catch(() => undefined);
-    if (meta && meta.width === job.width && (meta.pageHeight ?? meta.height) === job.height) exact++;
-  }
-  return exact;
-}
-
-async function runShotput(files: CorpusFile[], out: string): Promise<{ row: Row; jobs: Job[] }> {
-  const args = [path.join(root, 'bin/shotput.js'), '--json', 'prepare', ...files.map((f) => f.path), '--out', out];
-  const result = await measure(process.execPath, args, root);
-  const byInput = new Map<string, { width: number; height: number; format: string }>();
-  for (const line of result.stdout.split('\n').filter(Boolean)) {
-    const entry = JSON.parse(line) as {
-      input: string;
-      width?: number;
-      height?: number;
-      format?: string;
-      error?: string;
-    };
-    if (entry.error) log(`  shotput failed on ${entry.input}: ${entry.error}`);
-    else byInput.set(entry.input, { width: entry.width!, height: entry.height!, format: entry.format! });
-  }
-  const jobs: Job[] = [];
-  for (const file of files) {
-    const done = byInput.get(file.path);
-    if (done)
-      jobs.push({
-        file,
-        width: done.width,
-        height: done.height,
-        ext: done.format === 'jpeg' ? 'jpg' : (done.format as 'png' | 'gif'),
-      });
-  }
-  const row = {
-    set: '',
-    tool: 'shotput prepare',
-    images: byInput.size,
-    seconds: result.seconds,
-    peakRssMb: result.peakRssMb,
-    exact: await countExact(out, jobs),
-  };
-  return { row, jobs };
-}
-
-/** The same job in one plain sharp script: the practical limit. */
-async function runBareSharp(jobs: Job[], out: string): Promise<Row> {
-  const list = path.join(out, 'jobs.json');
-  await writeFile(
-    list,
-    JSON.stringify(jobs.map((j) => ({ path: j.file.path, width: j.width, height: j.height, ext: j.ext }))),
-  );
-  const result = await measure(process.execPath, [path.join(root, 'bench/lib/bare-sharp.mjs'), list, out], root);
-  await rm(list);
-  if (result.code !== 0) log(`  bare sharp: ${result.stderr.split('\n')[0]}`);
-  return {
-    set: '',
-    tool: 'bare sharp',
-    images: result.code === 0 ? jobs.length : 0,
-    seconds: result.seconds,
-    peakRssMb: result.peakRssMb,
-    exact: await countExact(out, jobs),
-  };
-}
-
-/** vipsthumbnail takes many files per call but one size and one output pattern: one call per group. */
-async function runVips(jobs: Job[], out: string): Promise<Row> {
-  const groups = new Map<string, Job[]>();
-  for (const job of jobs) {
-    const key = `${job.width}x${job.height}.${job.ext}`;
-    groups.set(key, [...(groups.get(key) ?? []), job]);
-  }
-  let seconds = 0;
-  let peak = 0;
-  let failed = 0;
-  for (const [key, group] of groups) {
-    const [size, ext] = key.split('.') as [string, string];
-    const options = ext === 'jpg' ? '[Q=90,strip]' : '[strip]';
-    // [n=-1] loads every frame so animations stay animated, as ours do. libvips 8.14 cannot crop
-    // an animation (it keeps only the first frame), so animations are resized without the crop:
-    // the corpus animations are 4:3, where resizing to fill and resizing to fit are the same.
-    const inputs = group.map((j) => (j.ext === 'gif' ? `${j.file.path}[n=-1]` : j.file.path));
-    const crop = ext === 'gif' ? [] : ['--smartcrop', 'centre'];
-    const result = await measure('vipsthumbnail', [
-      '--size',
-      size,
-      ...crop,
-      '-o',
-      `${out}/%s.${ext}${options}`,
-      ...inputs,
-    ]);
-    if (result.code !== 0) {
-      failed += group.length;
-      log(`  vipsthumbnail ${key}: ${result.stderr.split('\n')[0]}`);
-    }
-    seconds += result.seconds;
-    peak = Math.max(peak, result.peakRssMb);
-  }
-  return {
-    set: '',
-    tool: 'vipsthumbnail',
-    images: jobs.length - failed,
-    seconds,
-    peakRssMb: peak,
-    exact: await countExact(out, jobs),
-  };
-}
-
-/** ImageMagick the way scripts use it: one convert per image, resize to fill, centre, cut. */
-async function runMagick(jobs: Job[], out: string): Promise<Row> {
-  let seconds = 0;
-  let peak = 0;
-  let done = 0;
-  for (const job of jobs) {
-    const size = `${job.width}x${job.height}`;
-    const target = path.join(out, `${path.basename(job.file.path, path.extname(job.file.path))}.${job.ext}`);
-    const geometry = ['-resize', `${size}^`, '-gravity', 'center', '-extent', size, '+repage', '-strip'];
-    const args =
-      job.ext === 'gif'
-        ? [job.file.path, '-coalesce', ...geometry, '-layers', 'Optimize', target]
-        : [job.file.path, '-auto-orient', ...geometry, ...(job.ext === 'jpg' ? ['-quality', '90'] : []), target];
-    const result = await measure('/usr/bin/convert', args);
-    if (result.code === 0) done++;
-    else log(`  convert ${job.file.path}: ${result.stderr.split('\n')[0]}`);
-    seconds += result.seconds;
-    peak = Math.max(peak, result.peakRssMb);
-  }
-  return {
-    set: '',
-    tool: 'ImageMagick convert',
-    images: done,
-    seconds,
-    peakRssMb: peak,
-    exact: await countExact(out, jobs),
-  };
+  const magick = execFileSync('/usr/bin/convert', ['-version'], { encoding: 'utf8' }).split('\n')[0]!.replace(/^Version: /, '').replace(/ https?:\S+/, '');
+  return `${os.availableParallelism()} cores (${model}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${magick}`;
 }
 
 /** `shotput --help` start time: median of 10 runs, as /usr/bin/time sees them. */
 async function cliStart(): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < 10; i++)
-    times.push((await measure(process.execPath, [path.join(root, 'bin/shotput.js'), '--help'], root)).seconds);
-  times.sort((a, b) => a - b);
-  return (times[4]! + times[5]!) / 2;
+  for (let i = 0; i < 10; i++) times.push((await measure(process.execPath, [path.join(root, 'bin/shotput.js'), '--help'], root)).seconds);
+  return median(times);
 }
 
-function table(rows: Row[]): string {
+async function runTool(tool: Tool, jobs: Job[], out: string): Promise<Run> {
+  if (tool === 'bare sharp') return runBareSharp(jobs, out);
+  if (tool === 'vipsthumbnail') return runVips(jobs, out);
+  return runMagick(jobs, out);
+}
+
+/**
+ * One round of one set: every tool once, each into a fresh folder. The jobs are what Shotput chose
+ * in round 1; from then on Shotput and bare sharp swap places every other round, so neither always
+ * runs first under a load that drifts.
+ */
+async function runRound(set: SetName, files: CorpusFile[], dir: string, round: number, results: Map<Tool, ToolResult>, jobs: Job[]): Promise<Job[]> {
+  const [ours, bare, ...rest] = TOOLS[set] as [Tool, Tool, ...Tool[]];
+  const order = round % 2 === 0 ? [bare, ours, ...rest] : [ours, bare, ...rest];
+  for (const tool of order) {
+    const out = path.join(dir, `${set}-${round}-${tool.split(' ')[0]}`);
+    await mkdir(out);
+    log(`round ${round}, ${set}: ${tool}`);
+    let run: Run;
+    if (tool === 'shotput prepare') {
+      const shotput = await runShotput(files, out);
+      run = shotput.run;
+      if (round === 1) jobs = shotput.jobs;
+    } else run = await runTool(tool, jobs, out);
+    const result = results.get(tool) ?? { runs: [] };
+    result.runs.push(run);
+    // Outputs are the same every round: their quality is read once.
+    result.quality ??= await outputQuality(out, jobs);
+    results.set(tool, result);
+    if (round > 1) await rm(out, { recursive: true, force: true });
+  }
+  return jobs;
+}
+
+function ratio(results: Map<Tool, ToolResult>, over: Tool, under: Tool, key: 'seconds' | 'cpuSeconds'): number {
+  const a = results.get(over)!.runs;
+  const b = results.get(under)!.runs;
+  return median(a.map((run, i) => run[key] / b[i]![key]));
+}
+
+function table(results: Map<Tool, ToolResult>, images: number): string {
   const lines = [
-    '| images | tool | count | exact size | total s | images/s | s per image | peak RSS MB | time vs bare sharp | time vs vipsthumbnail | time vs ImageMagick |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| tool | done | exact size | wall s | CPU s | peak RSS MB | wall ÷ bare sharp | CPU ÷ bare sharp | ImageMagick wall ÷ this | PSNR dB | PSNR half size dB |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const r of rows) {
-    const bare = rows.find((x) => x.set === r.set && x.tool === 'bare sharp')!;
-    const vips = rows.find((x) => x.set === r.set && x.tool === 'vipsthumbnail')!;
-    const magick = rows.find((x) => x.set === r.set && x.tool === 'ImageMagick convert')!;
+  for (const [tool, { runs, quality }] of results) {
+    const psnr = quality?.psnr === undefined ? '–' : quality.psnr.toFixed(2);
+    const psnrHalf = quality?.psnrHalf === undefined ? '–' : quality.psnrHalf.toFixed(2);
     lines.push(
-      `| ${r.set} | ${r.tool} | ${r.images} | ${r.exact} | ${r.seconds.toFixed(2)} | ${(r.images / r.seconds).toFixed(2)} | ${(r.seconds / r.images).toFixed(3)} | ${r.peakRssMb.toFixed(0)} | ${(r.seconds / bare.seconds).toFixed(2)}x | ${(r.seconds / vips.seconds).toFixed(2)}x | ${(r.seconds / magick.seconds).toFixed(2)}x |`,
+      `| ${tool} | ${runs[0]!.done}/${images} | ${quality?.exact ?? 0} | ${median(runs.map((r) => r.seconds)).toFixed(2)} | ${median(runs.map((r) => r.cpuSeconds)).toFixed(2)} | ${Math.max(...runs.map((r) => r.peakRssMb)).toFixed(0)} | ` +
+        `${ratio(results, tool, 'bare sharp', 'seconds').toFixed(2)}x | ${ratio(results, tool, 'bare sharp', 'cpuSeconds').toFixed(2)}x | ${ratio(results, 'ImageMagick convert', tool, 'seconds').toFixed(2)}x | ${psnr} | ${psnrHalf} |`,
     );
   }
   return lines.join('\n');
 }
 
-async function runSet(name: string, files: CorpusFile[], dir: string): Promise<Row[]> {
-  const outs = ['shotput', 'vips', 'magick', 'bare'].map((tool) => path.join(dir, `${name}-${tool}`));
-  await Promise.all(outs.map((o) => mkdir(o)));
-  log(`${name}: shotput prepare`);
-  const shotput = await runShotput(files, outs[0]!);
-  log(`${name}: bare sharp`);
-  const bare = await runBareSharp(shotput.jobs, outs[3]!);
-  log(`${name}: vipsthumbnail`);
-  const vips = await runVips(shotput.jobs, outs[1]!);
-  log(`${name}: ImageMagick convert`);
-  const magick = await runMagick(shotput.jobs, outs[2]!);
-  return [shotput.row, bare, vips, magick].map((row) => ({ ...row, set: name }));
-}
-
-function verdict(rows: Row[], set: string): string {
-  const pick = (tool: string) => rows.find((r) => r.set === set && r.tool === tool)!;
-  const ours = pick('shotput prepare');
-  const ratioBare = ours.seconds / pick('bare sharp').seconds;
-  const ratioVips = ours.seconds / pick('vipsthumbnail').seconds;
-  const ratioMagick = pick('ImageMagick convert').seconds / ours.seconds;
-  return (
-    `${set}: within 1.1x of bare sharp: ${ratioBare <= 1.1 ? 'met' : 'missed'} (${ratioBare.toFixed(2)}x); ` +
-    `within 1.3x of vipsthumbnail: ${ratioVips <= 1.3 ? 'met' : 'missed'} (${ratioVips.toFixed(2)}x); ` +
-    `at least 4x faster than ImageMagick: ${ratioMagick >= 4 ? 'met' : 'missed'} (${ratioMagick.toFixed(1)}x faster); ` +
-    `peak RSS under 400 MB: ${ours.peakRssMb < 400 ? 'met' : 'missed'} (${ours.peakRssMb.toFixed(0)} MB)`
-  );
+function verdicts(set: SetName, results: Map<Tool, ToolResult>): string[] {
+  const ours = results.get('shotput prepare')!;
+  const magick = results.get('ImageMagick convert')!;
+  const toBare = ratio(results, 'shotput prepare', 'bare sharp', 'seconds');
+  const rss = Math.max(...ours.runs.map((r) => r.peakRssMb));
+  const lines = [`${set}: within 1.1x of bare sharp: ${toBare <= 1.1 ? 'met' : 'missed'} (${toBare.toFixed(2)}x wall, ${ratio(results, 'shotput prepare', 'bare sharp', 'cpuSeconds').toFixed(2)}x CPU)`, `${set}: peak RSS under 400 MB: ${rss < 400 ? 'met' : 'missed'} (${rss.toFixed(0)} MB)`];
+  if (set === 'animations') {
+    const faster = ratio(results, 'ImageMagick convert', 'shotput prepare', 'seconds');
+    const q = ours.quality!;
+    const m = magick.quality!;
+    const noWorse = (q.psnr ?? 0) >= (m.psnr ?? 0) && (q.psnrHalf ?? 0) >= (m.psnrHalf ?? 0);
+    lines.push(
+      `animations: at least 2x faster than ImageMagick: ${faster >= 2 ? 'met' : 'missed'} (${faster.toFixed(2)}x wall, ${ratio(results, 'ImageMagick convert', 'shotput prepare', 'cpuSeconds').toFixed(2)}x CPU)`,
+      `animations: quality no worse than ImageMagick: ${noWorse ? 'met' : 'missed'} (PSNR ${q.psnr?.toFixed(2)} vs ${m.psnr?.toFixed(2)} dB; at half size ${q.psnrHalf?.toFixed(2)} vs ${m.psnrHalf?.toFixed(2)} dB)`,
+    );
+  }
+  return lines;
 }
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shotput-bench-'));
   try {
-    log(`Generating the corpus in ${dir}`);
-    const started = Date.now();
-    const files = await generateCorpus(path.join(dir, 'corpus'), log);
-    log(`  ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const before = await machine();
-    const stills = files.filter((f) => f.kind !== 'animated-gif');
-    const animations = files.filter((f) => f.kind === 'animated-gif');
-    const rows = [
-      ...(await runSet('all', files, dir)),
-      ...(await runSet('stills', stills, dir)),
-      ...(await runSet('animations', animations, dir)),
-    ];
-    const mix = Object.entries(
-      files.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }), {}),
-    )
+    // BENCH_CORPUS: a folder that keeps the corpus between runs (files already there are not made again).
+    const corpus = process.env.BENCH_CORPUS ?? path.join(dir, 'corpus');
+    log(`Generating the corpus in ${corpus}`);
+    const files = await generateCorpus(corpus, log);
+    const sets: Record<SetName, CorpusFile[]> = { stills: files.filter((f) => f.kind !== 'animated-gif'), animations: files.filter((f) => f.kind === 'animated-gif') };
+    const loadBefore = loads();
+    const results: Record<SetName, Map<Tool, ToolResult>> = { stills: new Map(), animations: new Map() };
+    const jobs: Record<SetName, Job[]> = { stills: [], animations: [] };
+    for (let round = 1; round <= rounds; round++) {
+      for (const set of ['stills', 'animations'] as const) jobs[set] = await runRound(set, sets[set], dir, round, results[set], jobs[set]);
+    }
+    const start = await cliStart();
+    const mix = Object.entries(files.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }), {}))
       .map(([kind, n]) => `${n} ${kind}`)
       .join(', ');
-    const start = await cliStart();
-    const verdicts = ['all', 'stills', 'animations'].map((set) => `- ${verdict(rows, set)}`).join('\n');
-    process.stdout.write(
-      `\nCorpus: ${files.length} images (${mix}).\nMachine: ${before}\nAfter the run: load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(
-          ' ',
-        )}\n\n${table(rows)}\n\n\`shotput --help\` start, median of 10: ${(start * 1000).toFixed(0)} ms (target under 150 ms: ${start < 0.15 ? 'met' : 'missed'})\n\nTargets:\n${verdicts}\n`,
-    );
+    const out = [
+      `Corpus: ${files.length} images (${mix}); medians of ${rounds} rounds, every tool in every round.`,
+      `Machine: ${await machine()}; load average (1, 5, 15 min) ${loadBefore} before, ${loads()} after.`,
+      '',
+      `Stills (${sets.stills.length}):`,
+      '',
+      table(results.stills, sets.stills.length),
+      '',
+      `Animations (${sets.animations.length}); PSNR: the middle frame against the source's middle frame cover-resized to the same size in full colour (Lanczos-3), mean over the animations:`,
+      '',
+      table(results.animations, sets.animations.length),
+      '',
+      `\`shotput --help\` start, median of 10: ${(start * 1000).toFixed(0)} ms (target under 150 ms: ${start < 0.15 ? 'met' : 'missed'})`,
+      '',
+      'Targets:',
+      ...[...verdicts('stills', results.stills), ...verdicts('animations', results.animations)].map((line) => `- ${line}`),
+    ];
+    process.stdout.write(`\n${out.join('\n')}\n`);
   } finally {
-    if (!process.env.KEEP_BENCH) await rm(dir, { recursive: true, force: true });
+    if (process.env.KEEP_BENCH) log(`Outputs kept in ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
   }
 }
 

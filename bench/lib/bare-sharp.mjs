@@ -1,4 +1,4 @@
-// The practical limit: the same job as `shotput prepare` in one plain script with sharp alone
+// What sharp gives by itself: the same job as `shotput prepare` in one plain script
 // (auto-orient, cover to the size Shotput chose, encode in the format it chose, metadata dropped),
 // two files in flight. Usage: node bare-sharp.mjs JOBS.json OUTDIR
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 // Generates the benchmark corpus: the kinds of files designers drop, at realistic sizes.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -48,7 +49,7 @@ function exportSvg(width: number, height: number, seed: number): Buffer {
   );
 }
 
-/** A 30-frame animation: a gradient field with a disc moving across it. */
+/** An animation: a gradient field with a disc moving across it. */
 async function animation(width: number, height: number, frames: number, seed: number): Promise<Buffer> {
   const field = await (await photoPixels(width, height, seed)).blur(3).raw().toBuffer();
   const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${height / 3}" height="${height / 3}"><circle cx="50%" cy="50%" r="48%" fill="#ffcc33"/></svg>`);
@@ -63,25 +64,28 @@ async function animation(width: number, height: number, frames: number, seed: nu
     .toBuffer();
 }
 
+/** Makes the corpus in dir; files already there (from an earlier run) are kept as they are. */
 export async function generateCorpus(dir: string, log: (line: string) => void): Promise<CorpusFile[]> {
   await mkdir(dir, { recursive: true });
   const files: CorpusFile[] = [];
-  const add = (name: string, kind: CorpusFile['kind']) => {
+  const make = async (name: string, kind: CorpusFile['kind'], write: (file: string) => Promise<unknown>) => {
     const file = path.join(dir, name);
     files.push({ path: file, kind });
-    return file;
+    if (!existsSync(file)) await write(file);
   };
   for (let i = 0; i < 12; i++) {
-    const image = (await photoPixels(6000, 4000, i)).jpeg({ quality: 90 });
     // A third of the phone photos stand sideways by EXIF, as phones write them.
-    await (i % 3 === 0 ? image.withMetadata({ orientation: 6 }) : image).toFile(add(`photo-${i}.jpg`, 'photo-jpeg'));
+    await make(`photo-${i}.jpg`, 'photo-jpeg', async (file) => {
+      const image = (await photoPixels(6000, 4000, i)).jpeg({ quality: 90 });
+      return (i % 3 === 0 ? image.withMetadata({ orientation: 6 }) : image).toFile(file);
+    });
   }
   log('  12 JPEG photos 6000x4000');
-  for (let i = 0; i < 12; i++) await sharp(exportSvg(3200, 2400, i)).png().toFile(add(`export-${i}.png`, 'export-png'));
+  for (let i = 0; i < 12; i++) await make(`export-${i}.png`, 'export-png', (file) => sharp(exportSvg(3200, 2400, i)).png().toFile(file));
   log('  12 PNG exports 3200x2400');
   for (let i = 0; i < 12; i++) {
     const [w, h] = i % 2 === 0 ? [2400, 1600] : [1200, 900];
-    await (await photoPixels(w, h, 50 + i)).webp({ quality: 82 }).toFile(add(`web-${i}.webp`, 'webp'));
+    await make(`web-${i}.webp`, 'webp', async (file) => (await photoPixels(w, h, 50 + i)).webp({ quality: 82 }).toFile(file));
   }
   log('  12 WebP 2400x1600 and 1200x900');
   const screens = [
@@ -90,15 +94,15 @@ export async function generateCorpus(dir: string, log: (line: string) => void): 
     [390, 844],
     [1024, 768],
   ] as const;
-  for (let i = 0; i < 16; i++) {
+  for (let i = 0; i < 24; i++) {
     const [w, h] = screens[i % screens.length]!;
-    await sharp(exportSvg(w, h, 100 + i)).png().toFile(add(`screen-${i}.png`, 'screenshot'));
+    await make(`screen-${i}.png`, 'screenshot', (file) => sharp(exportSvg(w, h, 100 + i)).png().toFile(file));
   }
-  log('  16 PNG screenshots');
-  for (let i = 0; i < 10; i++) {
-    const [w, h] = i % 2 === 0 ? [800, 600] : [480, 360];
-    await sharp(await animation(w, h, 30, 200 + i), { animated: true }).toFile(add(`anim-${i}.gif`, 'animated-gif'));
+  log('  24 PNG screenshots');
+  // Screen recordings as designers export them: larger than the shot, so every tool scales them down.
+  for (let i = 0; i < 8; i++) {
+    await make(`anim-${i}.gif`, 'animated-gif', async (file) => sharp(await animation(1200, 900, 24, 200 + i), { animated: true }).toFile(file));
   }
-  log('  10 animated GIFs, 30 frames, 800x600 and 480x360');
+  log('  8 animated GIFs 1200x900, 24 frames');
   return files;
 }

@@ -1,4 +1,5 @@
-// Runs a command under GNU time to get its wall time and peak resident memory.
+// Runs a command under GNU time to get its wall time, CPU time and peak resident memory. On a
+// shared machine wall time depends on the neighbours' load; CPU time (user + system) much less.
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +7,8 @@ import path from 'node:path';
 
 export interface Measured {
   seconds: number;
+  /** User + system CPU seconds of the command and its children. */
+  cpuSeconds: number;
   peakRssMb: number;
   code: number;
   stdout: string;
@@ -15,7 +18,7 @@ export interface Measured {
 export async function measure(command: string, args: string[], cwd?: string): Promise<Measured> {
   const report = path.join(os.tmpdir(), `bench-time-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
   const started = process.hrtime.bigint();
-  const child = spawn('/usr/bin/time', ['-f', '%M', '-o', report, command, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', report, command, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -24,6 +27,7 @@ export async function measure(command: string, args: string[], cwd?: string): Pr
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const text = await readFile(report, 'utf8').catch(() => '0');
   await rm(report, { force: true });
-  const kb = Number(text.trim().split('\n').at(-1)) || 0;
-  return { seconds, peakRssMb: kb / 1024, code, stdout, stderr };
+  // The last line holds the figures (earlier ones may say how the command ended).
+  const [kb = 0, user = 0, system = 0] = (text.trim().split('\n').at(-1) ?? '').split(' ').map((n) => Number(n) || 0);
+  return { seconds, cpuSeconds: user + system, peakRssMb: kb / 1024, code, stdout, stderr };
 }

@@ -13,12 +13,12 @@ import type { RenderRequest } from './render';
 import type { ImageSource } from './sharp-setup';
 import { openImage } from './sharp-setup';
 import { smartRegion } from './smart-region';
-import { verifyOutput } from './verify';
+import { checkEncoded } from './verify';
 import type { PrepareWarning } from './warnings';
 import { warning } from './warnings';
 
 export interface PreparedImage {
-  /** The encoded file, verified: right format, exact size, within MAX_SHOT_BYTES. */
+  /** The encoded file, checked: right format, exact size, sRGB, metadata gone, within the byte limit. */
   buffer: Buffer;
   format: OutputFormat;
   width: number;
@@ -54,9 +54,10 @@ export async function prepare(source: ImageSource, options: PrepareOptions = {})
     const request: RenderRequest = { source, info, plan, target: plan.target, format: choice.format, animated: choice.animated, options: resolved, colours: 256 };
 
     if (!choice.animated) {
-      const buffer = await render(request);
-      const checked = await verifyOutput(buffer, { format: choice.format, size: plan.target, pages, maxBytes: resolved.maxBytes });
-      return { buffer, ...checked, warnings, input: info };
+      // One encode, checked from the encoder's report and the header: nothing is decoded again.
+      const { data, info: encoded } = await render(request);
+      const checked = checkEncoded(data, encoded, { format: choice.format, size: plan.target, pages, maxBytes: resolved.maxBytes, keptMetadata: resolved.keepMetadata });
+      return { buffer: data, ...checked, warnings, input: info };
     }
 
     const fitted = await fitAnimation(request, resolved.maxBytes);

@@ -1,6 +1,7 @@
 // The sharp pipeline for one attempt: decode (oriented) → crop or fit → sRGB → encode.
+// Animations to GIF go through animation-render.ts, which may hand the frames over differently.
 import sharp from 'sharp';
-import type { Sharp } from 'sharp';
+import type { GifOptions, OutputInfo, Sharp } from 'sharp';
 import type { Rect } from './geometry';
 import type { Size } from './limits';
 import type { OutputFormat, ResolvedOptions } from './options';
@@ -23,6 +24,8 @@ export interface RenderRequest {
   options: ResolvedOptions;
   /** Palette size for GIF output. */
   colours: number;
+  /** GIF output: error diffusion on (the default) or plain colours. */
+  dither?: boolean;
 }
 
 /** Where the region lands once the source is scaled by `scale`, kept inside the scaled image. */
@@ -65,23 +68,42 @@ async function cover(image: Sharp, plan: Plan, target: Size, onePass: boolean): 
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract(window);
 }
 
+/** GIF options for an animation; `effort` is libimagequant's palette search (1 fastest .. 10). */
+export function animationGif(request: RenderRequest, effort: number): GifOptions {
+  const { info, colours, dither = true } = request;
+  return {
+    colours,
+    effort,
+    dither: dither ? 1 : 0,
+    keepDuplicateFrames: true,
+    loop: info.loop ?? 0,
+    ...(info.delays ? { delay: info.delays } : {}),
+  };
+}
+
 function encode(image: Sharp, request: RenderRequest): Sharp {
-  const { format, animated, info, colours } = request;
+  const { format, animated, colours } = request;
   if (format === 'jpeg') return image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' });
   if (format === 'png') return image.png({ compressionLevel: 6 });
   if (!animated) return image.gif({ colours, effort: 4 });
   // Palette search is per frame: at higher efforts some enlarged animations take minutes of CPU
   // for a few percent of file size, so animations use the fastest search (dithering stays on).
-  return image.gif({
-    colours,
-    effort: 1,
-    keepDuplicateFrames: true,
-    loop: info.loop ?? 0,
-    ...(info.delays ? { delay: info.delays } : {}),
-  });
+  return image.gif(animationGif(request, 1));
 }
 
-export async function render(request: RenderRequest): Promise<Buffer> {
+/** The encoded bytes and the encoder's own report of them (format, size, frames, channels). */
+export interface Rendered {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+/** A hard stop, so no input can hold a batch slot forever (libvips reports how far it got). */
+export function timeLimit(request: RenderRequest): { seconds: number } {
+  return { seconds: request.animated ? ANIMATION_SECONDS : STILL_SECONDS };
+}
+
+/** Decode (oriented) → crop or fit → sRGB, with the metadata asked to be kept: everything but the encode. */
+export async function pipeline(request: RenderRequest): Promise<Sharp> {
   const { source, plan, target, format, animated, options } = request;
   let image = openImage(source, {
     ...(animated ? { animated: true } : { pages: 1 }),
@@ -92,6 +114,11 @@ export async function render(request: RenderRequest): Promise<Buffer> {
   if (format === 'jpeg') image = image.flatten({ background: options.background });
   image = image.toColourspace('srgb');
   if (options.keepMetadata) image = image.keepExif().keepXmp();
-  // A hard stop, so no input can hold a batch slot forever (libvips reports how far it got).
-  return encode(image, request).timeout({ seconds: animated ? ANIMATION_SECONDS : STILL_SECONDS }).toBuffer();
+  return image;
+}
+
+export async function render(request: RenderRequest): Promise<Rendered> {
+  return encode(await pipeline(request), request)
+    .timeout(timeLimit(request))
+    .toBuffer({ resolveWithObject: true });
 }

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SHOT_BYTES } from '../../common/service-rules';
 import { prepare, probe } from '../../main/images/index';
 import { animationSteps } from '../../main/images/fit-animation';
+import type { AnimationStep } from '../../main/images/fit-animation';
 import { verifyOutput } from '../../main/images/verify';
-import { animatedGif, noiseAnimation, scratch } from './fixtures';
+import { animatedGif, gradientAnimation, noiseAnimation, scratch } from './fixtures';
 import type { Scratch } from './fixtures';
 
 let tmp: Scratch;
@@ -49,9 +50,19 @@ describe('animated input', () => {
 });
 
 describe('the size limit for animations', () => {
-  it('tries fewer colours at the target size first, then 400x300', () => {
-    const steps = animationSteps({ width: 800, height: 600 }).map((s) => `${s.size.width}x${s.size.height}/${s.colours}`);
-    expect(steps).toEqual(['800x600/256', '800x600/128', '800x600/64', '400x300/256', '400x300/128', '400x300/64', '400x300/32']);
+  it('tries plain colours at the target size first, then 400x300, then 16 colours', () => {
+    const name = (s: AnimationStep) => `${s.size.width}x${s.size.height}/${s.colours}${s.dither ? '/dithered' : ''}`;
+    expect(animationSteps({ width: 800, height: 600 }).map(name)).toEqual(['800x600/256/dithered', '800x600/256', '400x300/256/dithered', '400x300/256', '400x300/16']);
+    expect(animationSteps({ width: 400, height: 300 }).map(name)).toEqual(['400x300/256/dithered', '400x300/256', '400x300/16']);
+  });
+
+  it('a little over the limit, the animation keeps its size with plain colours: the first reduction really is smaller', async () => {
+    // sharp rounds 128 or 64 colours up to 256, so a "fewer colours" step encoded the same bytes again.
+    const file = await tmp.write('gradient.webp', await gradientAnimation(800, 600, 4));
+    const full = await prepare(file);
+    const limited = await prepare(file, { maxBytes: full.bytes - 1 });
+    expect(limited).toMatchObject({ width: 800, height: 600, pages: 4 });
+    expect(limited.warnings).toEqual([{ code: 'reduced-colours', message: expect.stringMatching(/plain colours \(no dithering\)/) }]);
   });
 
   it('an animation over 8 MB at 800x600 is reduced until it fits, keeping its frames, and says so', async () => {

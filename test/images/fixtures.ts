@@ -55,6 +55,22 @@ export async function animatedGif(width: number, height: number, delays: number[
     .toBuffer();
 }
 
+/** An animated WebP of a bar moving over a smooth gradient: thousands of colours, so a GIF palette needs dithering. */
+export async function gradientAnimation(width: number, height: number, frames: number): Promise<Buffer> {
+  const field = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#1d3f8a"/><stop offset="0.5" stop-color="#d9a441"/><stop offset="1" stop-color="#7a1f5c"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+  );
+  const bar = Math.max(2, Math.floor(width / frames));
+  const layers = Array.from({ length: frames }, (_, i) => [
+    { input: field, left: 0, top: i * height },
+    { input: { create: { width: bar, height, channels: 3 as const, background: '#ffffff' } }, left: i * bar, top: i * height },
+  ]).flat();
+  return sharp({ create: { width, height: height * frames, channels: 3, background: '#000000', pageHeight: height } })
+    .composite(layers)
+    .webp({ lossless: true, effort: 0, delay: Array.from({ length: frames }, () => 100), loop: 0 })
+    .toBuffer();
+}
+
 /** An animated WebP of independent noise frames: as incompressible as a GIF gets. */
 export async function noiseAnimation(width: number, height: number, frames: number): Promise<Buffer> {
   return sharp({ create: { width, height: height * frames, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 70 }, pageHeight: height } })

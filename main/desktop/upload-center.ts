@@ -114,7 +114,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
         if (result.job.state === 'published' || result.job.state === 'scheduled') {
           return { draftId, status: 'skipped', message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`, jobId: result.job.id, shotId: result.job.shotId ?? null };
         }
-        return { draftId, status: 'existing', message: `${name} is already in the queue.`, jobId: result.job.id, shotId: null };
+        const other = path.basename(result.job.sourcePath);
+        const message = result.duplicateOf && other !== name ? `${name} has the same image as ${other}, already in the queue; it is uploaded once.` : `${name} is already in the queue.`;
+        return { draftId, status: 'existing', message, jobId: result.job.id, shotId: null };
       }
       if (result.status === 'skipped') return { draftId, status: 'skipped', message: `${path.basename(result.sourcePath)} was already uploaded as shot ${result.shotId}.`, jobId: null, shotId: result.shotId };
       return { draftId, status: result.status, message: result.message, jobId: null, shotId: null };

@@ -1,6 +1,35 @@
 // What the client sends: a new shot as multipart form data, shot changes as JSON, and a form
 // handed to the connection chunk by chunk so an upload's progress follows the bytes really taken.
-import type { NewShot, ShotChanges } from './service-client';
+
+/** The image of a new shot: its bytes, a file name and media type. */
+export interface ShotImage {
+  data: Blob | Uint8Array;
+  filename: string;
+  contentType?: string;
+}
+
+export interface NewShot {
+  image: ShotImage;
+  title: string;
+  description?: string;
+  lowProfile?: boolean;
+  reboundSourceId?: number;
+  /** ISO 8601; omitted publishes at once. */
+  scheduledFor?: string;
+  tags?: string[];
+  teamId?: number;
+}
+
+export interface ShotChanges {
+  title?: string;
+  description?: string;
+  lowProfile?: boolean;
+  scheduledFor?: string;
+  /** Replaces all tags. */
+  tags?: string[];
+  /** null removes the team association. */
+  teamId?: number | null;
+}
 
 /**
  * The form encoded once (multipart, with its boundary), then handed to the connection in chunks as

@@ -15,6 +15,9 @@ import { COMMENTS_RETIRED, ServiceError, describeStatus } from './service-error'
 import { validateBody } from './validate';
 import { parseLinkHeader } from './link-header';
 import { countedBody, shotChangesBody, shotForm } from './request-bodies';
+import type { NewShot, ShotChanges } from './request-bodies';
+
+export type { NewShot, ShotChanges, ShotImage } from './request-bodies';
 import { DEFAULT_MAX_PAGES, pageNumberOf, pageQuery } from './pagination';
 import type { Page, PageRequest } from './pagination';
 import type { RateLimitGovernor } from './rate-limit-governor';
@@ -27,36 +30,6 @@ export interface ServiceClientOptions {
   /** Per attempt; a request that hangs longer counts as a network failure. */
   timeoutMs?: number;
   uploadTimeoutMs?: number;
-}
-
-/** The image of a new shot: its bytes, a file name and media type. */
-export interface ShotImage {
-  data: Blob | Uint8Array;
-  filename: string;
-  contentType?: string;
-}
-
-export interface NewShot {
-  image: ShotImage;
-  title: string;
-  description?: string;
-  lowProfile?: boolean;
-  reboundSourceId?: number;
-  /** ISO 8601; omitted publishes at once. */
-  scheduledFor?: string;
-  tags?: string[];
-  teamId?: number;
-}
-
-export interface ShotChanges {
-  title?: string;
-  description?: string;
-  lowProfile?: boolean;
-  scheduledFor?: string;
-  /** Replaces all tags. */
-  tags?: string[];
-  /** null removes the team association. */
-  teamId?: number | null;
 }
 
 export interface CreatedShot {

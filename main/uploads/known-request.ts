@@ -3,8 +3,7 @@
 import path from 'node:path';
 import type { ContentMatch, RequestIdentity } from './job-identity';
 import { requestKey } from './job-identity';
-import type { ActionResult, AddResult } from './queue';
-import type { PrepareOptions, UploadJob } from './types';
+import type { ActionResult, AddResult, PrepareOptions, UploadJob } from './types';
 
 interface QueueActions {
   get(id: string): UploadJob | undefined;

@@ -21,7 +21,7 @@ import type { QueueTuning } from './queue-core';
 import { Reconciler } from './reconciler';
 import { Stages } from './stages';
 import { isFinal } from './types';
-import type { JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
+import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
 
 export interface UploadQueueOptions {
   dataDir: string;
@@ -53,19 +53,7 @@ export interface UploadQueueOptions {
   account?: AccountInfo;
 }
 
-export type AddResult =
-  | { status: 'added'; job: UploadJob }
-  /**
-   * The same request is already in the queue: that job is returned (retried if it had failed, or
-   * given the new options when its upload had not started). With `duplicateOf`, another request
-   * (another file or other options) is uploading the same content right now.
-   */
-  | { status: 'existing'; job: UploadJob; duplicateOf?: boolean }
-  /** The same content was already uploaded (from `from`, when still listed); pass force to upload it again. */
-  | { status: 'skipped'; sourcePath: string; shotId: number; from?: string; message: string }
-  | { status: 'error'; sourcePath: string; message: string };
-
-export type ActionResult = { ok: true; job: UploadJob } | { ok: false; message: string };
+export type { ActionResult, AddResult } from './types';
 
 export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private readonly core: QueueCore;

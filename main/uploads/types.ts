@@ -121,3 +121,18 @@ export interface JobEdit {
   metadata?: Partial<ShotMetadata>;
   prepare?: PrepareOptions;
 }
+
+/** What the queue answers for each file added. */
+export type AddResult =
+  | { status: 'added'; job: UploadJob }
+  /**
+   * The same request is already in the queue: that job is returned (retried if it had failed, or
+   * given the new options when its upload had not started). With `duplicateOf`, another request
+   * (another file or other options) is uploading the same content right now.
+   */
+  | { status: 'existing'; job: UploadJob; duplicateOf?: boolean }
+  /** The same content was already uploaded (from `from`, when still listed); pass force to upload it again. */
+  | { status: 'skipped'; sourcePath: string; shotId: number; from?: string; message: string }
+  | { status: 'error'; sourcePath: string; message: string };
+
+export type ActionResult = { ok: true; job: UploadJob } | { ok: false; message: string };

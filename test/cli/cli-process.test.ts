@@ -2,6 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliProcess } from './run-cli';
 import { TestBrowser } from '../auth/browser';
@@ -26,6 +28,16 @@ describe('node bin/shotput.js', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toEqual(['shotput: Shot 424242 is not among your shots: it does not exist, or it was deleted.']);
+  });
+
+  it('a reader that closes the pipe early ends the command quietly, with no EPIPE stack', async () => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/shotput.js', import.meta.url)), '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('bad usage: exit 2', async () => {

@@ -161,6 +161,15 @@ describe('desktop uploads', () => {
     // "Upload anyway" sends it again as a new job.
     const [forced] = await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {}, force: true }]);
     expect(forced).toMatchObject({ status: 'added', shotId: null });
+    // A copy of content that is still on its way: named as such, not merged silently.
+    const fresh = files.file('ben-fresh.png');
+    await photo(800, 600, '#33aa55').png().toFile(fresh);
+    const twin = await copyTo(fresh, 'ben-fresh-copy.png');
+    const drafts = (await h.desktop.drafts.add([fresh, twin])).drafts;
+    const [, copy] = await h.desktop.uploads.enqueue(
+      drafts.map((draft) => ({ draftId: draft.id, sourcePath: draft.path, metadata: { title: draft.name }, prepare: {} })),
+    );
+    expect(copy).toMatchObject({ status: 'existing', message: 'ben-fresh-copy.png has the same image as ben-fresh.png, already in the queue; it is uploaded once.' });
     await h.desktop.close();
   });
 

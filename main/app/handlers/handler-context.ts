@@ -1,12 +1,11 @@
 // What request handlers may use. Grows as features land (the upload queue, the accounts, …).
-import type { AppInfo, EventName, EventPayload } from '../../../common/contract/index';
+import type { AboutView, AppInfo, EventName, EventPayload, UpdateView } from '../../../common/contract/index';
 import type { DesktopSession } from '../../desktop/desktop-session';
 import type { Drafts } from '../../desktop/drafts';
 import type { PathGrants } from '../../desktop/path-grants';
 import type { UploadCenter } from '../../desktop/upload-center';
 import type { WatchFolders } from '../../desktop/watch-folders';
 import type { SettingsFile } from '../../settings/settings-file';
-import type { AppShellContext } from './app-shell-handlers';
 
 export interface HandlerContext {
   appInfo: AppInfo;
@@ -37,4 +36,18 @@ export interface HandlerContext {
   applyOpenAtLogin: (open: boolean) => void;
   /** About, the log file and the updater. */
   appShell: AppShellContext;
+}
+
+/** What main/app provides for the menu, logs and updates (lifecycle.ts builds it). */
+export interface AppShellContext {
+  about: AboutView;
+  /** Opens the file manager on the log file. */
+  showLogs(): Promise<void>;
+  /** The updater, once it is set up (that happens beside the window's opening, not before it). */
+  updates: Promise<{
+    view(): UpdateView;
+    checkNow(): Promise<UpdateView>;
+    setEnabled(enabled: boolean): UpdateView;
+    restart(evenIfUploading: boolean): 'restarting' | 'waiting-for-uploads' | 'nothing-to-install';
+  }>;
 }

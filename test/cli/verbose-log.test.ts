@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../auth/browser';
 import { runCli } from './run-cli';
+import { watchSignInSecrets } from '../logging/sign-in-secrets';
 
 let dataDir: string;
 const realFetch = globalThis.fetch;
@@ -21,20 +22,8 @@ afterEach(async () => {
 
 describe('shotput --verbose', () => {
   it('logs the sign-in and an upload on stderr without any secret', async () => {
-    const secrets = new Map<string, string>();
-    globalThis.fetch = async (input, init) => {
-      const response = await realFetch(input, init);
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith('/oauth/token') && init?.body instanceof URLSearchParams) {
-        for (const name of ['code', 'code_verifier', 'client_secret']) {
-          const value = init.body.get(name);
-          if (value) secrets.set(name, value);
-        }
-        const token = (await response.clone().json()) as { access_token?: string };
-        if (token.access_token) secrets.set('access_token', token.access_token);
-      }
-      return response;
-    };
+    // Everything sent to the sign-in server, to know which secrets the log must not hold.
+    const { secrets } = watchSignInSecrets();
 
     const login = await runCli(['--data-dir', dataDir, '--verbose', 'login'], {
       interact: async ({ waitForStdout, stdin }) => {

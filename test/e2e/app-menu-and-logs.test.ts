@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
 import { channelOf, type UpdateView } from '../../common/contract/index';
+import { watchSignInSecrets } from '../logging/sign-in-secrets';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -80,21 +81,8 @@ describe('application menu and logs', () => {
   test(
     'File ▸ Add images… and Upload all send a draft, and the log of the sign-in and upload holds no secret',
     async () => {
-      // Everything main sends to the sign-in server, to know which secrets the log must not hold.
-      const secrets = new Map<string, string>();
-      globalThis.fetch = async (input, init) => {
-        const response = await realFetch(input, init);
-        const url = input instanceof Request ? input.url : String(input);
-        if (url.endsWith('/oauth/token') && init?.body instanceof URLSearchParams) {
-          for (const name of ['code', 'code_verifier', 'client_secret']) {
-            const value = init.body.get(name);
-            if (value) secrets.set(name, value);
-          }
-          const token = (await response.clone().json()) as { access_token?: string };
-          if (token.access_token) secrets.set('access_token', token.access_token);
-        }
-        return response;
-      };
+      // Everything sent to the sign-in server, to know which secrets the log must not hold.
+      const { secrets } = watchSignInSecrets();
 
       launched = await launchApp({ env: { SHOTPUT_EXPECTED_PROCESSING_MS: '300' } });
       const { page, electron, userDataDir } = launched;

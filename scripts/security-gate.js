@@ -52,7 +52,7 @@ const exclusions = [
     sample: 'attachNavigationGuard(contents, (url) => shell.openExternal(url))',
     reason:
       'shell.openExternal is reached only through createWindowOpenHandler(), which passes http(s) URLs and nothing else ' +
-      '(isOpenableExternally in main/app/navigation-guard.ts; tested with file:, javascript:, custom schemes).',
+      '(isOpenableExternally in common/external-links.ts; tested with file:, javascript:, custom schemes).',
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
@@ -78,7 +78,7 @@ const exclusions = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/app/handlers/upload-handlers.ts',
+    file: 'main/desktop/handlers/upload-handlers.ts',
     sample: 'await context.openExternal(await uploads.shotAddress(id));',
     reason:
       "Opens a published shot's html_url: shotAddress() answers only http(s) addresses the service gave (isWebAddress in " +

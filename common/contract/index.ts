@@ -8,7 +8,7 @@
 // harness connects a Chromium page to the same handlers. The renderer imports only types.
 //
 // Adding a feature: 1. add an entry to its namespace's requests (or events), 2. add its handler in
-// main/app/handlers/ (the compiler lists what is missing), 3. call it from a view as
+// main/desktop/handlers/ (the compiler lists what is missing), 3. call it from a view as
 // `window.shotput.<namespace>.<method>(payload)`.
 import type * as v from 'valibot';
 import { appRequests, appEvents } from './app';
@@ -53,6 +53,11 @@ export type EventName = keyof typeof events;
 export type RequestPayload<N extends RequestName> = v.InferInput<(typeof requests)[N]['payload']>;
 export type RequestResult<N extends RequestName> = (typeof requests)[N]['result'];
 export type EventPayload<E extends EventName> = (typeof events)[E];
+
+/** What main implements for each request: the validated payload in, a Result out (main/desktop/handlers/). */
+export type RequestHandlers = {
+  [N in RequestName]: (payload: v.InferOutput<(typeof requests)[N]['payload']>) => Promise<Result<RequestResult<N>>> | Result<RequestResult<N>>;
+};
 
 export const requestNames = Object.keys(requests) as RequestName[];
 export const eventNames = Object.keys(events) as EventName[];

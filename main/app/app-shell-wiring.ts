@@ -11,7 +11,7 @@ import type { SettingsFile } from '../settings/settings-file';
 import type { AppLog } from './app-logging';
 import { installAppMenu } from './app-menu';
 import { createAppUpdater } from './app-updater';
-import type { AppShellContext } from './handlers/app-shell-handlers';
+import type { AppShellContext } from '../desktop/handlers/app-shell-handlers';
 import { projectLinks, repositoryFromUpdateConfig } from './menu/project-links';
 
 export interface AppShellWiringOptions {

@@ -7,19 +7,13 @@ import {
   channelOf,
   requestNames,
   requests,
+  type RequestHandlers,
   type RequestName,
-  type RequestResult,
   type Result,
 } from '../../common/contract/index';
 import type { FrameLike } from './trusted-sender';
 
-/** A request's handler gets the validated payload and answers with a Result. */
-export type RequestHandlers = {
-  [N in RequestName]: (
-    payload: v.InferOutput<(typeof requests)[N]['payload']>,
-    event: IpcMainInvokeEvent,
-  ) => Promise<Result<RequestResult<N>>> | Result<RequestResult<N>>;
-};
+export type { RequestHandlers };
 
 export interface IpcRegistrationOptions {
   isTrustedSender: (frame: FrameLike | null | undefined) => boolean;
@@ -56,8 +50,8 @@ async function answer(
     return { ok: false, error: { code: 'invalid-payload', message: `The request “${name}” was malformed: ${issues}.` } };
   }
   try {
-    const handler = handlers[name] as (payload: unknown, event: IpcMainInvokeEvent) => Promise<Result<unknown>> | Result<unknown>;
-    return await handler(parsed.output, event);
+    const handler = handlers[name] as (payload: unknown) => Promise<Result<unknown>> | Result<unknown>;
+    return await handler(parsed.output);
   } catch (error) {
     options.log(`Handler of “${name}” crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { ok: false, error: { code: 'internal-error', message: 'Something went wrong inside Shotput. Please try again.' } };

@@ -7,7 +7,7 @@ import { channelOf, type EventName, type EventPayload } from '../../common/contr
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
-import { createRequestHandlers } from './handlers/index';
+import { createRequestHandlers } from '../desktop/handlers/index';
 import { registerRequestHandlers } from './ipc-registration';
 import { registerDroppedPaths } from './dropped-paths-registration';
 import { PathGrants } from '../desktop/path-grants';

@@ -2,13 +2,9 @@
 // http(s) links the user clicks open in the system browser instead. Nothing else (file:,
 // javascript:, custom schemes) is ever handed to the OS.
 import type { HandlerDetails, WebContents, WindowOpenHandlerResponse } from 'electron';
-import { safeUrl } from './app-scheme';
+import { isOpenableExternally } from '../../common/external-links';
 
-/** True for the links the system browser may open: http and https, nothing else. */
-export function isOpenableExternally(url: string): boolean {
-  const parsed = safeUrl(url);
-  return parsed !== undefined && (parsed.protocol === 'https:' || parsed.protocol === 'http:');
-}
+export { isOpenableExternally };
 
 export type OpenExternal = (url: string) => Promise<void>;
 

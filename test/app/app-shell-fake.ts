@@ -1,6 +1,6 @@
 // A stand-in for main/app's About facts, log opener and updater, for handler tests that do not
 // look at them (the updater itself is tested in test/updates/).
-import type { AppShellContext } from '../../main/app/handlers/app-shell-handlers';
+import type { AppShellContext } from '../../main/desktop/handlers/app-shell-handlers';
 import type { UpdateView } from '../../common/contract/index';
 
 export function fakeAppShell(overrides: Partial<AppShellContext> = {}): AppShellContext & { logsShown: number } {

@@ -1,7 +1,7 @@
 // The About facts, Show logs and the updater requests, as the window calls them.
 import { describe, expect, it, vi } from 'vitest';
-import { createAppShellHandlers } from '../../main/app/handlers/app-shell-handlers';
-import type { HandlerContext } from '../../main/app/handlers/handler-context';
+import { createAppShellHandlers } from '../../main/desktop/handlers/app-shell-handlers';
+import type { HandlerContext } from '../../main/desktop/handlers/handler-context';
 import { fakeAppShell } from './app-shell-fake';
 
 vi.mock('electron', () => ({}));

@@ -7,7 +7,7 @@ import { fileModeSecretBox } from '../../main/auth/file-persistence';
 import { TokenStore } from '../../main/auth/token-store';
 import { openDesktop } from '../../main/desktop/desktop';
 import type { Desktop } from '../../main/desktop/desktop';
-import { createRequestHandlers } from '../../main/app/handlers/index';
+import { createRequestHandlers } from '../../main/desktop/handlers/index';
 import { registerRequestHandlers, type RequestHandlers } from '../../main/app/ipc-registration';
 import { createSenderCheck } from '../../main/app/trusted-sender';
 import { registerDroppedPaths } from '../../main/app/dropped-paths-registration';

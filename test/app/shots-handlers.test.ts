@@ -3,11 +3,11 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requests } from '../../common/contract/index';
-import { createPopularHandlers } from '../../main/app/handlers/popular-handlers';
-import { serviceAccess } from '../../main/app/handlers/service-access';
-import { describeServiceFailure } from '../../main/app/handlers/service-failure';
-import { createShellHandlers } from '../../main/app/handlers/shell-handlers';
-import { createShotsHandlers } from '../../main/app/handlers/shots-handlers';
+import { createPopularHandlers } from '../../main/desktop/handlers/popular-handlers';
+import { serviceAccess } from '../../main/desktop/handlers/service-access';
+import { describeServiceFailure } from '../../main/desktop/handlers/service-failure';
+import { createShellHandlers } from '../../main/desktop/handlers/shell-handlers';
+import { createShotsHandlers } from '../../main/desktop/handlers/shots-handlers';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import { ServiceClient } from '../../main/service/service-client';
 import { ServiceError } from '../../main/service/service-error';
@@ -37,14 +37,14 @@ async function createdShot(client: ServiceClient, title: string, scheduledFor?: 
 describe('shots handlers', () => {
   test('signed out: every request says so and what to do', async () => {
     const shots = shotsAs(undefined);
-    const listed = failure(await shots['shots.list'](undefined, {} as never));
+    const listed = failure(await shots['shots.list'](undefined));
     expect(listed.code).toBe('signed-out');
     expect(listed.message).toMatch(/signed out.*Sign in/);
   });
 
   test('lists the user’s shots as views with teaser images served by the service, page by page', async () => {
     const shots = shotsAs(ada);
-    const first = value(await shots['shots.list'](undefined, {} as never));
+    const first = value(await shots['shots.list'](undefined));
     expect(first.shots.length).toBeGreaterThan(0);
     const shot = first.shots[0]!;
     expect(shot.teaserUrl.startsWith(`${fixture.sandbox.url}/images/`)).toBe(true);
@@ -54,7 +54,7 @@ describe('shots handlers', () => {
     expect(shot.scheduledFor).toBeNull();
     // The sandbox's ada has fewer shots than a page, so there is no next page.
     expect(first.nextPage).toBeNull();
-    const again = value(await shots['shots.get']({ id: shot.id }, {} as never));
+    const again = value(await shots['shots.get']({ id: shot.id }));
     expect(again).toEqual(shot);
   });
 
@@ -65,13 +65,12 @@ describe('shots handlers', () => {
     const edited = value(
       await shots['shots.update'](
         { id, changes: { title: 'Final title', description: 'Now with words.', tags: ['one', 'two'], teamId: studio.id, lowProfile: true } },
-        {} as never,
       ),
     );
     // The service answers with the description as HTML.
     expect(edited.descriptionHtml).toContain('Now with words.');
     expect(edited).toMatchObject({ title: 'Final title', tags: ['one', 'two'], team: { id: studio.id }, lowProfile: true });
-    const noTeam = value(await shots['shots.update']({ id, changes: { teamId: null } }, {} as never));
+    const noTeam = value(await shots['shots.update']({ id, changes: { teamId: null } }));
     expect(noTeam.team).toBeNull();
     expect((await ada.getShot(id)).team ?? null).toBeNull();
   });
@@ -80,21 +79,21 @@ describe('shots handlers', () => {
     const shots = shotsAs(ada);
     const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const scheduledId = await createdShot(ada, 'Later', inAWeek);
-    const listed = value(await shots['shots.get']({ id: scheduledId }, {} as never));
+    const listed = value(await shots['shots.get']({ id: scheduledId }));
     expect(listed.publishedAt).toBeNull();
     expect(listed.scheduledFor).not.toBeNull();
 
     const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString();
-    const moved = value(await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: inTwoWeeks } }, {} as never));
+    const moved = value(await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: inTwoWeeks } }));
     // The service keeps whole seconds.
     expect(Math.floor(Date.parse(moved.scheduledFor!) / 1000)).toBe(Math.floor(Date.parse(inTwoWeeks) / 1000));
 
-    const past = failure(await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: '2020-01-01T00:00:00Z' } }, {} as never));
+    const past = failure(await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: '2020-01-01T00:00:00Z' } }));
     expect(past.code).toBe('rejected');
     expect(past.message).toBe('The service did not accept this: the publish time must be in the future. Correct it, then try again.');
 
     const publishedId = await createdShot(ada, 'Now');
-    const published = failure(await shots['shots.update']({ id: publishedId, changes: { scheduledFor: inTwoWeeks } }, {} as never));
+    const published = failure(await shots['shots.update']({ id: publishedId, changes: { scheduledFor: inTwoWeeks } }));
     expect(published.code).toBe('already-published');
     expect(published.message).toMatch(/already published/);
   });
@@ -102,16 +101,16 @@ describe('shots handlers', () => {
   test('deletes a shot; afterwards it is gone (404 as a sentence)', async () => {
     const shots = shotsAs(ada);
     const id = await createdShot(ada, 'To delete');
-    expect(value(await shots['shots.delete']({ id }, {} as never))).toBeNull();
-    const gone = failure(await shots['shots.get']({ id }, {} as never));
+    expect(value(await shots['shots.delete']({ id }))).toBeNull();
+    const gone = failure(await shots['shots.get']({ id }));
     expect(gone.code).toBe('not-found');
     expect(gone.message).toBe(`Shot ${id} is not among your shots: it does not exist, or it was deleted.`);
     // Deleting it again (deleted elsewhere, the card still shown): the code says it is gone, so the view drops the card.
-    const again = failure(await shots['shots.delete']({ id }, {} as never));
+    const again = failure(await shots['shots.delete']({ id }));
     expect(again).toEqual({ code: 'not-found', message: gone.message, retryable: false });
     // Someone else's shot: the service's own reason, as a sentence.
     const ben = await signedInClient(fixture.sandbox, 'ben');
-    const notYours = failure(await shotsAs(ben)['shots.delete']({ id: (await ada.listUserShots()).items[0]!.id }, {} as never));
+    const notYours = failure(await shotsAs(ben)['shots.delete']({ id: (await ada.listUserShots()).items[0]!.id }));
     expect(notYours.code).toBe('forbidden');
     expect(notYours.message).toBe('The service refused to delete the shot: You can only change your own shots.');
   });
@@ -119,7 +118,7 @@ describe('shots handlers', () => {
   test('a token without the upload scope: says which permission is missing and how to get it', async () => {
     const readOnly = await signedInClient(fixture.sandbox, 'ada', { scopes: ['public'] });
     const id = (await ada.listUserShots()).items[0]!.id;
-    const refused = failure(await shotsAs(readOnly)['shots.update']({ id, changes: { title: 'Nope' } }, {} as never));
+    const refused = failure(await shotsAs(readOnly)['shots.update']({ id, changes: { title: 'Nope' } }));
     expect(refused.code).toBe('missing-scope');
     expect(refused.message).toMatch(/“upload” permission.*Sign out, then sign in again/);
   });
@@ -151,11 +150,11 @@ describe('popular handlers', () => {
     const counting = countingFetch();
     const client = await signedInClient(fixture.sandbox, 'ben', { fetch: counting.fetch });
     const popular = createPopularHandlers(serviceAccess(() => client));
-    expect(value(await popular['popular.availability'](undefined, {} as never))).toEqual({ approved: true });
+    expect(value(await popular['popular.availability'](undefined))).toEqual({ approved: true });
     const requestsAfterFirst = counting.statuses.length;
-    expect(value(await popular['popular.availability'](undefined, {} as never))).toEqual({ approved: true });
+    expect(value(await popular['popular.availability'](undefined))).toEqual({ approved: true });
     expect(counting.statuses.length).toBe(requestsAfterFirst);
-    const page = value(await popular['popular.list'](undefined, {} as never));
+    const page = value(await popular['popular.list'](undefined));
     expect(page.shots.length).toBeGreaterThan(0);
     expect(page.shots[0]!.teaserUrl.startsWith(fixture.sandbox.url)).toBe(true);
   });
@@ -169,12 +168,12 @@ describe('popular handlers', () => {
     const { access_token } = (await response.json()) as { access_token: string };
     const client = new ServiceClient({ apiUrl: fixture.sandbox.api, accessToken: access_token, governor: new RateLimitGovernor() });
     const popular = createPopularHandlers(serviceAccess(() => client));
-    expect(value(await popular['popular.availability'](undefined, {} as never))).toEqual({ approved: false });
-    const refused = failure(await popular['popular.list'](undefined, {} as never));
+    expect(value(await popular['popular.availability'](undefined))).toEqual({ approved: false });
+    const refused = failure(await popular['popular.list'](undefined));
     expect(refused.code).toBe('forbidden');
     expect(refused.message).toMatch(/not approved for popular shots/);
     // Signed out: not approved, without asking anyone.
-    expect(value(await createPopularHandlers(serviceAccess(() => undefined))['popular.availability'](undefined, {} as never))).toEqual({ approved: false });
+    expect(value(await createPopularHandlers(serviceAccess(() => undefined))['popular.availability'](undefined))).toEqual({ approved: false });
     await sandboxUserToken(fixture.sandbox, 'ada'); // the sandbox is still healthy after the refusals
   });
 });
@@ -185,9 +184,9 @@ describe('shell.openLink', () => {
     const shell = createShellHandlers(async (url) => {
       opened.push(url);
     });
-    expect(value(await shell['shell.openLink']({ url: 'https://sandbox.invalid/ben' }, {} as never))).toBeNull();
+    expect(value(await shell['shell.openLink']({ url: 'https://sandbox.invalid/ben' }))).toBeNull();
     expect(opened).toEqual(['https://sandbox.invalid/ben']);
-    expect(failure(await shell['shell.openLink']({ url: 'javascript:alert(1)' }, {} as never)).code).toBe('refused-link');
+    expect(failure(await shell['shell.openLink']({ url: 'javascript:alert(1)' })).code).toBe('refused-link');
     expect(opened).toHaveLength(1);
     const schema = requests['shell.openLink'].payload;
     for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'app.shotput://oauth/callback', 'http://', ' https://x.test']) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Desktop } from '../../main/desktop/desktop';
 import { PathGrants } from '../../main/desktop/path-grants';
-import { createRequestHandlers } from '../../main/app/handlers/index';
+import { createRequestHandlers } from '../../main/desktop/handlers/index';
 import type { RequestHandlers } from '../../main/app/ipc-registration';
 import { defaultSettings, type Settings } from '../../common/contract/index';
 import { photo, scratch } from '../images/fixtures';
@@ -53,58 +53,57 @@ afterAll(async () => {
   await files?.cleanup();
 });
 
-const event = {} as never;
 
 describe('upload handlers', () => {
   it('refuses a schedule for an account that may not schedule, a team it is not on, and a draft that is gone', async () => {
     const file = files.file('ben.png');
     await photo(800, 600).png().toFile(file);
     grants.grant([file]); // as a drop does
-    const added = await handlers['drafts.add']({ paths: [file] }, event);
+    const added = await handlers['drafts.add']({ paths: [file] });
     if (!added.ok) throw new Error(added.error.message);
     const draftId = added.value.drafts[0]!.id;
     const later = new Date(Date.now() + 86_400_000).toISOString();
 
-    const scheduled = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', scheduledFor: later }, prepare: {} }] }, event);
+    const scheduled = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', scheduledFor: later }, prepare: {} }] });
     expect(scheduled).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
     if (!scheduled.ok) expect(scheduled.error.message).toMatch(/Scheduling is for pro accounts, teams and team members.*Publish now/);
-    const spaced = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x' }, prepare: {} }], spacing: { start: later, everyHours: 2 } }, event);
+    const spaced = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x' }, prepare: {} }], spacing: { start: later, everyHours: 2 } });
     expect(spaced).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
-    const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 }, prepare: {} }] }, event);
+    const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 }, prepare: {} }] });
     expect(team).toMatchObject({ ok: false, error: { code: 'not-on-team' } });
-    const gone = await handlers['queue.enqueue']({ items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' }, prepare: {} }] }, event);
+    const gone = await handlers['queue.enqueue']({ items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' }, prepare: {} }] });
     expect(gone).toMatchObject({ ok: false, error: { code: 'unknown-draft', message: 'A draft is no longer there; add the files again.' } });
     expect(desktop.uploads.view().jobs).toEqual([]);
 
-    const sent = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'Now' }, prepare: {} }] }, event);
+    const sent = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'Now' }, prepare: {} }] });
     expect(sent).toMatchObject({ ok: true, value: [{ draftId, status: 'added' }] });
-    const refusal = await handlers['queue.cancel']({ id: 'no-such-job' }, event);
+    const refusal = await handlers['queue.cancel']({ id: 'no-such-job' });
     expect(refusal).toMatchObject({ ok: false, error: { code: 'refused', message: 'No job no-such-job in the queue.' } });
   });
 
   it('opens a published shot in the browser, and says why not before it is created', async () => {
     for (let i = 0; i < 400 && desktop.uploads.view().jobs[0]?.state !== 'published'; i++) await new Promise((r) => setTimeout(r, 25));
     const job = desktop.uploads.view().jobs[0]!;
-    expect(await handlers['queue.openShot']({ id: job.id }, event)).toEqual({ ok: true, value: null });
+    expect(await handlers['queue.openShot']({ id: job.id })).toEqual({ ok: true, value: null });
     expect(openedExternally.at(-1)).toMatch(new RegExp(`^${sandbox.sandbox.url}/`));
-    expect(await handlers['queue.openShot']({ id: 'nope' }, event)).toMatchObject({ ok: false, error: { message: 'This upload is no longer in the queue.' } });
+    expect(await handlers['queue.openShot']({ id: 'nope' })).toMatchObject({ ok: false, error: { message: 'This upload is no longer in the queue.' } });
   });
 
   it('uses the system pickers for files and folders, and a cancelled picker changes nothing', async () => {
-    expect(await handlers['drafts.pick'](undefined, event)).toEqual({ ok: true, value: { drafts: [], problems: [] } });
+    expect(await handlers['drafts.pick'](undefined)).toEqual({ ok: true, value: { drafts: [], problems: [] } });
     const folder = files.file('picked');
     await mkdir(folder, { recursive: true });
     await photo(400, 300).jpeg().toFile(path.join(folder, 'one.jpg'));
     picks.push([folder]);
-    const picked = await handlers['drafts.pick'](undefined, event);
+    const picked = await handlers['drafts.pick'](undefined);
     expect(picked.ok && picked.value.drafts.map((d) => d.name)).toEqual(['one.jpg']);
 
-    expect(await handlers['watch.add']({}, event)).toEqual({ ok: true, value: [] });
+    expect(await handlers['watch.add']({})).toEqual({ ok: true, value: [] });
     picks.push([folder]);
-    const watched = await handlers['watch.add']({}, event);
+    const watched = await handlers['watch.add']({});
     expect(watched.ok && watched.value.map((f) => f.path)).toEqual([folder]);
-    expect(await handlers['watch.add']({ path: folder }, event)).toMatchObject({ ok: false, error: { code: 'refused', message: 'picked is already watched.' } });
-    const image = await handlers['images.preview']({ draftId: '00000000-0000-0000-0000-000000000000', prepare: {} }, event);
+    expect(await handlers['watch.add']({ path: folder })).toMatchObject({ ok: false, error: { code: 'refused', message: 'picked is already watched.' } });
+    const image = await handlers['images.preview']({ draftId: '00000000-0000-0000-0000-000000000000', prepare: {} });
     expect(image).toMatchObject({ ok: false, error: { code: 'image-not-found' } });
   });
 
@@ -114,8 +113,8 @@ describe('upload handlers', () => {
     const secret = path.join(outside, 'private.png');
     await photo(300, 200).png().toFile(secret);
     const missing = path.join(outside, 'missing.png');
-    const existing = await handlers['drafts.add']({ paths: [secret] }, event);
-    const absent = await handlers['drafts.add']({ paths: [missing] }, event);
+    const existing = await handlers['drafts.add']({ paths: [secret] });
+    const absent = await handlers['drafts.add']({ paths: [missing] });
     expect(existing).toEqual({ ok: false, error: { code: 'not-granted', message: 'Shotput opens only files you chose or dropped in its window; choose or drop them again.' } });
     expect(absent).toEqual(existing);
     // One path outside the grants refuses the whole request, granted ones included.
@@ -123,23 +122,23 @@ describe('upload handlers', () => {
     await mkdir(dropped, { recursive: true });
     await photo(300, 200).png().toFile(path.join(dropped, 'ok.png'));
     grants.grant([dropped]);
-    expect(await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png'), secret] }, event)).toEqual(existing);
-    expect(await handlers['drafts.add']({ paths: [path.join(dropped, '..', 'outside', 'private.png')] }, event)).toEqual(existing);
-    const inside = await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png')] }, event);
+    expect(await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png'), secret] })).toEqual(existing);
+    expect(await handlers['drafts.add']({ paths: [path.join(dropped, '..', 'outside', 'private.png')] })).toEqual(existing);
+    const inside = await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png')] });
     expect(inside.ok && inside.value.drafts.map((d) => d.name)).toEqual(['ok.png']);
 
-    const folder = await handlers['watch.add']({ path: outside }, event);
+    const folder = await handlers['watch.add']({ path: outside });
     expect(folder).toEqual({ ok: false, error: { code: 'not-granted', message: 'Shotput watches only a folder you chose or dropped in its window; choose it again.' } });
-    expect(await handlers['watch.add']({ path: path.join(outside, 'nope') }, event)).toEqual(folder);
+    expect(await handlers['watch.add']({ path: path.join(outside, 'nope') })).toEqual(folder);
     expect(desktop.watch.list().map((f) => f.path)).not.toContain(outside);
-    const watched = await handlers['watch.add']({ path: dropped }, event);
+    const watched = await handlers['watch.add']({ path: dropped });
     expect(watched.ok && watched.value.map((f) => f.path)).toContain(dropped);
-    await handlers['watch.remove']({ id: watched.ok ? watched.value.find((f) => f.path === dropped)!.id : '' }, event);
+    await handlers['watch.remove']({ id: watched.ok ? watched.value.find((f) => f.path === dropped)!.id : '' });
   });
 
   it('applies “open at login” when it is changed, and only then', async () => {
-    await handlers['settings.set']({ theme: 'dark' }, event);
-    await handlers['settings.set']({ openAtLogin: true }, event);
+    await handlers['settings.set']({ theme: 'dark' });
+    await handlers['settings.set']({ openAtLogin: true });
     expect(loginItems).toEqual([true]);
   });
 });

@@ -47,7 +47,7 @@ describe('layers of main/', () => {
       "import { MAX_SHOT_TAGS } from '../../../common/service-rules';",
       'export { AccountManager, ServiceClient, prepare, UploadQueue, Desktop, fail, MAX_SHOT_TAGS };',
     ].join('\n');
-    expect(await complaints('main/app/handlers/probe.ts', code, layers)).toEqual([]);
+    expect(await complaints('main/desktop/handlers/probe.ts', code, layers)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // watch.*: the watched folders, their defaults, on/off, and "upload anyway" for a skipped file.
-import type { RequestHandlers } from '../ipc-registration';
-import { notGrantedFolder } from '../../desktop/path-grants';
-import { fail, ok } from '../result';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { notGrantedFolder } from '../path-grants';
+import { fail, ok } from './result';
 import type { HandlerContext } from './handler-context';
 import { answer } from './refusal';
 

@@ -1,6 +1,6 @@
 // Small constructors for the Result values every request answers with.
-import type { Failure, Result } from '../../common/contract/index';
-import type { Problem } from '../service/problem';
+import type { Failure, Result } from '../../../common/contract/index';
+import type { Problem } from '../../service/problem';
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

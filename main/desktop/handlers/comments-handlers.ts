@@ -4,7 +4,7 @@
 import type { CommentView, PersonView } from '../../../common/contract/index';
 import { displayNameOf, handleOf } from '../../service/resources';
 import type { Comment, User } from '../../service/resources';
-import type { RequestHandlers } from '../ipc-registration';
+import type { RequestHandlers } from '../../../common/contract/index';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
 import { actionFor } from '../../service/problem';

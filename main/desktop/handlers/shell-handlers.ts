@@ -1,9 +1,9 @@
 // Links the renderer asks to open (a shot's page, a mention in a comment) go to the system
 // browser; the window never navigates. The contract already accepts only http(s) addresses;
 // the check runs again here because this is the last step before the operating system.
-import type { RequestHandlers } from '../ipc-registration';
-import { isOpenableExternally } from '../navigation-guard';
-import { fail, ok } from '../result';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { isOpenableExternally } from '../../../common/external-links';
+import { fail, ok } from './result';
 
 export function createShellHandlers(openExternal: (url: string) => Promise<void>): Pick<RequestHandlers, 'shell.openLink'> {
   return {

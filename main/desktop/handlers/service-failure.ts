@@ -4,7 +4,7 @@ import type { Result } from '../../../common/contract/index';
 import { problemFrom } from '../../service/problem';
 import type { ServiceAction } from '../../service/problem';
 import type { ServiceClient } from '../../service/service-client';
-import { failWith, fail, ok } from '../result';
+import { failWith, fail, ok } from './result';
 import type { ServiceAccess } from './service-access';
 
 export type { Scope, ServiceAction } from '../../service/problem';

@@ -1,6 +1,6 @@
 // All request handlers, one file per namespace of the contract. The type annotation makes the
 // compiler list any request of common/contract/ that has no handler yet.
-import type { RequestHandlers } from '../ipc-registration';
+import type { RequestHandlers } from '../../../common/contract/index';
 import { createAppHandlers } from './app-handlers';
 import { createAppShellHandlers } from './app-shell-handlers';
 import { createAuthHandlers } from './auth-handlers';

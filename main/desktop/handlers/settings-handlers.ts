@@ -1,5 +1,5 @@
-import type { RequestHandlers } from '../ipc-registration';
-import { ok } from '../result';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { ok } from './result';
 import type { HandlerContext } from './handler-context';
 
 export function createSettingsHandlers(context: HandlerContext): Pick<RequestHandlers, 'settings.get' | 'settings.set'> {

@@ -1,10 +1,10 @@
 // What request handlers may use. Grows as features land (the upload queue, the accounts, …).
 import type { AboutView, AppInfo, EventName, EventPayload, UpdateView } from '../../../common/contract/index';
-import type { DesktopSession } from '../../desktop/desktop-session';
-import type { Drafts } from '../../desktop/drafts';
-import type { PathGrants } from '../../desktop/path-grants';
-import type { UploadCenter } from '../../desktop/upload-center';
-import type { WatchFolders } from '../../desktop/watch-folders';
+import type { DesktopSession } from '../desktop-session';
+import type { Drafts } from '../drafts';
+import type { PathGrants } from '../path-grants';
+import type { UploadCenter } from '../upload-center';
+import type { WatchFolders } from '../watch-folders';
 import type { SettingsFile } from '../../settings/settings-file';
 
 export interface HandlerContext {

@@ -4,8 +4,8 @@
 import type { PopularShotView } from '../../../common/contract/index';
 import type { PopularShot } from '../../service/resources';
 import { isServiceError } from '../../service/service-error';
-import type { RequestHandlers } from '../ipc-registration';
-import { ok } from '../result';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { ok } from './result';
 import type { ServiceAccess } from './service-access';
 import { describeServiceFailure, withService } from './service-failure';
 

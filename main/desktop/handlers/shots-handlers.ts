@@ -3,8 +3,8 @@
 import type { ShotChanges, ShotView } from '../../../common/contract/index';
 import type { Shot } from '../../service/resources';
 import type { ShotChanges as ServiceShotChanges } from '../../service/service-client';
-import type { RequestHandlers } from '../ipc-registration';
-import { fail } from '../result';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { fail } from './result';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
 import { actionFor } from '../../service/problem';

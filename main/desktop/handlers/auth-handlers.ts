@@ -1,8 +1,8 @@
 // auth.*: the session's state, sign-in through the system browser (resolves when the deep link
 // comes back), cancel, sign-out, and the choice of service. Failures are sentences with a next step.
-import type { RequestHandlers } from '../ipc-registration';
-import { fail, ok } from '../result';
-import { problemSentence } from '../../desktop/session-problems';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { fail, ok } from './result';
+import { problemSentence } from '../session-problems';
 import type { HandlerContext } from './handler-context';
 
 export function createAuthHandlers(

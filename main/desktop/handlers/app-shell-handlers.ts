@@ -1,6 +1,6 @@
 // The About facts, "Show logs" and the updater, for Settings.
-import type { RequestHandlers } from '../ipc-registration';
-import { fail, ok } from '../result';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { fail, ok } from './result';
 import type { HandlerContext } from './handler-context';
 
 export type { AppShellContext } from './handler-context';

@@ -3,11 +3,11 @@
 // ipc-registration reports as such.
 import type { Result } from '../../../common/contract/index';
 import { ImageError } from '../../images/index';
-import { CenterError } from '../../desktop/upload-center';
-import { WatchError } from '../../desktop/watch-folders';
+import { CenterError } from '../upload-center';
+import { WatchError } from '../watch-folders';
 import { isServiceError } from '../../service/service-error';
 import { problemOfRequest } from '../../service/problem';
-import { fail, failWith, ok } from '../result';
+import { fail, failWith, ok } from './result';
 
 export async function answer<T>(work: () => Promise<T> | T): Promise<Result<T>> {
   try {

@@ -2,9 +2,9 @@
 // drafts become jobs of the signed-in account's queue, and the queue is paused, retried,
 // cancelled and looked at. The published shot opens in the system browser.
 import { isOnTeam } from '../../../common/service-rules';
-import { notGrantedDrafts } from '../../desktop/path-grants';
-import type { RequestHandlers } from '../ipc-registration';
-import { fail, ok } from '../result';
+import { notGrantedDrafts } from '../path-grants';
+import type { RequestHandlers } from '../../../common/contract/index';
+import { fail, ok } from './result';
 import type { HandlerContext } from './handler-context';
 import { answer } from './refusal';
 

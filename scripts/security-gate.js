@@ -79,7 +79,7 @@ const exclusions = [
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/desktop/handlers/upload-handlers.ts',
-    sample: 'await context.openExternal(await uploads.shotAddress(id));',
+    sample: 'await context.openExternal(address.value);',
     reason:
       "Opens a published shot's html_url: shotAddress() answers only http(s) addresses the service gave (isWebAddress in " +
       'main/desktop/account-view.ts), and context.openExternal is createOpenExternal(), which refuses any other scheme.',

@@ -4,11 +4,13 @@
 // reported as events the window (and the dock, the taskbar and notifications) can follow.
 import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
+import { fail, failWith, ok } from './handlers/result';
+import { problemOfRequest } from '../service/problem';
 import path from 'node:path';
 import { UploadQueue, imagePreparer, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadJob, UploadQueueOptions } from '../uploads/index';
 import type { RateLimitState } from '../service/rate-limit-governor';
-import type { BatchSpacing, EnqueueResult, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../common/contract/index';
+import type { BatchSpacing, EnqueueResult, Result, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
 import { BatchTracker } from './batch-tracker';
@@ -94,8 +96,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     };
   }
 
-  async enqueue(items: readonly EnqueueItem[], spacing?: BatchSpacing): Promise<EnqueueResult[]> {
-    const queue = this.requireQueue();
+  async enqueue(items: readonly EnqueueItem[], spacing?: BatchSpacing): Promise<Result<EnqueueResult[]>> {
+    const queue = this.current?.queue;
+    if (!queue) return signedOut();
     let times: string[] | undefined;
     if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
     const jobs: NewJob[] = items.map((item, index) => ({
@@ -123,52 +126,51 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     });
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
     this.emitQueueSoon();
-    return results;
+    return ok(results);
   }
 
-  pauseAll(): QueueView {
-    this.requireQueue().pause();
-    return this.view();
+  pauseAll(): Result<QueueView> {
+    return this.withQueue((queue) => queue.pause());
   }
 
-  resumeAll(): QueueView {
-    this.requireQueue().resume();
-    return this.view();
+  resumeAll(): Result<QueueView> {
+    return this.withQueue((queue) => queue.resume());
   }
 
-  retry(id: string): QueueView {
-    const result = this.requireQueue().retry(id);
-    if (!result.ok) throw new CenterError(result.message);
-    this.batch.add([id]);
-    return this.view();
+  retry(id: string): Result<QueueView> {
+    return this.withQueue((queue) => {
+      const result = queue.retry(id);
+      if (result.ok) this.batch.add([id]);
+      return result;
+    });
   }
 
-  cancel(id: string): QueueView {
-    const result = this.requireQueue().cancel(id);
-    if (!result.ok) throw new CenterError(result.message);
-    return this.view();
+  cancel(id: string): Result<QueueView> {
+    return this.withQueue((queue) => queue.cancel(id));
   }
 
-  remove(id: string): QueueView {
-    const result = this.requireQueue().remove(id);
-    if (!result.ok) throw new CenterError(result.message);
-    return this.view();
+  remove(id: string): Result<QueueView> {
+    return this.withQueue((queue) => queue.remove(id));
   }
 
-  clearFinished(): QueueView {
-    this.requireQueue().clearFinished();
-    return this.view();
+  clearFinished(): Result<QueueView> {
+    return this.withQueue((queue) => void queue.clearFinished());
   }
 
   /** The web address of a job's shot, asked of the service (only http(s) addresses are given back). */
-  async shotAddress(id: string): Promise<string> {
+  async shotAddress(id: string): Promise<Result<string>> {
     const current = this.current;
     const job = current?.queue.get(id);
-    if (!current || !job) throw new CenterError('This upload is no longer in the queue.');
-    if (!job.shotId) throw new CenterError('The service has not created this shot yet.');
-    const shot = await current.account.client.getShot(job.shotId);
-    if (!isWebAddress(shot.html_url)) throw new CenterError('The service gave no web address for this shot.');
-    return shot.html_url;
+    if (!current || !job) return fail('not-found', 'This upload is no longer in the queue.');
+    if (!job.shotId) return fail('not-created', 'The service has not created this shot yet.');
+    let address: string;
+    try {
+      address = (await current.account.client.getShot(job.shotId)).html_url;
+    } catch (error) {
+      return failWith(problemOfRequest(error));
+    }
+    if (!isWebAddress(address)) return fail('no-address', 'The service gave no web address for this shot.');
+    return ok(address);
   }
 
   async close(): Promise<void> {
@@ -245,10 +247,16 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     }, this.options.throttleMs ?? 100);
   }
 
-  private requireQueue(): UploadQueue {
+  /**
+   * A command on the signed-in account's queue, answered with the queue as it is now, or with the
+   * queue's refusal as it worded it: errors become values here, once.
+   */
+  private withQueue(command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void): Result<QueueView> {
     const queue = this.current?.queue;
-    if (!queue) throw new CenterError('Sign in to upload: the queue belongs to the signed-in account.');
-    return queue;
+    if (!queue) return signedOut();
+    const outcome = command(queue);
+    if (outcome && !outcome.ok) return fail('refused', outcome.message);
+    return ok(this.view());
   }
 
   private emitQueueSoon(): void {
@@ -289,9 +297,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   }
 }
 
-/** A refusal the window shows as it is. */
-export class CenterError extends Error {
-  override name = 'CenterError';
+function signedOut<T>(): Result<T> {
+  return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
 }
 
 export function rateLimitView(state: RateLimitState): RateLimitView {

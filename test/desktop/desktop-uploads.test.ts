@@ -13,6 +13,7 @@ import type { Desktop } from '../../main/desktop/desktop';
 import type { BatchSummary } from '../../main/desktop/batch-tracker';
 import type { QueueView, RateLimitView, WatchFolderView } from '../../common/contract/index';
 import { TestBrowser } from '../auth/browser';
+import { failure, value } from '../app/handler-results';
 import { photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
 import { startFixture } from '../service/sandbox-fixture';
@@ -70,7 +71,7 @@ describe('desktop uploads', () => {
     const h = await open(dataDir);
     const { desktop } = h;
     expect(desktop.uploads.view()).toEqual({ available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null });
-    await expect(desktop.uploads.enqueue([])).rejects.toThrow(/Sign in to upload/);
+    expect(failure(await desktop.uploads.enqueue([]))).toMatchObject({ code: 'signed-out', message: expect.stringMatching(/Sign in to upload/) });
     await signIn(h, 'ada');
 
     const progress: number[] = [];
@@ -89,13 +90,13 @@ describe('desktop uploads', () => {
     const added = await desktop.drafts.add([a, b]);
     const [draftA, draftB] = added.drafts;
     const start = new Date(Date.now() + 3 * 3600_000).toISOString();
-    const results = await desktop.uploads.enqueue(
+    const results = value(await desktop.uploads.enqueue(
       [
         { draftId: draftA!.id, sourcePath: draftA!.path, metadata: { title: ' Now ', tags: ['one'], teamId: 4 }, prepare: {} },
         { draftId: draftB!.id, sourcePath: draftB!.path, metadata: { title: 'Later' }, prepare: { size: '400x300' } },
       ],
       { start, everyHours: 0 },
-    );
+    ));
     expect(results.map((r) => r.status)).toEqual(['added', 'added']);
 
     const done = await until(
@@ -115,14 +116,14 @@ describe('desktop uploads', () => {
     expect(views.length).toBeGreaterThan(0);
 
     // The web address of a job's shot comes from the service.
-    const address = await desktop.uploads.shotAddress(done.jobs[0]!.id);
+    const address = value(await desktop.uploads.shotAddress(done.jobs[0]!.id));
     expect(address).toMatch(new RegExp(`^${sandbox.sandbox.url}/`));
     // A job that is on the service cannot be cancelled; a finished one can be removed.
-    expect(() => desktop.uploads.cancel(done.jobs[0]!.id)).toThrow(/already has this shot/);
-    expect(desktop.uploads.remove(done.jobs[1]!.id).jobs).toHaveLength(1);
+    expect(failure(desktop.uploads.cancel(done.jobs[0]!.id))).toMatchObject({ code: 'refused', message: expect.stringMatching(/already has this shot/) });
+    expect(value(desktop.uploads.remove(done.jobs[1]!.id)).jobs).toHaveLength(1);
 
     // Pausing holds new jobs back until resumed.
-    expect(desktop.uploads.pauseAll().paused).toBe(true);
+    expect(value(desktop.uploads.pauseAll()).paused).toBe(true);
     const c = files.file('paused.png');
     await photo(800, 600, '#335577').png().toFile(c);
     const [draftC] = (await desktop.drafts.add([c])).drafts;
@@ -153,21 +154,21 @@ describe('desktop uploads', () => {
     expect(h.desktop.uploads.view().jobs.map((job) => job.title)).toEqual(['Ben’s']);
     // The same content again is not uploaded twice.
     const [again] = (await h.desktop.drafts.add([await copyTo(file, 'ben-again.png')])).drafts;
-    const [result] = await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {} }]);
+    const [result] = value(await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {} }]));
     expect(result!.status).toBe('skipped');
     expect(result!.message).toMatch(/already uploaded as shot \d+/);
     const first = h.desktop.uploads.view().jobs[0]!;
     expect(result!.shotId).toBe(first.shotId);
     // "Upload anyway" sends it again as a new job.
-    const [forced] = await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {}, force: true }]);
+    const [forced] = value(await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {}, force: true }]));
     expect(forced).toMatchObject({ status: 'added', shotId: null });
     // A copy of content that is still on its way: named as such, not merged silently.
     const fresh = files.file('ben-fresh.png');
     await photo(800, 600, '#33aa55').png().toFile(fresh);
     const twin = await copyTo(fresh, 'ben-fresh-copy.png');
     const drafts = (await h.desktop.drafts.add([fresh, twin])).drafts;
-    const [, copy] = await h.desktop.uploads.enqueue(
-      drafts.map((draft) => ({ draftId: draft.id, sourcePath: draft.path, metadata: { title: draft.name }, prepare: {} })),
+    const [, copy] = value(
+      await h.desktop.uploads.enqueue(drafts.map((draft) => ({ draftId: draft.id, sourcePath: draft.path, metadata: { title: draft.name }, prepare: {} }))),
     );
     expect(copy).toMatchObject({ status: 'existing', message: 'ben-fresh-copy.png has the same image as ben-fresh.png, already in the queue; it is uploaded once.' });
     await h.desktop.close();

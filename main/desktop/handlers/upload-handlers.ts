@@ -58,24 +58,25 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
       if (items.some((item) => item.metadata.teamId !== undefined && !isOnTeam(account.view, item.metadata.teamId))) {
         return fail('not-on-team', 'This account is not a member of the chosen team. Choose one of your teams, or none.');
       }
-      return answer(() =>
-        uploads.enqueue(
-          items.map((item) => ({ draftId: item.draftId, sourcePath: drafts.get(item.draftId)!.path, metadata: item.metadata, prepare: item.prepare, force: item.force === true })),
-          spacing,
-        ),
+      return uploads.enqueue(
+        items.map((item) => ({ draftId: item.draftId, sourcePath: drafts.get(item.draftId)!.path, metadata: item.metadata, prepare: item.prepare, force: item.force === true })),
+        spacing,
       );
     },
     'queue.list': () => ok(uploads.view()),
-    'queue.pauseAll': () => answer(() => uploads.pauseAll()),
-    'queue.resumeAll': () => answer(() => uploads.resumeAll()),
-    'queue.retry': ({ id }) => answer(() => uploads.retry(id)),
-    'queue.cancel': ({ id }) => answer(() => uploads.cancel(id)),
-    'queue.remove': ({ id }) => answer(() => uploads.remove(id)),
-    'queue.clearFinished': () => answer(() => uploads.clearFinished()),
-    'queue.openShot': ({ id }) =>
-      answer(async () => {
-        await context.openExternal(await uploads.shotAddress(id));
+    'queue.pauseAll': () => uploads.pauseAll(),
+    'queue.resumeAll': () => uploads.resumeAll(),
+    'queue.retry': ({ id }) => uploads.retry(id),
+    'queue.cancel': ({ id }) => uploads.cancel(id),
+    'queue.remove': ({ id }) => uploads.remove(id),
+    'queue.clearFinished': () => uploads.clearFinished(),
+    'queue.openShot': async ({ id }) => {
+      const address = await uploads.shotAddress(id);
+      if (!address.ok) return address;
+      return answer(async () => {
+        await context.openExternal(address.value);
         return null;
-      }),
+      });
+    },
   };
 }

@@ -68,7 +68,6 @@ export interface PopularAvailability {
 }
 
 export const shotsRequests = {
-  // ---- My shots, comments, popular shots, opening links (issue 7, second half) ----
   /** The signed-in user's shots, newest first, one page at a time. */
   'shots.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<ShotListPage>() },
   'shots.get': { payload: v.strictObject({ id: positiveId }), result: answers<ShotView>() },

@@ -96,3 +96,16 @@ export function localLinkNote(apiUrl: string): string {
 export function noteLocalLinks(ctx: CliContext, service: { isSandbox: boolean; apiUrl: string }): void {
   if (service.isSandbox && !ctx.globals.json) writeLine(ctx.io.stderr, localLinkNote(service.apiUrl));
 }
+
+/**
+ * The daily upload cap at the end of `upload` or `watch --once`: the service's reason, and how to
+ * send what waits (`again` names the command to run again).
+ */
+export function dailyCapLines(cap: { reason: string; waiting: number; until: string }, again: 'command' | 'watch'): string[] {
+  const files = `${cap.waiting} file${cap.waiting === 1 ? '' : 's'}`;
+  const them = cap.waiting === 1 ? 'it' : 'them';
+  return [
+    `shotput: ${cap.reason}`,
+    `shotput: ${files} wait${cap.waiting === 1 ? 's' : ''} for the daily upload limit: run the same ${again} again after ${cap.until} to send ${them}, or "shotput queue retry ID" to ask the service now.`,
+  ];
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
-import { alreadyQueued, alreadyUploaded, sandboxNotice, unreadableFile } from './messages';
+import { alreadyQueued, alreadyUploaded, dailyCapLines, sandboxNotice, unreadableFile } from './messages';
 import { resolveTeam } from './team-choice';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
 import type { SharedValues } from './upload-options';
@@ -11,7 +11,6 @@ import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
 import { probe } from '../images/index';
 import { spreadSchedule } from '../uploads/index';
-import { capResumeLine } from '../uploads/daily-cap';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob, UploadQueue } from '../uploads/index';
 
@@ -137,11 +136,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const waiting = cap ? finished.filter((j) => j.state === 'queued' || j.state === 'preparing' || j.state === 'ready').length : 0;
     const errors = results.filter((r) => r.status === 'error').length + problems.length;
     summary(ctx, reporter, { published, scheduled, failed: finished.length - published - scheduled - waiting + errors, skipped, ...(waiting ? { waiting } : {}) }, cap);
-    if (cap) {
-      // The service takes no more today: say what waits, and how to send it.
-      writeLine(ctx.io.stderr, `shotput: ${cap.reason}`);
-      writeLine(ctx.io.stderr, `shotput: ${capResumeLine(cap.waiting, cap.until)}`);
-    }
+    // The service takes no more today: say what waits, and how to send it.
+    if (cap) for (const line of dailyCapLines(cap, 'command')) writeLine(ctx.io.stderr, line);
     return ok ? EXIT_OK : EXIT_FAILURE;
   } finally {
     ctx.signal.removeEventListener('abort', stop);

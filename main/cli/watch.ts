@@ -2,13 +2,12 @@
 // until SIGINT/SIGTERM (then the POSTs in flight finish and the command exits). With --once:
 // take the files present, wait until they are all done, exit.
 import path from 'node:path';
-import { capResumeLine } from '../uploads/daily-cap';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { sandboxNotice } from './messages';
+import { dailyCapLines, sandboxNotice } from './messages';
 import { resolveTeam } from './team-choice';
 import { WatchedFolder } from '../uploads/index';
 import { logWatchEvent } from '../logging/activity-log';
@@ -96,8 +95,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   // Stopping is how a plain watch ends; --once was meant to finish its files.
   if (values.once && ctx.signal.aborted) return EXIT_INTERRUPTED;
   if (cap) {
-    writeLine(ctx.io.stderr, `shotput: ${cap.reason}`);
-    writeLine(ctx.io.stderr, `shotput: ${capResumeLine(cap.waiting, cap.until).replace('run the same command again', 'run the same watch again')}`);
+    for (const line of dailyCapLines(cap, 'watch')) writeLine(ctx.io.stderr, line);
     return EXIT_FAILURE;
   }
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;

@@ -42,9 +42,3 @@ export function nextUtcDay(now: number): number {
 export function capWaitLine(waiting: number): string {
   return `Daily upload limit reached: ${waiting} file${waiting === 1 ? '' : 's'} wait${waiting === 1 ? 's' : ''}.`;
 }
-
-/** How to send what waits, for the terminal. */
-export function capResumeLine(waiting: number, until: string): string {
-  const files = `${waiting} file${waiting === 1 ? '' : 's'}`;
-  return `${files} wait${waiting === 1 ? 's' : ''} for the daily upload limit: run the same command again after ${until} to send ${waiting === 1 ? 'it' : 'them'}, or "shotput queue retry ID" to ask the service now.`;
-}

@@ -334,11 +334,13 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (core.closing || !this.running) return true;
     if (core.busy.size > 0 || this.reconciler.checking) return false;
     const capped = core.dailyCap.active() !== undefined;
+    // Counted once, not per job: the pump runs this after every change.
+    const roomToPrepare = capped && this.canPrepareMore();
     for (const job of core.jobs()) {
       if (isFinal(job.state)) continue;
       if (job.state === 'uploading' || job.state === 'processing') return false;
       // Under the daily cap, a prepared job (or one that waits for room to be prepared) waits for tomorrow.
-      if (capped && (job.state === 'ready' || (job.state === 'queued' && !this.canPrepareMore()))) continue;
+      if (capped && (job.state === 'ready' || (job.state === 'queued' && !roomToPrepare))) continue;
       if (!job.paused && !core.paused) return false;
     }
     return true;

@@ -4,7 +4,7 @@
 // redirects to app.shotput://oauth/callback?…, Chromium cannot follow a custom scheme, so the
 // redirect is caught here and handed to the running app as the OS would: a second launch with
 // the link in its argv (Windows, Linux) or an 'open-url' event (macOS).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LaunchedApp } from '../harness/index';
 import { uiTimeoutMs } from '../harness/index';
@@ -21,13 +21,17 @@ export interface SystemBrowser {
   close(): Promise<void>;
 }
 
-export async function attachSystemBrowser(launched: LaunchedApp, how: 'second-instance' | 'open-url' = 'second-instance'): Promise<SystemBrowser> {
+export async function attachSystemBrowser(
+  launched: LaunchedApp,
+  how: 'second-instance' | 'open-url' = 'second-instance',
+): Promise<SystemBrowser> {
   const { electron, window } = launched;
   const browser = window.context?.browser();
   if (!browser) throw new Error('The window has no Chromium to open a browser tab in.');
   let context: BrowserContext | undefined;
   let tab: Page | undefined;
   let tabReady: Promise<Page> | undefined;
+  let closing = false;
   const opened: string[] = [];
   const delivered: string[] = [];
 
@@ -39,25 +43,42 @@ export async function attachSystemBrowser(launched: LaunchedApp, how: 'second-in
 
   const openTab = async (): Promise<Page> => {
     context = await browser.newContext({ viewport: { width: 900, height: 700 } });
-    // Every navigation of the tab: a redirect to the app's scheme becomes a deep link.
-    await context.route('**/*', async (route) => {
-      const request = route.request();
-      if (!request.isNavigationRequest()) return route.fallback();
-      // These machines are offline: only the local sandbox is really visited.
-      if (!/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(request.url())) {
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>Not loaded in tests.</p>' });
-        return;
-      }
-      const response = await route.fetch({ maxRedirects: 0 });
-      const location = response.headers()['location'];
-      if (response.status() >= 300 && response.status() < 400 && location?.startsWith('app.shotput:')) {
-        deliver(location);
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shotput</title><p>You can return to Shotput.</p>' });
-        return;
-      }
-      await route.fulfill({ response });
-    });
+    // Closed by the test, or with the whole browser when the app closes.
+    context.on('close', () => (closing = true));
+    // Every navigation of the tab: a redirect to the app's scheme becomes a deep link. A test that
+    // ends while the tab still loads closes it mid-request: that is no failure.
+    await context.route('**/*', (route) =>
+      followNavigation(route).catch((error: unknown) => {
+        if (!closing) throw error;
+      }),
+    );
     return context.newPage();
+  };
+
+  const followNavigation = async (route: Route): Promise<void> => {
+    const request = route.request();
+    if (!request.isNavigationRequest()) return route.fallback();
+    // These machines are offline: only the local sandbox is really visited.
+    if (!/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(request.url())) {
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Elsewhere</title><p>Not loaded in tests.</p>',
+      });
+      return;
+    }
+    const response = await route.fetch({ maxRedirects: 0 });
+    const location = response.headers()['location'];
+    if (response.status() >= 300 && response.status() < 400 && location?.startsWith('app.shotput:')) {
+      deliver(location);
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Shotput</title><p>You can return to Shotput.</p>',
+      });
+      return;
+    }
+    await route.fulfill({ response });
   };
 
   const openExternal = async (url: string): Promise<void> => {
@@ -80,7 +101,9 @@ export async function attachSystemBrowser(launched: LaunchedApp, how: 'second-in
     delivered,
     page,
     async authorize({ username = 'ada', password = 'sandbox', decision }) {
-      await expect.poll(() => opened.some((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs }).toBe(true);
+      await expect
+        .poll(() => opened.some((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
+        .toBe(true);
       const tabPage = await page();
       await tabPage.getByRole('heading', { name: /Authorize/ }).waitFor({ timeout: uiTimeoutMs });
       const before = delivered.length;
@@ -93,6 +116,7 @@ export async function attachSystemBrowser(launched: LaunchedApp, how: 'second-in
       await expect.poll(() => delivered.length, { timeout: uiTimeoutMs }).toBeGreaterThan(before);
     },
     async close() {
+      closing = true;
       await context?.close().catch(() => undefined);
     },
   };

@@ -28,7 +28,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const shared = sharedValues(values);
   const stableText = values['stable-ms'];
   const stableMs = stableText === undefined ? undefined : Number(stableText);
-  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0)) throw new UsageError('--stable-ms must be a whole number of milliseconds');
+  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0))
+    throw new UsageError('--stable-ms must be a whole number of milliseconds');
 
   const session = await openUploadSession(ctx);
   const { queue } = session;
@@ -103,7 +104,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
 
 function printCounts(ctx: CliContext, folder: string, counts: FolderCounts): void {
   if (ctx.globals.json) writeLine(ctx.io.stdout, JSON.stringify({ type: 'folder', folder, ...counts }));
-  else writeLine(ctx.io.stdout, `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`);
+  else
+    writeLine(
+      ctx.io.stdout,
+      `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`,
+    );
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

@@ -20,7 +20,14 @@ export const PrepareChoiceSchema = v.strictObject({
   /** cover: the point to keep in view, 0..1 of the width and height. */
   focus: v.optional(v.strictObject({ x: unitInterval, y: unitInterval })),
   /** cover: an explicit region in source pixels (wins over focus). */
-  crop: v.optional(v.strictObject({ left: pixels, top: pixels, width: v.pipe(pixels, v.minValue(1)), height: v.pipe(pixels, v.minValue(1)) })),
+  crop: v.optional(
+    v.strictObject({
+      left: pixels,
+      top: pixels,
+      width: v.pipe(pixels, v.minValue(1)),
+      height: v.pipe(pixels, v.minValue(1)),
+    }),
+  ),
   /** contain: the colour around the image. */
   background: v.optional(hexColour),
 });
@@ -107,7 +114,17 @@ export interface FinalPreview {
   warnings: ImageWarning[];
 }
 
-export const jobStates = ['queued', 'preparing', 'ready', 'uploading', 'processing', 'published', 'scheduled', 'failed', 'cancelled'] as const;
+export const jobStates = [
+  'queued',
+  'preparing',
+  'ready',
+  'uploading',
+  'processing',
+  'published',
+  'scheduled',
+  'failed',
+  'cancelled',
+] as const;
 export type JobStateName = (typeof jobStates)[number];
 
 export interface JobView {
@@ -151,6 +168,8 @@ export interface QueueView {
   rateLimit: RateLimitView | null;
   /** Set while the service's daily upload cap holds this account's uploads. */
   dailyCap: DailyCapView | null;
+  /** Set while a fault of the disk (full, read-only, no permission) holds the queue paused: what, where, what to do. */
+  diskFault: string | null;
 }
 
 export interface DailyCapView {
@@ -173,7 +192,10 @@ export interface EnqueueResult {
 
 export const uploadsRequests = {
   /** Files and folders (by path: dropped, via preload's pathsOf) become drafts at once; previews follow as drafts.changed. */
-  'drafts.add': { payload: v.strictObject({ paths: v.pipe(v.array(filePath), v.minLength(1), v.maxLength(5000)) }), result: answers<DraftsAdded>() },
+  'drafts.add': {
+    payload: v.strictObject({ paths: v.pipe(v.array(filePath), v.minLength(1), v.maxLength(5000)) }),
+    result: answers<DraftsAdded>(),
+  },
   /** The system file picker (files and folders). */
   'drafts.pick': { payload: noPayload, result: answers<DraftsAdded>() },
   /** An image pasted from the clipboard (base64 of its bytes). */
@@ -186,15 +208,38 @@ export const uploadsRequests = {
     result: answers<DraftsAdded>(),
   },
   'drafts.list': { payload: noPayload, result: answers<DraftView[]>() },
-  'drafts.remove': { payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.maxLength(5000)) }), result: answers<null>() },
+  'drafts.remove': {
+    payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.maxLength(5000)) }),
+    result: answers<null>(),
+  },
   /** Applies crop/fit/size/background to drafts; their previews are made again. */
-  'drafts.setPrepare': { payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.minLength(1), v.maxLength(5000)), prepare: PrepareChoiceSchema }), result: answers<null>() },
+  'drafts.setPrepare': {
+    payload: v.strictObject({
+      ids: v.pipe(v.array(draftId), v.minLength(1), v.maxLength(5000)),
+      prepare: PrepareChoiceSchema,
+    }),
+    result: answers<null>(),
+  },
   /** The exact image a draft would be sent as, with the given choice. */
-  'images.preview': { payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }), result: answers<FinalPreview>() },
+  'images.preview': {
+    payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }),
+    result: answers<FinalPreview>(),
+  },
   'queue.enqueue': {
     payload: v.strictObject({
       /** force: upload an image again although it was already uploaded ("Upload anyway"). */
-      items: v.pipe(v.array(v.strictObject({ draftId, metadata: ShotMetadataSchema, prepare: PrepareChoiceSchema, force: v.optional(v.boolean()) })), v.minLength(1), v.maxLength(5000)),
+      items: v.pipe(
+        v.array(
+          v.strictObject({
+            draftId,
+            metadata: ShotMetadataSchema,
+            prepare: PrepareChoiceSchema,
+            force: v.optional(v.boolean()),
+          }),
+        ),
+        v.minLength(1),
+        v.maxLength(5000),
+      ),
       /** Gives the items publish times one every N hours from T, in order. */
       spacing: v.optional(BatchSpacingSchema),
     }),

@@ -94,6 +94,11 @@ export function alreadyQueued(file: string, job: { id: string; sourcePath: strin
     : `${name} has the same content as ${other}, already in the queue (job ${job.id}); it is uploaded once.`;
 }
 
+/** The upload queue paused on a fault of the disk: its sentence, and how to carry on. */
+export function diskFaultLines(fault: string): string[] {
+  return [`shotput: ${fault}`, 'shotput: nothing known was lost; run the same command again to resume.'];
+}
+
 /** With --schedule, a file the image pipeline cannot use: it takes no slot. */
 export function notScheduled(file: string, reason: string): string {
   return `${path.basename(file)} was not scheduled: ${reason}`;

@@ -3,7 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
-import { alreadyQueued, alreadyUploaded, dailyCapLines, notScheduled, sandboxNotice, unreadableFile } from './messages';
+import {
+  alreadyQueued,
+  alreadyUploaded,
+  dailyCapLines,
+  diskFaultLines,
+  notScheduled,
+  sandboxNotice,
+  unreadableFile,
+} from './messages';
 import { resolveTeam } from './team-choice';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
 import type { SharedValues } from './upload-options';
@@ -122,6 +130,10 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     }
     const cap = queue.dailyCapHold();
     const counts = summary(ctx, reporter, cap);
+    if (queue.diskFault !== undefined) {
+      for (const line of diskFaultLines(queue.diskFault)) writeLine(ctx.io.stderr, line);
+      return EXIT_FAILURE;
+    }
     // The service takes no more today: say what waits, and how to send it.
     if (cap)
       for (const line of dailyCapLines({ ...cap, waiting: counts.waiting }, 'command')) writeLine(ctx.io.stderr, line);

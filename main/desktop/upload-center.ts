@@ -10,7 +10,16 @@ import path from 'node:path';
 import { UploadQueue, imagePreparer, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadJob, UploadQueueOptions } from '../uploads/index';
 import type { RateLimitState } from '../service/rate-limit-governor';
-import type { BatchSpacing, EnqueueResult, Result, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../common/contract/index';
+import type {
+  BatchSpacing,
+  EnqueueResult,
+  Result,
+  JobView,
+  PrepareChoice,
+  QueueView,
+  RateLimitView,
+  ShotMetadataInput,
+} from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
 import { BatchTracker } from './batch-tracker';
@@ -76,16 +85,19 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   /** Follows the session: the new account's queue opens, the previous one closes (its POSTs finish first). */
   useAccount(account: ActiveAccount | undefined): Promise<void> {
-    this.switching = this.switching.then(() => this.switchTo(account)).catch((error: unknown) => {
-      this.log(`Could not open the upload queue: ${error instanceof Error ? error.message : String(error)}`);
-      this.emitQueueNow();
-    });
+    this.switching = this.switching
+      .then(() => this.switchTo(account))
+      .catch((error: unknown) => {
+        this.log(`Could not open the upload queue: ${error instanceof Error ? error.message : String(error)}`);
+        this.emitQueueNow();
+      });
     return this.switching;
   }
 
   view(): QueueView {
     const current = this.current;
-    if (!current) return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null };
+    if (!current)
+      return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null, diskFault: null };
     const cap = current.queue.dailyCapHold();
     return {
       available: true,
@@ -93,6 +105,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       paused: current.queue.isPaused,
       rateLimit: rateLimitView(current.account.client.governor.state),
       dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
+      diskFault: current.queue.diskFault ?? null,
     };
   }
 
@@ -103,7 +116,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
     const jobs: NewJob[] = items.map((item, index) => ({
       sourcePath: item.sourcePath,
-      metadata: { ...item.metadata, title: item.metadata.title.trim(), ...(times ? { scheduledFor: times[index] } : {}) },
+      metadata: {
+        ...item.metadata,
+        title: item.metadata.title.trim(),
+        ...(times ? { scheduledFor: times[index] } : {}),
+      },
       prepare: { ...item.prepare },
       origin: 'app',
       ...(item.force ? { force: true } : {}),
@@ -111,17 +128,34 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     const added = await queue.add(jobs);
     const results = added.map((result, index): EnqueueResult => {
       const draftId = items[index]!.draftId;
-      if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id, shotId: null };
+      if (result.status === 'added')
+        return { draftId, status: 'added', message: null, jobId: result.job.id, shotId: null };
       if (result.status === 'existing') {
         const name = path.basename(items[index]!.sourcePath);
         if (result.job.state === 'published' || result.job.state === 'scheduled') {
-          return { draftId, status: 'skipped', message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`, jobId: result.job.id, shotId: result.job.shotId ?? null };
+          return {
+            draftId,
+            status: 'skipped',
+            message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`,
+            jobId: result.job.id,
+            shotId: result.job.shotId ?? null,
+          };
         }
         const other = path.basename(result.job.sourcePath);
-        const message = result.duplicateOf && other !== name ? `${name} has the same image as ${other}, already in the queue; it is uploaded once.` : `${name} is already in the queue.`;
+        const message =
+          result.duplicateOf && other !== name
+            ? `${name} has the same image as ${other}, already in the queue; it is uploaded once.`
+            : `${name} is already in the queue.`;
         return { draftId, status: 'existing', message, jobId: result.job.id, shotId: null };
       }
-      if (result.status === 'skipped') return { draftId, status: 'skipped', message: `${path.basename(result.sourcePath)} was already uploaded as shot ${result.shotId}.`, jobId: null, shotId: result.shotId };
+      if (result.status === 'skipped')
+        return {
+          draftId,
+          status: 'skipped',
+          message: `${path.basename(result.sourcePath)} was already uploaded as shot ${result.shotId}.`,
+          jobId: null,
+          shotId: result.shotId,
+        };
       return { draftId, status: result.status, message: result.message, jobId: null, shotId: null };
     });
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
@@ -184,7 +218,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   private async switchTo(account: ActiveAccount | undefined): Promise<void> {
     const previous = this.current;
-    if (previous && account && previous.account.endpoint.id === account.endpoint.id && previous.account.user.id === account.user.id) {
+    if (
+      previous &&
+      account &&
+      previous.account.endpoint.id === account.endpoint.id &&
+      previous.account.user.id === account.user.id
+    ) {
       previous.account = account; // same account, fresher user
       return;
     }
@@ -197,7 +236,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.reset();
     }
     if (account) {
-      const dataDir = path.join(this.options.dataDir, 'uploads', safeSegment(account.endpoint.id), String(account.user.id));
+      const dataDir = path.join(
+        this.options.dataDir,
+        'uploads',
+        safeSegment(account.endpoint.id),
+        String(account.user.id),
+      );
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
         dataDir,
@@ -216,7 +260,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
         },
       };
       // Jobs left unfinished by the last run count as a batch too.
-      this.batch.add(queue.list().filter((job) => !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state)).map((job) => job.id));
+      this.batch.add(
+        queue
+          .list()
+          .filter((job) => !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state))
+          .map((job) => job.id),
+      );
       this.emit('opened', queue);
     }
     this.emitQueueNow();
@@ -251,7 +300,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
    * A command on the signed-in account's queue, answered with the queue as it is now, or with the
    * queue's refusal as it worded it: errors become values here, once.
    */
-  private withQueue(command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void): Result<QueueView> {
+  private withQueue(
+    command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void,
+  ): Result<QueueView> {
     const queue = this.current?.queue;
     if (!queue) return signedOut();
     const outcome = command(queue);
@@ -275,7 +326,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   private jobView(job: UploadJob): JobView {
     const fromFolder = job.origin !== undefined && job.origin !== 'app' && job.origin !== 'cli';
-    const note = job.lastError ? `${job.lastError}${job.retryAt ? ` Trying again at ${new Date(job.retryAt).toLocaleTimeString()}.` : ''}` : null;
+    const note = job.lastError
+      ? `${job.lastError}${job.retryAt ? ` Trying again at ${new Date(job.retryAt).toLocaleTimeString()}.` : ''}`
+      : null;
     return {
       id: job.id,
       name: path.basename(job.sourcePath),

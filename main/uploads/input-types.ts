@@ -23,7 +23,9 @@ export const INPUT_TYPES: readonly InputType[] = [
 export const INPUT_EXTENSIONS: readonly string[] = INPUT_TYPES.flatMap((type) => type.extensions);
 
 /** "PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG". */
-export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1).map((type) => type.label).join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;
+export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1)
+  .map((type) => type.label)
+  .join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;
 
 const ENDINGS = new Set(INPUT_EXTENSIONS.map((extension) => `.${extension}`));
 

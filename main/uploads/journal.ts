@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { UploadJob } from './types';
+import { diskWrite } from './disk-fault';
 import { openPrivateSync, privateFolderSync } from './private-files';
 
 export const JOURNAL_FILE = 'uploads-journal.jsonl';
@@ -36,16 +37,19 @@ export class Journal {
   private readonly file: string;
   private readonly compactAfter: number;
 
-  private constructor(readonly dir: string, options: JournalOptions) {
+  private constructor(
+    readonly dir: string,
+    options: JournalOptions,
+  ) {
     this.file = path.join(dir, JOURNAL_FILE);
     this.compactAfter = options.compactAfterLines ?? 500;
-    privateFolderSync(dir);
+    diskWrite(dir, () => privateFolderSync(dir));
     const replayed = replayJournal(this.file);
     this.jobs = replayed.jobs;
     this.uploaded = replayed.uploaded;
     this.lines = replayed.lines;
     this.skippedLines = replayed.skippedLines;
-    this.fd = openPrivateSync(this.file, 'append');
+    this.fd = diskWrite(dir, () => openPrivateSync(this.file, 'append'));
     // A torn last line has no newline: start the next record on a line of its own.
     const size = fs.fstatSync(this.fd).size;
     if (size > 0 && !this.endsWithNewline(size)) this.appendRaw('\n');
@@ -84,10 +88,20 @@ export class Journal {
     this.fd = -1;
   }
 
-  /** Rewrites the file with only the live records. */
+  /**
+   * Rewrites the file with only the live records. After a write the disk refused, this is also
+   * how everything known is written down again: the file is replaced whole, so a line torn by the
+   * refusal is gone with it.
+   */
   compact(): void {
+    diskWrite(this.dir, () => this.rewrite());
+  }
+
+  private rewrite(): void {
     const tmp = `${this.file}.compact`;
-    const body = this.liveRecords().map((r) => `${JSON.stringify(r)}\n`).join('');
+    const body = this.liveRecords()
+      .map((r) => `${JSON.stringify(r)}\n`)
+      .join('');
     const out = openPrivateSync(tmp, 'replace');
     try {
       fs.writeSync(out, body);
@@ -117,8 +131,12 @@ export class Journal {
   }
 
   private appendRaw(text: string): void {
-    fs.writeSync(this.fd, text);
-    fs.fsyncSync(this.fd);
+    const data = Buffer.from(text);
+    diskWrite(this.dir, () => {
+      // A nearly full disk may take part of the line: write the rest, which fails with the reason.
+      for (let written = 0; written < data.length;) written += fs.writeSync(this.fd, data, written);
+      fs.fsyncSync(this.fd);
+    });
   }
 
   private endsWithNewline(size: number): boolean {
@@ -165,9 +183,11 @@ function parseRecord(line: string): JournalRecord | undefined {
   try {
     const value = JSON.parse(line) as Partial<JournalRecord> | null;
     if (!value || typeof value !== 'object') return undefined;
-    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string') return value as JournalRecord;
+    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string')
+      return value as JournalRecord;
     if (value.t === 'forget' && typeof value.id === 'string') return value as JournalRecord;
-    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number') return value as JournalRecord;
+    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number')
+      return value as JournalRecord;
     return undefined;
   } catch {
     return undefined;

@@ -4,6 +4,7 @@
 // stages (stages.ts) prepare and send; the reconciler (reconciler.ts) confirms and finds.
 import { assertMove } from './job-machine';
 import { DailyCapHold } from './daily-cap';
+import { DiskFaultError } from './disk-fault';
 import type { Journal } from './journal';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
 import type { JobEvent, JobState, UploadJob } from './types';
@@ -27,8 +28,13 @@ export class QueueCore {
   readonly sending = new Set<string>();
   /** Set when the service refused a POST for its daily cap: no POST leaves until it ends. */
   readonly dailyCap = new DailyCapHold();
-  /** Held back by the user as a whole. */
+  /** Held back by the user as a whole, or by a fault of the disk. */
   paused = false;
+  /**
+   * The sentence of a write the disk refused. Until the queue is resumed, changes live in memory
+   * only (the journal on disk keeps the last state it could write) and nothing is sent.
+   */
+  diskFault: string | undefined;
   closing = false;
   journalClosed = false;
 
@@ -54,19 +60,53 @@ export class QueueCore {
     this.emit(event);
   }
 
-  /** Moves a job along the state table (job-machine.ts), written and announced. */
-  transition(job: UploadJob, state: JobState): void {
+  /**
+   * Moves a job along the state table (job-machine.ts), written and announced. False when the
+   * disk refused the write: the move holds in memory only, and the queue is paused.
+   */
+  transition(job: UploadJob, state: JobState): boolean {
     const previous = job.state;
     assertMove(job, state);
     job.state = state;
-    this.save(job, previous);
+    return this.save(job, previous);
   }
 
-  save(job: UploadJob, previous?: JobState): void {
-    if (this.journalClosed) return;
+  save(job: UploadJob, previous?: JobState): boolean {
+    if (this.journalClosed) return false;
     job.updatedAt = new Date().toISOString();
-    this.journal.writeJob(job);
+    const written = this.write(
+      () => this.journal.writeJob(job),
+      () => this.journal.jobs.set(job.id, job),
+    );
     this.emit({ type: 'job', job: structuredClone(job), previous });
+    return written;
+  }
+
+  /** Notes content the service now holds (kept in memory too when the disk refuses). */
+  recordUploaded(hash: string, shotId: number): void {
+    this.write(
+      () => this.journal.recordUploaded(hash, shotId),
+      () => this.journal.uploaded.set(hash, { shotId, at: new Date().toISOString() }),
+    );
+  }
+
+  /** A journal write, unless a fault of the disk holds the queue: then memory only. */
+  write(toDisk: () => void, inMemory: () => void): boolean {
+    if (this.diskFault !== undefined) {
+      inMemory();
+      return false;
+    }
+    try {
+      toDisk();
+      return true;
+    } catch (error) {
+      if (!(error instanceof DiskFaultError)) throw error;
+      inMemory();
+      this.diskFault = error.message;
+      this.paused = true;
+      this.emit({ type: 'queue', paused: true, diskFault: error.message });
+      return false;
+    }
   }
 
   fail(job: UploadJob, reason: string, retryable: boolean): void {
@@ -88,7 +128,8 @@ export class QueueCore {
 
   /** Jobs that still wait to be sent (the budget goes to them first). */
   uploadsWaiting(): boolean {
-    for (const job of this.journal.jobs.values()) if (['queued', 'preparing', 'ready'].includes(job.state) && !job.paused) return true;
+    for (const job of this.journal.jobs.values())
+      if (['queued', 'preparing', 'ready'].includes(job.state) && !job.paused) return true;
     return false;
   }
 }

@@ -12,6 +12,7 @@ import { matchContent } from './job-identity';
 import { Journal } from './journal';
 import type { JournalOptions } from './journal';
 import { acquireLock } from './lock';
+import { diskWrite } from './disk-fault';
 import type { AccountInfo, ImagePreparer, UploadService } from './ports';
 import type { DailyCapState } from './daily-cap';
 import { HighestShotId } from './highest-shot';
@@ -85,7 +86,14 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       busyCheckGapMs: options.busyCheckGapMs ?? 15_000,
       retryBaseMs: options.retryBaseMs ?? 2_000,
     };
-    this.core = new QueueCore(journal, service, preparer, tuning, (event) => this.emit('event', event), () => this.pump());
+    this.core = new QueueCore(
+      journal,
+      service,
+      preparer,
+      tuning,
+      (event) => this.emit('event', event),
+      () => this.pump(),
+    );
     this.highest = new HighestShotId(service);
     this.reconciler = new Reconciler(this.core, this.highest);
     this.stages = new Stages(this.core, this.reconciler, this.highest, options.account);
@@ -96,7 +104,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
    * sentence when another process owns the queue.
    */
   static open(options: UploadQueueOptions): UploadQueue {
-    const lock = acquireLock(options.dataDir);
+    const lock = diskWrite(options.dataDir, () => acquireLock(options.dataDir));
     if (!lock.ok) throw new Error(lock.message);
     let journal: Journal;
     try {
@@ -130,11 +138,18 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.core.paused;
   }
 
+  /** The sentence of a write the disk refused, while it holds the queue paused. */
+  get diskFault(): string | undefined {
+    return this.core.diskFault;
+  }
+
   /** The daily upload cap holding this account's uploads, with how many jobs wait for it. */
   dailyCapHold(): (DailyCapState & { waiting: number }) | undefined {
     const hold = this.core.dailyCap.active();
     if (!hold) return undefined;
-    const waiting = [...this.core.jobs()].filter((j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused).length;
+    const waiting = [...this.core.jobs()].filter(
+      (j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused,
+    ).length;
     return { ...hold, waiting };
   }
 
@@ -158,8 +173,24 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.emit('event', { type: 'queue', paused: true });
   }
 
+  /**
+   * Runs the queue again. After a fault of the disk, everything known is first written down again
+   * (the whole journal, replaced at once); while the disk still refuses, the queue stays paused
+   * with the new sentence.
+   */
   resume(): void {
-    this.core.paused = false;
+    const core = this.core;
+    if (core.diskFault !== undefined && !core.journalClosed) {
+      core.diskFault = undefined;
+      if (
+        !core.write(
+          () => core.journal.compact(),
+          () => undefined,
+        )
+      )
+        return;
+    }
+    core.paused = false;
     this.emit('event', { type: 'queue', paused: false });
     this.pump();
   }
@@ -175,7 +206,12 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** A failed job starts again; one that failed after the service accepted it goes back to being tracked. */
   retry(id: string): ActionResult {
     return this.change(id, (job) => {
-      if (this.core.dailyCap.active() && !isFinal(job.state) && job.state !== 'uploading' && job.state !== 'processing') {
+      if (
+        this.core.dailyCap.active() &&
+        !isFinal(job.state) &&
+        job.state !== 'uploading' &&
+        job.state !== 'processing'
+      ) {
         // Retrying a job held by the daily cap asks the service again now.
         this.core.dailyCap.release();
         job.lastError = undefined;
@@ -209,7 +245,10 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (!job) return { ok: false, message: `No job ${id}.` };
     const refusal = removalRefusal(job);
     if (refusal) return { ok: false, message: refusal };
-    this.core.journal.forget(id);
+    this.core.write(
+      () => this.core.journal.forget(id),
+      () => this.core.journal.jobs.delete(id),
+    );
     this.emit('event', { type: 'removed', id });
     return { ok: true, job };
   }
@@ -249,7 +288,11 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (this.core.closing) return { status: 'error', sourcePath, message: 'The queue is closing.' };
     if (!request.force) {
       const identity = { sourcePath, contentHash, metadata: request.metadata, prepare: request.prepare };
-      const known = knownRequest(matchContent(identity, this.core.jobs(), this.core.journal.uploaded.get(contentHash)), identity, this);
+      const known = knownRequest(
+        matchContent(identity, this.core.jobs(), this.core.journal.uploaded.get(contentHash)),
+        identity,
+        this,
+      );
       if (known) return known;
     }
     const job = newJob(request, sourcePath, contentHash);
@@ -298,7 +341,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     }
 
     // Learn the account's highest shot id while the first images are still being prepared.
-    if (this.highest.known === undefined && !this.highest.asking && !core.paused && core.uploadsWaiting()) void this.highest.learn();
+    if (this.highest.known === undefined && !this.highest.asking && !core.paused && core.uploadsWaiting())
+      void this.highest.learn();
 
     let sending = core.sending.size;
     const capped = core.dailyCap.active(now) !== undefined;
@@ -360,7 +404,9 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with a sentence. */
   private change(id: string, apply: (job: UploadJob) => string | undefined): ActionResult {
     // A unique prefix of the id will do, as with git: people type ids from `shotput queue list`.
-    const matches = this.core.job(id) ? [this.core.job(id)!] : [...this.core.jobs()].filter((j) => id !== '' && j.id.startsWith(id));
+    const matches = this.core.job(id)
+      ? [this.core.job(id)!]
+      : [...this.core.jobs()].filter((j) => id !== '' && j.id.startsWith(id));
     if (matches.length > 1) return { ok: false, message: `${id} matches ${matches.length} jobs; give more of the id.` };
     const job = matches[0];
     if (!job) return { ok: false, message: `No job ${id} in the queue.` };

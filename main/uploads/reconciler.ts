@@ -254,7 +254,7 @@ export class Reconciler {
     job.publishedAt = final.publishedAt;
     job.scheduledFor = final.scheduledFor;
     job.lastError = undefined;
-    this.core.journal.recordUploaded(job.contentHash, shot.id);
+    this.core.recordUploaded(job.contentHash, shot.id);
     this.core.transition(job, final.state);
   }
 }

@@ -187,6 +187,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     return this.withQueue((queue) => queue.remove(id));
   }
 
+  /** A shot was deleted: its content may be uploaded again. */
+  forgetShot(shotId: number): void {
+    this.current?.queue.forgetShot(shotId);
+    this.emitQueueSoon();
+  }
+
   clearFinished(): Result<QueueView> {
     return this.withQueue((queue) => void queue.clearFinished());
   }

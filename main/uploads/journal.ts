@@ -19,7 +19,9 @@ export interface UploadedRecord {
 type JournalRecord =
   | { t: 'job'; job: UploadJob }
   | { t: 'forget'; id: string }
-  | { t: 'uploaded'; hash: string; shotId: number; at: string };
+  | { t: 'uploaded'; hash: string; shotId: number; at: string }
+  /** The shot of this content was deleted: the content may be uploaded again. */
+  | { t: 'unuploaded'; hash: string };
 
 export interface JournalOptions {
   /** Compact once the file holds this many lines more than the live records need. */
@@ -80,6 +82,11 @@ export class Journal {
     const record = { shotId, at: new Date().toISOString() };
     this.uploaded.set(hash, record);
     this.append({ t: 'uploaded', hash, ...record });
+  }
+
+  forgetUploaded(hash: string): void {
+    if (!this.uploaded.delete(hash)) return;
+    this.append({ t: 'unuploaded', hash });
   }
 
   close(): void {
@@ -174,6 +181,7 @@ function replayJournal(file: string): Replayed {
     if (!record) replayed.skippedLines++;
     else if (record.t === 'job') replayed.jobs.set(record.job.id, record.job);
     else if (record.t === 'forget') replayed.jobs.delete(record.id);
+    else if (record.t === 'unuploaded') replayed.uploaded.delete(record.hash);
     else replayed.uploaded.set(record.hash, { shotId: record.shotId, at: record.at });
   }
   return replayed;
@@ -186,6 +194,7 @@ function parseRecord(line: string): JournalRecord | undefined {
     if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string')
       return value as JournalRecord;
     if (value.t === 'forget' && typeof value.id === 'string') return value as JournalRecord;
+    if (value.t === 'unuploaded' && typeof value.hash === 'string') return value as JournalRecord;
     if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number')
       return value as JournalRecord;
     return undefined;

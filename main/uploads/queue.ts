@@ -13,6 +13,7 @@ import { Journal } from './journal';
 import type { JournalOptions } from './journal';
 import { acquireLock } from './lock';
 import { diskWrite } from './disk-fault';
+import { DeletedShots } from './deleted-shots';
 import type { AccountInfo, ImagePreparer, UploadService } from './ports';
 import type { DailyCapState } from './daily-cap';
 import { HighestShotId } from './highest-shot';
@@ -66,6 +67,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private resumed = false;
   private timer: NodeJS.Timeout | undefined;
   private idleWaiters: (() => void)[] = [];
+  private readonly deletedShots: DeletedShots;
 
   private constructor(
     service: UploadService,
@@ -76,6 +78,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   ) {
     super();
     this.running = options.run ?? true;
+    this.deletedShots = new DeletedShots(options.dataDir);
     const tuning: QueueTuning = {
       prepareConcurrency: options.prepareConcurrency ?? 2,
       uploadConcurrency: options.uploadConcurrency ?? 2,
@@ -253,6 +256,22 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return { ok: true, job };
   }
 
+  /**
+   * The shot was deleted: its content is no longer on the service. The record of it goes, and so
+   * do the finished jobs that made it, so the same file may be uploaded again.
+   */
+  forgetShot(shotId: number): void {
+    const core = this.core;
+    for (const [hash, record] of [...core.journal.uploaded]) {
+      if (record.shotId === shotId)
+        core.write(
+          () => core.journal.forgetUploaded(hash),
+          () => core.journal.uploaded.delete(hash),
+        );
+    }
+    for (const job of [...core.jobs()]) if (job.shotId === shotId && isFinal(job.state)) this.remove(job.id);
+  }
+
   /** Removes every final job; returns how many. */
   clearFinished(): number {
     let count = 0;
@@ -286,6 +305,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       return { status: 'error', sourcePath, message: fileProblem(sourcePath, error) };
     }
     if (this.core.closing) return { status: 'error', sourcePath, message: 'The queue is closing.' };
+    for (const shotId of this.deletedShots.news()) this.forgetShot(shotId);
     if (!request.force) {
       const identity = { sourcePath, contentHash, metadata: request.metadata, prepare: request.prepare };
       const known = knownRequest(

@@ -90,6 +90,17 @@ export class QueueCore {
     );
   }
 
+  /** The record that content became this shot goes (the shot was deleted). */
+  forgetUploadedShot(shotId: number): void {
+    for (const [hash, record] of [...this.journal.uploaded]) {
+      if (record.shotId !== shotId) continue;
+      this.write(
+        () => this.journal.forgetUploaded(hash),
+        () => this.journal.uploaded.delete(hash),
+      );
+    }
+  }
+
   /** A journal write, unless a fault of the disk holds the queue: then memory only. */
   write(toDisk: () => void, inMemory: () => void): boolean {
     if (this.diskFault !== undefined) {

@@ -10,52 +10,24 @@ import { fileProblem } from './file-problem';
 import { knownRequest } from './known-request';
 import { matchContent } from './job-identity';
 import { Journal } from './journal';
-import type { JournalOptions } from './journal';
 import { acquireLock } from './lock';
 import { diskWrite } from './disk-fault';
 import { DeletedShots } from './deleted-shots';
-import type { AccountInfo, ImagePreparer, UploadService } from './ports';
+import type { ImagePreparer, UploadService } from './ports';
 import type { DailyCapState } from './daily-cap';
 import { HighestShotId } from './highest-shot';
 import { cancelJob, editJob, newJob, pauseJob, removalRefusal, resumeJob, retryJob } from './job-machine';
 import { QueueCore } from './queue-core';
-import type { QueueTuning } from './queue-core';
 import { Reconciler } from './reconciler';
+import { queueIsIdle } from './queue-idle';
+import { tuningOf } from './queue-options';
+import type { UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal } from './types';
 import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
 
-export interface UploadQueueOptions {
-  dataDir: string;
-  service: UploadService;
-  preparer: ImagePreparer;
-  /** Images prepared at the same time (sharp uses threads of its own). */
-  prepareConcurrency?: number;
-  /** POSTs in flight at the same time; the service client's governor paces them. */
-  uploadConcurrency?: number;
-  /** Prepared images held in memory ahead of their upload. */
-  readyAhead?: number;
-  /** POST attempts before a job fails on transient errors. */
-  maxAttempts?: number;
-  /** First guess of the service's processing time; the first check of a new shot waits this long. */
-  expectedProcessingMs?: number;
-  /** A shot still missing this long after its 202 ends as failed. */
-  processingTimeoutMs?: number;
-  /**
-   * Least wait between two confirmation requests while other uploads still wait to be sent: the
-   * rate budget goes to POSTs first, and one list page later confirms many shots at once.
-   */
-  busyCheckGapMs?: number;
-  /** Base of the backoff for transient failures. */
-  retryBaseMs?: number;
-  journal?: JournalOptions;
-  /** false opens the queue to look at and change it (`shotput queue`) without running any job. */
-  run?: boolean;
-  /** Who is signed in, when already known: saves a request before scheduling or team checks. */
-  account?: AccountInfo;
-}
-
 export type { ActionResult, AddResult } from './types';
+export type { UploadQueueOptions } from './queue-options';
 
 export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private readonly core: QueueCore;
@@ -79,16 +51,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     super();
     this.running = options.run ?? true;
     this.deletedShots = new DeletedShots(options.dataDir);
-    const tuning: QueueTuning = {
-      prepareConcurrency: options.prepareConcurrency ?? 2,
-      uploadConcurrency: options.uploadConcurrency ?? 2,
-      readyAhead: options.readyAhead ?? 6,
-      maxAttempts: options.maxAttempts ?? 5,
-      expectedProcessingMs: options.expectedProcessingMs ?? 2_000,
-      processingTimeoutMs: options.processingTimeoutMs ?? 10 * 60_000,
-      busyCheckGapMs: options.busyCheckGapMs ?? 15_000,
-      retryBaseMs: options.retryBaseMs ?? 2_000,
-    };
+    const tuning = tuningOf(options);
     this.core = new QueueCore(
       journal,
       service,
@@ -261,15 +224,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
    * do the finished jobs that made it, so the same file may be uploaded again.
    */
   forgetShot(shotId: number): void {
-    const core = this.core;
-    for (const [hash, record] of [...core.journal.uploaded]) {
-      if (record.shotId === shotId)
-        core.write(
-          () => core.journal.forgetUploaded(hash),
-          () => core.journal.uploaded.delete(hash),
-        );
-    }
-    for (const job of [...core.jobs()]) if (job.shotId === shotId && isFinal(job.state)) this.remove(job.id);
+    this.core.forgetUploadedShot(shotId);
+    for (const job of [...this.core.jobs()]) if (job.shotId === shotId && isFinal(job.state)) this.remove(job.id);
   }
 
   /** Removes every final job; returns how many. */
@@ -394,31 +350,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   private isIdle(): boolean {
-    const core = this.core;
-    if (core.closing || !this.running) return true;
-    if (core.busy.size > 0 || this.reconciler.checking) return false;
-    const capped = core.dailyCap.active() !== undefined;
-    // Counted once, not per job: the pump runs this after every change.
-    const roomToPrepare = capped && this.canPrepareMore();
-    for (const job of core.jobs()) {
-      if (isFinal(job.state)) continue;
-      if (job.state === 'uploading' || job.state === 'processing') return false;
-      // Under the daily cap, a prepared job (or one that waits for room to be prepared) waits for tomorrow.
-      if (capped && (job.state === 'ready' || (job.state === 'queued' && !roomToPrepare))) continue;
-      if (!job.paused && !core.paused) return false;
-    }
-    return true;
-  }
-
-  /** Whether the pump would start another prepare now (room in both the workers and the ready buffer). */
-  private canPrepareMore(): boolean {
-    let preparing = 0;
-    let held = 0;
-    for (const job of this.core.jobs()) {
-      if (job.state === 'preparing') preparing++;
-      if (job.state === 'preparing' || job.state === 'ready') held++;
-    }
-    return preparing < this.core.tuning.prepareConcurrency && held < this.core.tuning.readyAhead;
+    return this.core.closing || !this.running || queueIsIdle(this.core, this.reconciler.checking);
   }
 
   /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with a sentence. */

@@ -291,7 +291,11 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     const a = checked.req;
     if (!nonces.accepts(body[FORM_NONCE_FIELD])) {
       const text = 'This sign-in form expired or was not sent from this page. Open the sign-in page again.';
-      return sendHtml(reply, 403, page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`));
+      return sendHtml(
+        reply,
+        403,
+        page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`),
+      );
     }
     const decision = str(body.decision);
     if (decision === 'deny') {
@@ -318,7 +322,8 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.store.markDirty();
       reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
-    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, user, 'Choose Allow or Deny.'));
+    if (decision !== 'allow')
+      return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, user, 'Choose Allow or Deny.'));
     return redirect(reply, issueCode(ctx, a, user, a.scopes));
   });
 
@@ -383,6 +388,9 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     }
     ctx.store.state.codes = ctx.store.state.codes.filter((c) => c !== rec);
     const token = issueToken(ctx, rec.userId, application.clientId, rec.scopes);
-    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokenResponse(token, ctx.profile));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('pragma', 'no-cache')
+      .send(tokenResponse(token, ctx.profile));
   });
 }

@@ -59,7 +59,11 @@ function clientWentAway(req: FastifyRequest, err: Error): boolean {
 }
 
 /** `control` undefined: no /_sandbox routes at all (they answer 404 like any unknown path). */
-export async function buildServer(ctx: SandboxContext, control: SandboxControl | undefined, boundHost = '127.0.0.1'): Promise<FastifyInstance> {
+export async function buildServer(
+  ctx: SandboxContext,
+  control: SandboxControl | undefined,
+  boundHost = '127.0.0.1',
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: 1024 * 1024,
@@ -108,7 +112,8 @@ export async function buildServer(ctx: SandboxContext, control: SandboxControl |
     req.api = { token: valid, user, app: valid ? application : undefined, rate };
     if (rate.exceeded) return reply.code(429).send(RATE_EXCEEDED);
     // The deployed service retired v1: every call is refused as bad credentials, whatever the token.
-    if (ctx.profile.name === 'deployed' && path.startsWith('/v1')) return reply.code(401).send({ message: 'Bad credentials.' });
+    if (ctx.profile.name === 'deployed' && path.startsWith('/v1'))
+      return reply.code(401).send({ message: 'Bad credentials.' });
     const f = ctx.faults;
     if (f.latency_ms) await new Promise((r) => setTimeout(r, f.latency_ms));
     if (f.reset_rate && Math.random() < f.reset_rate) {

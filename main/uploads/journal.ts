@@ -5,6 +5,7 @@
 // so a crash during compaction leaves either the old file or the new one, whole.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DailyCapState } from './daily-cap';
 import type { UploadJob } from './types';
 import { diskWrite } from './disk-fault';
 import { openPrivateSync, privateFolderSync } from './private-files';
@@ -21,7 +22,9 @@ type JournalRecord =
   | { t: 'forget'; id: string }
   | { t: 'uploaded'; hash: string; shotId: number; at: string }
   /** The shot of this content was deleted: the content may be uploaded again. */
-  | { t: 'unuploaded'; hash: string };
+  | { t: 'unuploaded'; hash: string }
+  /** The service's daily cap holds uploads until `until`; without `until`, the hold was lifted. */
+  | { t: 'cap'; reason?: string; until?: string };
 
 export interface JournalOptions {
   /** Compact once the file holds this many lines more than the live records need. */
@@ -32,6 +35,8 @@ export class Journal {
   readonly jobs: Map<string, UploadJob>;
   /** Content hashes already published, kept after their jobs are cleared: no double uploads. */
   readonly uploaded: Map<string, UploadedRecord>;
+  /** The daily cap's hold as last written, kept across runs until it ends. */
+  dailyCap: DailyCapState | undefined;
   /** Lines that could not be read (a torn last line after a crash). */
   readonly skippedLines: number;
   private fd: number;
@@ -49,6 +54,7 @@ export class Journal {
     const replayed = replayJournal(this.file);
     this.jobs = replayed.jobs;
     this.uploaded = replayed.uploaded;
+    this.dailyCap = replayed.dailyCap;
     this.lines = replayed.lines;
     this.skippedLines = replayed.skippedLines;
     this.fd = diskWrite(dir, () => openPrivateSync(this.file, 'append'));
@@ -89,6 +95,11 @@ export class Journal {
     this.append({ t: 'unuploaded', hash });
   }
 
+  writeCap(state: DailyCapState | undefined): void {
+    this.dailyCap = state;
+    this.append(state ? { t: 'cap', ...state } : { t: 'cap' });
+  }
+
   close(): void {
     if (this.fd < 0) return;
     fs.closeSync(this.fd);
@@ -127,6 +138,7 @@ export class Journal {
     const records: JournalRecord[] = [];
     for (const [hash, r] of this.uploaded) records.push({ t: 'uploaded', hash, ...r });
     for (const job of this.jobs.values()) records.push({ t: 'job', job });
+    if (this.dailyCap && Date.parse(this.dailyCap.until) > Date.now()) records.push({ t: 'cap', ...this.dailyCap });
     return records;
   }
 
@@ -161,12 +173,13 @@ export class Journal {
 interface Replayed {
   jobs: Map<string, UploadJob>;
   uploaded: Map<string, UploadedRecord>;
+  dailyCap: DailyCapState | undefined;
   lines: number;
   skippedLines: number;
 }
 
 function replayJournal(file: string): Replayed {
-  const replayed: Replayed = { jobs: new Map(), uploaded: new Map(), lines: 0, skippedLines: 0 };
+  const replayed: Replayed = { jobs: new Map(), uploaded: new Map(), dailyCap: undefined, lines: 0, skippedLines: 0 };
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -182,6 +195,8 @@ function replayJournal(file: string): Replayed {
     else if (record.t === 'job') replayed.jobs.set(record.job.id, record.job);
     else if (record.t === 'forget') replayed.jobs.delete(record.id);
     else if (record.t === 'unuploaded') replayed.uploaded.delete(record.hash);
+    else if (record.t === 'cap')
+      replayed.dailyCap = record.reason && record.until ? { reason: record.reason, until: record.until } : undefined;
     else replayed.uploaded.set(record.hash, { shotId: record.shotId, at: record.at });
   }
   return replayed;
@@ -195,6 +210,7 @@ function parseRecord(line: string): JournalRecord | undefined {
       return value as JournalRecord;
     if (value.t === 'forget' && typeof value.id === 'string') return value as JournalRecord;
     if (value.t === 'unuploaded' && typeof value.hash === 'string') return value as JournalRecord;
+    if (value.t === 'cap') return value as JournalRecord;
     if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number')
       return value as JournalRecord;
     return undefined;

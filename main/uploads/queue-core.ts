@@ -26,8 +26,8 @@ export class QueueCore {
   readonly busy = new Set<string>();
   /** Jobs between leaving `ready` for an upload and knowing its outcome. */
   readonly sending = new Set<string>();
-  /** Set when the service refused a POST for its daily cap: no POST leaves until it ends. */
-  readonly dailyCap = new DailyCapHold();
+  /** Set when the service refused a POST for its daily cap: no POST leaves until it ends (also in later runs). */
+  readonly dailyCap: DailyCapHold;
   /** Held back by the user as a whole, or by a fault of the disk. */
   paused = false;
   /**
@@ -46,7 +46,16 @@ export class QueueCore {
     private readonly emit: (event: JobEvent) => void,
     /** Looks for work to start; set by the queue. */
     readonly pump: () => void,
-  ) {}
+  ) {
+    this.dailyCap = new DailyCapHold(
+      (state) =>
+        this.write(
+          () => journal.writeCap(state),
+          () => (journal.dailyCap = state),
+        ),
+      journal.dailyCap,
+    );
+  }
 
   job(id: string): UploadJob | undefined {
     return this.journal.jobs.get(id);

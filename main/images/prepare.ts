@@ -42,7 +42,15 @@ async function planFor(source: ImageSource, info: ImageInfo, options: ReturnType
   return planCover(info, options);
 }
 
+let pipelinesRun = 0;
+
+/** How many times prepare() has decoded and encoded an image in this process (each file should be once). */
+export function preparePipelinesRun(): number {
+  return pipelinesRun;
+}
+
 export async function prepare(source: ImageSource, options: PrepareOptions = {}): Promise<PreparedImage> {
+  pipelinesRun += 1;
   try {
     const resolved = resolveOptions(options);
     const info = await probe(source);

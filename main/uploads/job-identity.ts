@@ -10,13 +10,13 @@
 //   with what the user asked for now;
 // - the same file asked for again with new options before its upload started takes them.
 import path from 'node:path';
-import type { PrepareOptions, ShotMetadata, UploadJob } from './types';
+import type { PrepareChoice, ShotMetadata, UploadJob } from './types';
 
 export interface RequestIdentity {
   sourcePath: string;
   contentHash: string;
   metadata: ShotMetadata;
-  prepare?: PrepareOptions;
+  prepare?: PrepareChoice;
 }
 
 export type ContentMatch =
@@ -54,7 +54,7 @@ export function matchContent(request: RequestIdentity, jobs: Iterable<UploadJob>
 }
 
 /** What the user asked for, in a form where equal requests give equal strings. */
-export function requestKey(request: { metadata: ShotMetadata; prepare?: PrepareOptions }): string {
+export function requestKey(request: { metadata: ShotMetadata; prepare?: PrepareChoice }): string {
   const m = request.metadata;
   const p = request.prepare ?? {};
   return JSON.stringify([

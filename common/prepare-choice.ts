@@ -7,6 +7,13 @@ import type { SIZE_CHOICES } from './service-rules';
 /** 'auto': 800x600 when the chosen region is at least that large, else 400x300 (enlarged, with a warning). */
 export type SizeChoice = (typeof SIZE_CHOICES)[number];
 
+/** The size options as every size menu offers them, in this order. */
+export const SIZE_OPTIONS: readonly { value: SizeChoice; label: string }[] = [
+  { value: 'auto', label: 'Best fit' },
+  { value: '800x600', label: '800×600' },
+  { value: '400x300', label: '400×300' },
+];
+
 /** cover crops a 4:3 region; contain fits the whole image on the background. */
 export const FIT_CHOICES = ['cover', 'contain'] as const;
 export type FitChoice = (typeof FIT_CHOICES)[number];

@@ -1,11 +1,15 @@
 // Uploads: drafts and their final-size previews, the queue, the rate-limit budget, the daily cap.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS, SIZE_CHOICES } from '../service-rules';
+import { SIZE_CHOICES } from '../service-rules';
+import { PASTE_TYPE_NAMES } from '../input-types';
+import type { JobState } from '../job-states';
+import type { ShotMetadata } from '../shot-metadata';
 import { FIT_CHOICES, FORMAT_CHOICES } from '../prepare-choice';
 import type { PrepareChoice } from '../prepare-choice';
-import { answers, filePath, isoTime, noPayload, positiveId, shotTag } from './base';
+import { ShotTagsSchema, ShotTitleSchema, answers, filePath, isoTime, noPayload, positiveId } from './base';
 
 export type { PrepareChoice } from '../prepare-choice';
+export type { JobState } from '../job-states';
 
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'A colour is written like #ffffff.'));
 const unitInterval = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
@@ -49,9 +53,9 @@ export type PrepareDefaults = v.InferOutput<typeof PrepareDefaultsSchema>;
 
 /** What the service is told about a new shot. */
 export const ShotMetadataSchema = v.strictObject({
-  title: v.pipe(v.string(), v.trim(), v.minLength(1, 'A shot needs a title.'), v.maxLength(300)),
+  title: ShotTitleSchema,
   description: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
-  tags: v.optional(v.pipe(v.array(shotTag), v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`))),
+  tags: v.optional(ShotTagsSchema),
   lowProfile: v.optional(v.boolean()),
   teamId: v.optional(positiveId),
   reboundSourceId: v.optional(positiveId),
@@ -59,6 +63,7 @@ export const ShotMetadataSchema = v.strictObject({
   scheduledFor: v.optional(isoTime),
 });
 export type ShotMetadataInput = v.InferInput<typeof ShotMetadataSchema>;
+export type ShotMetadataChecked = Same<v.InferOutput<typeof ShotMetadataSchema>, ShotMetadata>;
 
 /** One draft to send, with its words. force: upload an image again although it was already uploaded ("Upload anyway"). */
 const EnqueueRequestSchema = v.strictObject({ draftId, metadata: ShotMetadataSchema, force: v.optional(v.boolean()) });
@@ -124,25 +129,12 @@ export interface FinalPreview {
   warnings: ImageWarning[];
 }
 
-export const jobStates = [
-  'queued',
-  'preparing',
-  'ready',
-  'uploading',
-  'processing',
-  'published',
-  'scheduled',
-  'failed',
-  'cancelled',
-] as const;
-export type JobStateName = (typeof jobStates)[number];
-
 export interface JobView {
   id: string;
   /** The source file's name. */
   name: string;
   title: string;
-  state: JobStateName;
+  state: JobState;
   paused: boolean;
   /** Why it failed, and whether retrying can help. */
   failure: { reason: string; retryable: boolean } | null;
@@ -210,7 +202,7 @@ export const uploadsRequests = {
   'drafts.paste': {
     payload: v.strictObject({
       name: v.pipe(v.string(), v.maxLength(200)),
-      type: v.picklist(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+      type: v.picklist(PASTE_TYPE_NAMES),
       dataBase64: v.pipe(v.string(), v.minLength(1), v.maxLength(60 * 1024 * 1024)),
     }),
     result: answers<DraftsAdded>(),

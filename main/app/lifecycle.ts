@@ -25,7 +25,7 @@ import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
 import { loggingFetch } from '../logging/logging-fetch';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
-import { INPUT_EXTENSIONS } from '../uploads/input-types';
+import { INPUT_EXTENSIONS } from '../../common/input-types';
 import { openAppLog } from './app-logging';
 import { startAppShell } from './app-shell-wiring';
 

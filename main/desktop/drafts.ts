@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
 import { fileStamp, preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
-import { INPUT_LABELS } from '../uploads/input-types';
+import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
 import { titleFromFileName } from '../uploads/sidecar';
 import { isImageName } from '../uploads/watch-filter';
 import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
@@ -116,8 +116,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
 
   /** An image pasted from the clipboard: written to the paste folder, then added like a file. */
   async addPasted(name: string, type: string, data: Buffer): Promise<DraftsAdded> {
-    const extension =
-      { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' }[type] ?? '.png';
+    const extension = isPasteType(type) ? PASTE_TYPES[type] : '.png';
     const base =
       path
         .parse(name)

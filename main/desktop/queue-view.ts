@@ -1,6 +1,7 @@
 // What the window sees of the queue: each job as a JobView, the rate-limit budget, and the answer
 // to each draft sent (added, already there, already uploaded), worded for the user.
 import path from 'node:path';
+import { isOnService } from '../../common/job-states';
 import type { AddResult, UploadJob } from '../uploads/index';
 import type { RateLimitState } from '../service/rate-limit-governor';
 import type { EnqueueResult, JobView, RateLimitView } from '../../common/contract/index';
@@ -10,7 +11,7 @@ export function enqueueAnswer(result: AddResult, item: { draftId: string; source
   if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id, shotId: null };
   if (result.status === 'existing') {
     const name = path.basename(item.sourcePath);
-    if (result.job.state === 'published' || result.job.state === 'scheduled') {
+    if (isOnService(result.job.state)) {
       return {
         draftId,
         status: 'skipped',

@@ -7,7 +7,7 @@ import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from './handlers/result';
 import { problemOfRequest } from '../service/problem';
 import path from 'node:path';
-import { PreparedHandoff, UploadQueue, serviceAdapter, spreadSchedule } from '../uploads/index';
+import { PreparedHandoff, UploadQueue, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
 import type {
   BatchSpacing,
@@ -283,7 +283,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.add(
         queue
           .list()
-          .filter((job) => !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state))
+          .filter((job) => !isFinal(job.state))
           .map((job) => job.id),
       );
       this.emit('opened', queue);

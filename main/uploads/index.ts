@@ -7,6 +7,6 @@ export { PreparedHandoff, accountInfo, fileStamp, imagePreparer, preparedForQueu
 export { spreadSchedule, nextSlot } from './schedule';
 export type { BatchSchedule } from './schedule';
 export { Journal } from './journal';
-export { JOB_STATES, isFinal } from './types';
+export { JOB_STATES, isFinal, isOnService, isWaiting } from './types';
 export type { JobEdit, JobEvent, JobFailure, JobState, NewJob, PrepareChoice, ShotMetadata, UploadJob } from './types';
 export type { AccountInfo, ImagePreparer, PreparedImage as PreparedForQueue, UploadService } from './ports';

@@ -1,30 +1,13 @@
 // The upload job: one file on its way to becoming a published (or scheduled) shot.
 // Everything here is plain data, written to the journal as it is.
+import type { JobState } from '../../common/job-states';
 import type { PrepareChoice } from '../../common/prepare-choice';
 import type { ShotMetadata } from '../../common/shot-metadata';
 
+export { JOB_STATES, isFinal, isOnService, isWaiting } from '../../common/job-states';
+export type { JobState } from '../../common/job-states';
 export type { PrepareChoice } from '../../common/prepare-choice';
 export type { ShotMetadata } from '../../common/shot-metadata';
-
-export const JOB_STATES = [
-  'queued',
-  'preparing',
-  'ready',
-  'uploading',
-  'processing',
-  'published',
-  'scheduled',
-  'failed',
-  'cancelled',
-] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-/** States a job never leaves on its own. */
-export const FINAL_STATES: ReadonlySet<JobState> = new Set(['published', 'scheduled', 'failed', 'cancelled']);
-
-export function isFinal(state: JobState): boolean {
-  return FINAL_STATES.has(state);
-}
 
 export interface JobFailure {
   /** A sentence for a person: what happened and, when known, what to do. */

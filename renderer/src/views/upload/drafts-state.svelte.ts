@@ -11,6 +11,7 @@ import type {
 } from '../../../../common/contract/index';
 import { getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
+import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
   title: string;
@@ -138,9 +139,8 @@ class UploadDrafts {
   async paste(file: File): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    const type = file.type as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-    if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type))
-      return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
+    const type = file.type;
+    if (!isPasteType(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

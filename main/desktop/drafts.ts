@@ -5,7 +5,7 @@
 // crop editor, and the result exactly as it will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, prepare, preview, probe } from '../images/index';
 import type { PrepareOptions as PipelineOptions } from '../images/index';
@@ -168,7 +168,9 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   private async collect(target: string, depth: number, files: string[], problems: DraftsAdded['problems'], given: boolean): Promise<void> {
     let info;
     try {
-      info = await stat(target);
+      // What the user gave is judged by main's path grants; inside a folder, a link is never followed
+      // (it could lead out of the folder the user gave).
+      info = given ? await stat(target) : await lstat(target);
     } catch {
       if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
       return;

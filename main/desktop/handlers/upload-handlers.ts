@@ -29,9 +29,12 @@ type UploadRequests =
 export function createUploadHandlers(context: HandlerContext): Pick<RequestHandlers, UploadRequests> {
   const { drafts, uploads, grants } = context;
   return {
-    // Paths come from the window: only those the user dropped or picked are opened.
-    'drafts.add': ({ paths }) =>
-      grants.coversAll(paths) ? answer(() => drafts.add(paths)) : fail('not-granted', notGrantedDrafts),
+    // Paths come from the window: only those the user dropped or picked are opened, by their real
+    // path, and none through a link that leads out of what was granted.
+    'drafts.add': async ({ paths }) => {
+      const reals = await grants.realCoveredAll(paths);
+      return reals ? answer(() => drafts.add(reals)) : fail('not-granted', notGrantedDrafts);
+    },
     'drafts.pick': () =>
       answer(async () => {
         const paths = await context.pickPaths('images');

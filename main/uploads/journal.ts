@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DailyCapState } from './daily-cap';
 import type { UploadJob } from './types';
+import { scrubSecrets } from '../service/known-secrets';
 import { diskWrite } from './disk-fault';
 import { openPrivateSync, privateFolderSync } from './private-files';
 
@@ -118,7 +119,7 @@ export class Journal {
   private rewrite(): void {
     const tmp = `${this.file}.compact`;
     const body = this.liveRecords()
-      .map((r) => `${JSON.stringify(r)}\n`)
+      .map((r) => `${recordLine(r)}\n`)
       .join('');
     const out = openPrivateSync(tmp, 'replace');
     try {
@@ -144,7 +145,7 @@ export class Journal {
 
   private append(record: JournalRecord): void {
     if (this.fd < 0) throw new Error('The upload journal is closed.');
-    this.appendRaw(`${JSON.stringify(record)}\n`);
+    this.appendRaw(`${recordLine(record)}\n`);
     this.lines++;
     if (this.lines > this.jobs.size + this.uploaded.size + this.compactAfter) this.compact();
   }
@@ -217,6 +218,11 @@ function parseRecord(line: string): JournalRecord | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A record as a line; a secret a service echoed into a job's message is never written down. */
+function recordLine(record: JournalRecord): string {
+  return scrubSecrets(JSON.stringify(record));
 }
 
 function syncDirectory(dir: string): void {

@@ -5,6 +5,7 @@
 import { assertMove } from './job-machine';
 import { DailyCapHold } from './daily-cap';
 import { DiskFaultError } from './disk-fault';
+import { isWaiting } from './types';
 import type { Journal } from './journal';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
 import type { JobEvent, JobState, UploadJob } from './types';
@@ -148,8 +149,7 @@ export class QueueCore {
 
   /** Jobs that still wait to be sent (the budget goes to them first). */
   uploadsWaiting(): boolean {
-    for (const job of this.journal.jobs.values())
-      if (['queued', 'preparing', 'ready'].includes(job.state) && !job.paused) return true;
+    for (const job of this.journal.jobs.values()) if (isWaiting(job.state) && !job.paused) return true;
     return false;
   }
 }

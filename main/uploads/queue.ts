@@ -23,7 +23,7 @@ import { queueIsIdle } from './queue-idle';
 import { tuningOf } from './queue-options';
 import type { UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
-import { isFinal } from './types';
+import { isFinal, isWaiting } from './types';
 import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
 
 export type { ActionResult, AddResult } from './types';
@@ -113,9 +113,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   dailyCapHold(): (DailyCapState & { waiting: number }) | undefined {
     const hold = this.core.dailyCap.active();
     if (!hold) return undefined;
-    const waiting = [...this.core.jobs()].filter(
-      (j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused,
-    ).length;
+    const waiting = [...this.core.jobs()].filter((j) => isWaiting(j.state) && !j.paused).length;
     return { ...hold, waiting };
   }
 

@@ -99,6 +99,14 @@ export function diskFaultLines(fault: string): string[] {
   return [`shotput: ${fault}`, 'shotput: nothing known was lost; run the same command again to resume.'];
 }
 
+/** A watch stopped by a signal, once what was in flight is finished. */
+export function watchStopped(left: number): string {
+  if (left === 0)
+    return 'shotput: stopped; the uploads in flight were finished. Run the same command again to resume watching.';
+  const files = `${left} file${left === 1 ? '' : 's'}`;
+  return `shotput: stopped; ${files} left unfinished in the queue. Run the same command again to resume.`;
+}
+
 /** With --schedule, a file the image pipeline cannot use: it takes no slot. */
 export function notScheduled(file: string, reason: string): string {
   return `${path.basename(file)} was not scheduled: ${reason}`;

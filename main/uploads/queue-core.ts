@@ -36,6 +36,8 @@ export class QueueCore {
    * only (the journal on disk keeps the last state it could write) and nothing is sent.
    */
   diskFault: string | undefined;
+  /** Stopping: nothing new is prepared or sent; what the service already has is still confirmed. */
+  draining = false;
   closing = false;
   journalClosed = false;
 

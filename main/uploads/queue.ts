@@ -234,6 +234,24 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   /**
+   * Stops starting work (no new prepare, no new POST) and waits, at most `boundMs`, for what is in
+   * flight: a POST's outcome and the service's processing of each shot it accepted. Resolves with
+   * the jobs left unfinished, which stay in the journal for the next run.
+   */
+  async drain(boundMs: number): Promise<number> {
+    const core = this.core;
+    core.draining = true;
+    this.pump();
+    const deadline = Date.now() + boundMs;
+    const inFlight = () =>
+      core.sending.size > 0 ||
+      core.busy.size > 0 ||
+      [...core.jobs()].some((j) => j.state === 'uploading' || j.state === 'processing');
+    while (inFlight() && Date.now() < deadline && !core.closing) await new Promise((r) => setTimeout(r, 50));
+    return [...core.jobs()].filter((j) => !isFinal(j.state) && !j.paused).length;
+  }
+
+  /**
    * Stops taking new work, lets the POSTs in flight finish (their outcome is written down),
    * and closes the journal. Unfinished jobs resume the next time the queue opens.
    */
@@ -296,7 +314,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     const jobs = this.ordered();
     const inState = (s: JobState) => jobs.filter((j) => j.state === s);
     let wake = Number.POSITIVE_INFINITY;
-    const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.busy.has(j.id);
+    const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.draining && !core.busy.has(j.id);
     const { prepareConcurrency, readyAhead, uploadConcurrency } = core.tuning;
 
     let preparing = inState('preparing').length;

@@ -64,7 +64,7 @@ export class Reconciler {
     }
     // While uploads wait for the rate limit, confirmations are gathered into fewer requests.
     // (Uploads held by the daily cap use no budget: confirmations go at once.)
-    if (this.core.uploadsWaiting() && !this.core.paused && !this.core.dailyCap.active()) {
+    if (this.core.uploadsWaiting() && !this.core.paused && !this.core.draining && !this.core.dailyCap.active()) {
       confirmDue = Math.max(confirmDue, this.lastCheckAt + this.core.tuning.busyCheckGapMs);
     }
     // An interrupted upload holds its file back until it is found or known lost: not deferred.

@@ -114,12 +114,16 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  async stop(): Promise<void> {
-    // A file still being written is left for the next start, which finds it present.
+  /** Takes no new file (a file still being written is left for the next start); its jobs are still followed. */
+  async stopWatching(): Promise<void> {
     this.stopping.abort();
     await this.watcher?.close();
     this.watcher = undefined;
     await this.settled();
+  }
+
+  async stop(): Promise<void> {
+    await this.stopWatching();
     this.queue.off('event', this.onQueueEvent);
   }
 

@@ -76,7 +76,7 @@ async function runOne(scenario: Scenario, root: string, sourceDir: string): Prom
       ...scenario,
     };
     // As `shotput upload` and `watch` run (bin/shotput.js): two malloc arenas, unless BENCH_ARENAS says otherwise.
-    const env = { ...process.env, MALLOC_ARENA_MAX: process.env.BENCH_ARENAS ?? '2' };
+    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: process.env.BENCH_ARENAS ?? '2' };
     if (process.env.BENCH_ARENAS === 'default') delete env.MALLOC_ARENA_MAX;
     const child = spawn(TSX, [path.join(REPO_ROOT, 'bench', 'lib', 'volume-run.ts'), JSON.stringify(input)], {
       cwd: REPO_ROOT,

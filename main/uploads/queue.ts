@@ -24,7 +24,7 @@ import { tuningOf } from './queue-options';
 import type { UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
-import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
+import type { ActionResult, AddResult, JobEdit, JobEvent, NewJob, UploadJob } from './types';
 
 export type { ActionResult, AddResult } from './types';
 export type { UploadQueueOptions } from './queue-options';
@@ -92,7 +92,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /** The live jobs, oldest first (not copies: for the engine only). */
   private ordered(): UploadJob[] {
-    return [...this.core.jobs()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return [...this.core.jobs()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
   get(id: string): UploadJob | undefined {
@@ -311,15 +311,23 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       this.recover();
     }
     const now = Date.now();
-    const jobs = this.ordered();
-    const inState = (s: JobState) => jobs.filter((j) => j.state === s);
+    // One pass over the jobs, in the journal's order (the order they were created in): the pump
+    // runs after every change, so at a thousand jobs a sort and a list per state each time would
+    // be most of the queue's work and memory.
+    const queued: UploadJob[] = [];
+    const ready: UploadJob[] = [];
+    let preparing = 0;
+    for (const job of core.jobs()) {
+      if (job.state === 'queued') queued.push(job);
+      else if (job.state === 'ready') ready.push(job);
+      else if (job.state === 'preparing') preparing++;
+    }
     let wake = Number.POSITIVE_INFINITY;
     const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.draining && !core.busy.has(j.id);
     const { prepareConcurrency, readyAhead, uploadConcurrency } = core.tuning;
 
-    let preparing = inState('preparing').length;
-    let held = preparing + inState('ready').length;
-    for (const job of inState('queued')) {
+    let held = preparing + ready.length;
+    for (const job of queued) {
       if (!runnable(job)) continue;
       const due = job.retryAt ? Date.parse(job.retryAt) : 0;
       if (due > now) {
@@ -339,7 +347,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     let sending = core.sending.size;
     const capped = core.dailyCap.active(now) !== undefined;
     if (capped) wake = Math.min(wake, core.dailyCap.endsAt() ?? wake);
-    for (const job of capped ? [] : inState('ready')) {
+    for (const job of capped ? [] : ready) {
       if (!runnable(job) || sending >= uploadConcurrency) continue;
       const due = job.retryAt ? Date.parse(job.retryAt) : 0;
       if (due > now) {

@@ -3,11 +3,16 @@
 import path from 'node:path';
 import type { CliIO } from './command';
 import { writeLine } from './command';
+import { jobJson } from './json-shapes';
+import { link, paint, readableTime } from './style';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
 import { isFinal } from '../uploads/index';
 
 export interface ReporterOptions {
   json: boolean;
+  /** Colour and terminal links (style.ts). */
+  color?: boolean;
+  timeZone?: string;
   /** Only these jobs are drawn in the bar (all when absent). */
   only?: ReadonlySet<string>;
 }
@@ -28,7 +33,7 @@ export class UploadReporter {
   track(job: UploadJob): void {
     if (this.states.has(job.id)) return;
     this.states.set(job.id, job.state);
-    if (this.options.json) this.json({ type: 'job', ...jobLine(job) });
+    if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
     this.draw();
   }
 
@@ -39,14 +44,26 @@ export class UploadReporter {
     const before = this.states.get(job.id);
     this.states.set(job.id, job.state);
     if (before === job.state) return;
-    if (this.options.json) this.json({ type: 'job', ...jobLine(job) });
-    else if (isFinal(job.state)) this.line(finalLine(job));
+    if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
+    else if (isFinal(job.state)) this.line(finalLine(job, this.options), job.state === 'failed');
     this.draw();
   }
 
-  note(kind: 'skipped' | 'error' | 'info', file: string | undefined, message: string): void {
-    if (this.options.json) this.json({ type: kind, file, message });
-    else this.line(`${kind.padEnd(10)} ${file ? `${path.basename(file)}  ` : ''}${message}`, kind === 'error');
+  /** A file not sent: `ids` carry the shot it was uploaded as, or the queue job it joined. */
+  skipped(file: string, message: string, ids: { shotId?: number; jobId?: string } = {}): void {
+    if (this.options.json) this.json({ type: 'skipped', file, ...(ids.shotId ? { shot_id: ids.shotId } : {}), ...(ids.jobId ? { job_id: ids.jobId } : {}), message });
+    else this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${path.basename(file)}  ${message}`);
+  }
+
+  /** Something that went wrong with a file (or with no file in particular). */
+  problem(file: string | undefined, message: string): void {
+    if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
+    else this.line(`${paint(this.options.color, 'red', 'problem   ')} ${file ? `${path.basename(file)}  ` : ''}${message}`, true);
+  }
+
+  /** A line of its own (a --dry-run plan), keeping the bar below it. */
+  text(line: string): void {
+    this.line(line);
   }
 
   json(value: Record<string, unknown>): void {
@@ -84,27 +101,12 @@ export class UploadReporter {
   }
 }
 
-function jobLine(job: UploadJob): Record<string, unknown> {
-  return {
-    id: job.id,
-    file: job.sourcePath,
-    title: job.metadata.title,
-    state: job.state,
-    attempts: job.attempts,
-    ...(job.paused ? { paused: true } : {}),
-    ...(job.shotId ? { shot_id: job.shotId } : {}),
-    ...(job.location ? { location: job.location } : {}),
-    ...(job.publishedAt ? { published_at: job.publishedAt } : {}),
-    ...(job.scheduledFor ? { scheduled_for: job.scheduledFor } : {}),
-    ...(job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : {}),
-    ...(job.lastError && !isFinal(job.state) ? { last_error: job.lastError } : {}),
-  };
-}
-
-function finalLine(job: UploadJob): string {
+/** The line of a finished job; a published or scheduled one ends with the shot's address. */
+export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: string } = {}): string {
   const name = path.basename(job.sourcePath);
-  if (job.state === 'published') return `published  ${name}  shot ${job.shotId}`;
-  if (job.state === 'scheduled') return `scheduled  ${name}  shot ${job.shotId} for ${job.scheduledFor}`;
-  if (job.state === 'failed') return `failed     ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+  const address = job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : '';
+  if (job.state === 'published') return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
+  if (job.state === 'scheduled') return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
+  if (job.state === 'failed') return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

@@ -5,7 +5,9 @@ import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { alreadyQueued, alreadyUploaded, dailyCapLines, sandboxNotice, unreadableFile } from './messages';
 import { resolveTeam } from './team-choice';
-import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
+import { parseCommandArgs, sharedValues } from './upload-options';
+import { UPLOAD_OPTIONS } from './options';
+import { planSummary, planUploads } from './dry-run';
 import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
@@ -14,9 +16,6 @@ import { spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob, UploadQueue } from '../uploads/index';
 
-const USAGE =
-  'shotput upload FILE... [--title T] [--description D] [--tags a,b] [--team ID|LOGIN|NAME] [--low-profile] [--schedule ISO] [--every HOURS] ' +
-  '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--json]';
 
 export interface UploadArgs {
   files: string[];
@@ -25,7 +24,7 @@ export interface UploadArgs {
 }
 
 export function parseUploadArgs(args: string[]): UploadArgs {
-  const { values, positionals } = parseCommandArgs(args, { ...SHARED_OPTIONS, title: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(args, UPLOAD_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   return { files: positionals.map((file) => path.resolve(file)), title: values.title, shared: sharedValues(values) };
 }
@@ -80,9 +79,15 @@ async function readableFiles(files: string[], scheduled: boolean): Promise<{ rea
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
+  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json, color: ctx.globals.color, timeZone: ctx.env?.TZ || undefined });
   const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
-  for (const problem of problems) reporter.note('error', problem.file, problem.message);
+  for (const problem of problems) reporter.problem(problem.file, problem.message);
+  if (input.shared.dryRun) {
+    // Team names are not resolved: that needs the service, and a dry run asks it nothing.
+    const counts = await planUploads(ctx, uploadRequests({ ...input, files: readable }), reporter);
+    planSummary(ctx, reporter, { ...counts, failed: counts.failed + problems.length });
+    return problems.length + counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
+  }
   if (readable.length === 0) {
     summary(ctx, reporter, { published: 0, scheduled: 0, failed: problems.length, skipped: 0 });
     return EXIT_FAILURE;
@@ -104,17 +109,17 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       const file = requests[index]!.sourcePath;
       if (result.status === 'error') {
         ok = false;
-        reporter.note('error', result.sourcePath, result.message);
+        reporter.problem(result.sourcePath, result.message);
       } else if (result.status === 'skipped') {
         skipped++;
-        reporter.note('skipped', result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from));
+        reporter.skipped(result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from), { shotId: result.shotId });
       } else if (result.status === 'existing' && result.duplicateOf) {
         skipped++;
-        reporter.note('skipped', file, alreadyQueued(file, result.job));
+        reporter.skipped(file, alreadyQueued(file, result.job), { jobId: result.job.id });
       } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
         // The same request was done by an earlier run: nothing is sent now.
         skipped++;
-        reporter.note('skipped', file, alreadyUploaded(file, result.job.shotId!));
+        reporter.skipped(file, alreadyUploaded(file, result.job.shotId!), { shotId: result.job.shotId });
       } else {
         mine.set(result.job.id, result.job.sourcePath);
         reporter.track(result.job);
@@ -165,7 +170,5 @@ function summary(ctx: CliContext, reporter: UploadReporter, counts: Counts, cap?
 
 export const uploadCommand: CliCommand = {
   name: 'upload',
-  summary: 'Upload image files as shots: prepare, send through the rate limit, wait until published',
-  usage: USAGE,
   run,
 };

@@ -81,7 +81,7 @@ export function accountInfo(user: AuthenticatedUser): AccountInfo {
 }
 
 function remoteShot(shot: Shot): RemoteShot {
-  return { id: shot.id, title: shot.title, publishedAt: shot.published_at ?? undefined, scheduledFor: shot.scheduled_for ?? undefined };
+  return { id: shot.id, title: shot.title, publishedAt: shot.published_at ?? undefined, scheduledFor: shot.scheduled_for ?? undefined, htmlUrl: shot.html_url };
 }
 
 /** A failed request as the queue sees it: the translator's code, sentence and whether retrying helps. */

@@ -7,6 +7,7 @@ export { accountInfo, imagePreparer, serviceAdapter } from './adapters';
 export { spreadSchedule, nextSlot } from './schedule';
 export type { BatchSchedule } from './schedule';
 export { Journal } from './journal';
+export { hashFile } from './content-hash';
 export { JOB_STATES, isFinal } from './types';
 export type { JobEdit, JobEvent, JobFailure, JobState, NewJob, PrepareOptions, ShotMetadata, UploadJob } from './types';
 export type { AccountInfo, ImagePreparer, UploadService } from './ports';

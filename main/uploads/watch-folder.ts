@@ -53,7 +53,7 @@ export interface FolderCounts {
 
 export type WatchEvent =
   | { type: 'taken'; folder: string; file: string; job: UploadJob }
-  | { type: 'skipped'; folder: string; file: string; message: string }
+  | { type: 'skipped'; folder: string; file: string; message: string; shotId?: number; jobId?: string; from?: string }
   | { type: 'error'; folder: string; file?: string; message: string }
   | { type: 'counts'; folder: string; counts: FolderCounts };
 
@@ -174,13 +174,13 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.counts.seen++;
     if (result.status === 'skipped') {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: result.message });
+      this.emit('event', { type: 'skipped', folder: this.folder, file, message: result.message, shotId: result.shotId, from: result.from });
     } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} was already uploaded as shot ${result.job.shotId}.` });
+      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} was already uploaded as shot ${result.job.shotId}.`, shotId: result.job.shotId });
     } else if (result.status === 'existing' && result.job.origin !== this.folder) {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).` });
+      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).`, jobId: result.job.id });
     } else {
       this.jobs.set(result.job.id, file);
       this.emit('event', { type: 'taken', folder: this.folder, file, job: result.job });

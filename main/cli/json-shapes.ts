@@ -26,6 +26,8 @@ export const JobJson = v.strictObject({
   state: v.picklist(JOB_STATES),
   paused: v.boolean(),
   attempts: v.number(),
+  /** sha256 of the file as it was taken. */
+  content_hash: v.string(),
   shot_id: v.optional(v.number()),
   location: v.optional(v.string()),
   html_url: v.optional(v.string()),
@@ -96,6 +98,7 @@ export function jobJson(job: UploadJob): JobJsonValue {
     state: job.state,
     paused: job.paused === true,
     attempts: job.attempts,
+    content_hash: job.contentHash,
     ...(job.shotId ? { shot_id: job.shotId } : {}),
     ...(job.location ? { location: job.location } : {}),
     ...(job.htmlUrl ? { html_url: job.htmlUrl } : {}),

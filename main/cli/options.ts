@@ -55,7 +55,7 @@ export const WATCH_OPTIONS = {
 } as const satisfies OptionSpecs;
 
 export const PREPARE_OPTIONS = {
-  out: { type: 'string', short: 'o', value: 'DIR', summary: 'Folder for the prepared files (required)', complete: 'dir' },
+  out: { type: 'string', short: 'o', value: 'DIR', summary: 'Folder for the prepared files', complete: 'dir', required: true },
   size: { type: 'string', choices: SIZE_CHOICES, summary: 'Size of the prepared image' },
   fit: { type: 'string', choices: ['cover', 'contain'], summary: FIT_SUMMARY },
   focus: { type: 'string', value: 'x,y|attention|entropy', summary: 'What cover keeps in view: a point (0 to 1) or a strategy' },

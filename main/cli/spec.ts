@@ -13,6 +13,8 @@ export interface OptionSpec {
   summary: string;
   /** What completion offers for the value: a file or a folder name. */
   complete?: 'file' | 'dir';
+  /** Shown without brackets in usage: the command cannot run without it. */
+  required?: boolean;
 }
 
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -57,7 +59,8 @@ export function optionUsage(name: string, option: OptionSpec): string {
 /** The usage lines of a command: one per verb, or one for the command. */
 export function usageLines(spec: CommandSpec): string[] {
   const head = ['shotput', spec.name, ...(spec.args ? [spec.args] : [])].join(' ');
-  const optionsOf = (names: readonly string[]) => names.map((name) => ` [${optionUsage(name, spec.options[name]!)}]`).join('');
+  const optionsOf = (names: readonly string[]) =>
+    names.map((name) => (spec.options[name]!.required ? ` ${optionUsage(name, spec.options[name]!)}` : ` [${optionUsage(name, spec.options[name]!)}]`)).join('');
   if (!spec.actions) return [`${head}${optionsOf(Object.keys(spec.options))}`];
   return spec.actions.map((action) => `${head} ${action.name}${action.args ? ` ${action.args}` : ''}${optionsOf(action.options ?? [])}`);
 }

@@ -95,7 +95,7 @@ describe('the CLI on the service as deployed', () => {
     const json = JSON.parse((await cli('--json', 'shots', 'show', String(first!.id))).stdout) as { title: string; team: Record<string, unknown> };
     expect(json.title).toBe('Renamed on the deployed service');
     expect(json.team).toMatchObject({ id: 4, username: 'studio' });
-    expect((await cli('shots', 'delete', String(first!.id))).code).toBe(0);
+    expect((await cli('shots', 'delete', String(first!.id), '--yes')).code).toBe(0);
     const gone = await cli('shots', 'show', String(first!.id));
     expect(gone.stderr.trim()).toBe(`shotput: Shot ${first!.id} is not among your shots: it does not exist, or it was deleted.`);
   });

@@ -23,10 +23,16 @@ export interface Interaction {
 }
 
 /** `main(argv)` with its own streams; `interact` may read stdout as it comes and write to stdin. */
-export async function runCli(argv: string[], options: { env?: NodeJS.ProcessEnv; interact?: (io: Interaction) => Promise<void> } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  options: { env?: NodeJS.ProcessEnv; interact?: (io: Interaction) => Promise<void>; terminal?: { stdin?: boolean; stdout?: boolean } } = {},
+): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
+  // As a terminal would be: a person at the keyboard (stdin), a screen that shows colour (stdout).
+  if (options.terminal?.stdin) Object.assign(stdin, { isTTY: true });
+  if (options.terminal?.stdout) Object.assign(stdout, { isTTY: true, columns: 100 });
   const out = collect(stdout);
   const err = collect(stderr);
   const running = main(argv, { stdout, stderr, stdin }, options.env ?? {});

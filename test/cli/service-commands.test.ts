@@ -57,7 +57,7 @@ describe('shots', () => {
     expect(show.stdout).toContain('Renamed by CLI');
     expect(show.stdout).toContain('tags: cli, test');
 
-    expect((await cli('shots', 'delete', String(victim.id))).stdout).toContain(`Deleted shot ${victim.id}.`);
+    expect((await cli('shots', 'delete', String(victim.id), '--yes')).stdout).toContain(`Deleted shot ${victim.id}.`);
     const gone = await cli('shots', 'show', String(victim.id));
     expect(gone).toMatchObject({ code: 1, stdout: '' });
     expect(gone.stderr.trim()).toBe(`shotput: Shot ${victim.id} is not among your shots: it does not exist, or it was deleted.`);
@@ -113,7 +113,7 @@ describe('comments', () => {
     expect((await cli('comments', shot, 'liked', id)).stdout).toContain('You like comment');
     expect((await cli('comments', shot, 'likes', id)).stdout).toContain('ada');
     expect((await cli('comments', shot, 'unlike', id)).code).toBe(0);
-    expect((await cli('comments', shot, 'delete', id)).stdout).toContain(`Deleted comment ${id}.`);
+    expect((await cli('comments', shot, 'delete', id, '--yes')).stdout).toContain(`Deleted comment ${id}.`);
     const gone = await cli('comments', shot, 'show', id);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain(`Comment ${id} on shot ${shot} was not found`);

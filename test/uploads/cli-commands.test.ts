@@ -80,7 +80,7 @@ describe('shotput watch, upload and queue', () => {
 
     const list = cli(['queue', 'list'], 'data-q');
     expect(await list.exited).toBe(0);
-    expect(list.lines.map((l) => l.state).sort()).toEqual(['failed', 'published']);
+    expect((JSON.parse(list.stdout()) as Array<{ state: string }>).map((l) => l.state).sort()).toEqual(['failed', 'published']);
 
     const retry = cli(['queue', 'retry', String(failed!.id)], 'data-q');
     expect(await retry.exited).toBe(0);
@@ -95,20 +95,21 @@ describe('shotput watch, upload and queue', () => {
     expect(await next.exited, next.stderr()).toBe(0);
     const held = cli(['queue', 'list'], 'data-q');
     expect(await held.exited).toBe(0);
-    expect(held.lines.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
-    expect(held.lines.find((l) => l.sourcePath === later)).toMatchObject({ state: 'published' });
+    const heldJobs = JSON.parse(held.stdout()) as Array<{ id: string; file: string }>;
+    expect(heldJobs.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
+    expect(heldJobs.find((l) => l.file === later)).toMatchObject({ state: 'published' });
     const resume = cli(['queue', 'resume', String(failed!.id)], 'data-q');
     expect(await resume.exited).toBe(0);
     expect(resume.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: false });
 
-    const cancel = cli(['queue', 'cancel', String(failed!.id)], 'data-q');
+    const cancel = cli(['queue', 'cancel', String(failed!.id), '--yes'], 'data-q');
     expect(await cancel.exited).toBe(0);
     expect(cancel.lines[0]).toMatchObject({ state: 'cancelled' });
-    const clear = cli(['queue', 'clear'], 'data-q');
+    const clear = cli(['queue', 'clear', '--yes'], 'data-q');
     expect(await clear.exited).toBe(0);
     expect(clear.lines[0]).toEqual({ removed: 3 });
     const empty = cli(['queue', 'list'], 'data-q');
     expect(await empty.exited).toBe(0);
-    expect(empty.lines).toEqual([]);
+    expect(JSON.parse(empty.stdout())).toEqual([]);
   });
 });

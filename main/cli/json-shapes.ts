@@ -18,6 +18,12 @@ export const ShotJson = v.looseObject({
   published_at: v.nullish(v.string()),
 });
 
+/** A comment: the service's JSON as it came. */
+export const CommentJson = v.looseObject({ id: v.number(), body: v.string(), created_at: v.string(), user: v.looseObject({ id: v.number() }) });
+
+/** The signed-in user: the service's JSON as it came. */
+export const UserJson = v.looseObject({ id: v.number(), name: v.nullish(v.string()) });
+
 /** A job of the upload queue. */
 export const JobJson = v.strictObject({
   id: v.string(),

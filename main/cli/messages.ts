@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { UsageError, writeLine } from './command';
 import { GLOBAL_OPTIONS } from './options';
 import { parseArgsOptions } from './spec';
+import { readableTime } from './style';
 import type { OptionSpecs } from './spec';
 import type { CliContext } from './command';
 import { fileProblem } from '../uploads/file-problem';
@@ -105,12 +106,12 @@ export function noteLocalLinks(ctx: CliContext, service: { isSandbox: boolean; a
  * The daily upload cap at the end of `upload` or `watch --once`: the service's reason, and how to
  * send what waits (`again` names the command to run again).
  */
-export function dailyCapLines(cap: { reason: string; waiting: number; until: string }, again: 'command' | 'watch'): string[] {
+export function dailyCapLines(cap: { reason: string; waiting: number; until: string }, again: 'command' | 'watch', timeZone?: string): string[] {
   const files = `${cap.waiting} file${cap.waiting === 1 ? '' : 's'}`;
   const them = cap.waiting === 1 ? 'it' : 'them';
   return [
     `shotput: ${cap.reason}`,
-    `shotput: ${files} wait${cap.waiting === 1 ? 's' : ''} for the daily upload limit: run the same ${again} again after ${cap.until} to send ${them}, or "shotput queue retry ID" to ask the service now.`,
+    `shotput: ${files} wait${cap.waiting === 1 ? 's' : ''} for the daily upload limit: run the same ${again} again after ${readableTime(cap.until, timeZone)} to send ${them}, or "shotput queue retry ID" to ask the service now.`,
   ];
 }
 

@@ -142,7 +142,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const errors = results.filter((r) => r.status === 'error').length + problems.length;
     summary(ctx, reporter, { published, scheduled, failed: finished.length - published - scheduled - waiting + errors, skipped, ...(waiting ? { waiting } : {}) }, cap);
     // The service takes no more today: say what waits, and how to send it.
-    if (cap) for (const line of dailyCapLines(cap, 'command')) writeLine(ctx.io.stderr, line);
+    if (cap) for (const line of dailyCapLines(cap, 'command', ctx.env?.TZ || undefined)) writeLine(ctx.io.stderr, line);
     return ok ? EXIT_OK : EXIT_FAILURE;
   } finally {
     ctx.signal.removeEventListener('abort', stop);

@@ -98,7 +98,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   // Stopping is how a plain watch ends; --once was meant to finish its files.
   if (values.once && ctx.signal.aborted) return EXIT_INTERRUPTED;
   if (cap) {
-    for (const line of dailyCapLines(cap, 'watch')) writeLine(ctx.io.stderr, line);
+    for (const line of dailyCapLines(cap, 'watch', ctx.env?.TZ || undefined)) writeLine(ctx.io.stderr, line);
     return EXIT_FAILURE;
   }
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;

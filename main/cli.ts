@@ -1,7 +1,15 @@
 // Headless entry point: `shotput [global options] <command> [args]`.
 // Global options may stand anywhere on the line; everything else belongs to the command.
 import { version } from '../package.json';
-import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError, defaultDataDir, writeLine } from './cli/command';
+import {
+  EXIT_FAILURE,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  defaultDataDir,
+  writeLine,
+} from './cli/command';
 import type { CliCommand, CliContext, CliIO, GlobalOptions } from './cli/command';
 import { SHELLS, completionScript } from './cli/completion';
 import type { Shell } from './cli/completion';
@@ -16,7 +24,10 @@ import { colorWanted } from './cli/style';
 
 const GLOBAL_FLAG_SET = new Set(GLOBAL_VALUE_FLAGS);
 
-export function splitGlobals(argv: string[], env: NodeJS.ProcessEnv = process.env): { globals: GlobalOptions; rest: string[]; tokenFile?: string } {
+export function splitGlobals(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { globals: GlobalOptions; rest: string[]; tokenFile?: string } {
   const globals: GlobalOptions = {
     api: env.SHOTPUT_API_URL || undefined,
     auth: env.SHOTPUT_AUTH_URL || undefined,
@@ -44,7 +55,9 @@ export function splitGlobals(argv: string[], env: NodeJS.ProcessEnv = process.en
       globals.noColor = true;
       continue;
     }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     if (!GLOBAL_FLAG_SET.has(flag)) {
       rest.push(arg);
       continue;
@@ -58,7 +71,10 @@ export function splitGlobals(argv: string[], env: NodeJS.ProcessEnv = process.en
     else globals.dataDir = value;
   }
   // A service address that is not one is bad usage, said before anything starts.
-  for (const [flag, value] of [['--api', globals.api], ['--auth', globals.auth]] as const) {
+  for (const [flag, value] of [
+    ['--api', globals.api],
+    ['--auth', globals.auth],
+  ] as const) {
     const problem = value === undefined ? undefined : badServiceAddress(flag, value);
     if (problem) throw new UsageError(problem);
   }
@@ -135,7 +151,8 @@ function help(args: string[], io: CliIO): number {
     return EXIT_OK;
   }
   const spec = definitionOf(topic);
-  if (!spec || extra.length > 0) throw new UsageError(spec ? 'help takes one command' : unknownCommand(topic, COMMAND_NAMES));
+  if (!spec || extra.length > 0)
+    throw new UsageError(spec ? 'help takes one command' : unknownCommand(topic, COMMAND_NAMES));
   writeLine(io.stdout, commandHelp(spec));
   return EXIT_OK;
 }
@@ -144,7 +161,11 @@ function help(args: string[], io: CliIO): number {
 function completion(args: string[], io: CliIO): number {
   const [shell, ...extra] = args;
   if (!shell || extra.length > 0 || !(SHELLS as readonly string[]).includes(shell)) {
-    throw new UsageError(shell ? `there is no completion for "${shell}": choose bash, zsh or fish` : 'completion needs a shell: bash, zsh or fish');
+    throw new UsageError(
+      shell
+        ? `there is no completion for "${shell}": choose bash, zsh or fish`
+        : 'completion needs a shell: bash, zsh or fish',
+    );
   }
   writeLine(io.stdout, completionScript(shell as Shell));
   return EXIT_OK;
@@ -159,7 +180,8 @@ function asksForHelp(args: string[]): boolean {
 /** One line: a file the system could not open is named plainly, not as Node's ENOENT text. */
 function failureMessage(error: unknown): string {
   const system = error as NodeJS.ErrnoException | undefined;
-  if (system && typeof system.code === 'string' && typeof system.path === 'string') return unreadableFile(system.path, error);
+  if (system && typeof system.code === 'string' && typeof system.path === 'string')
+    return unreadableFile(system.path, error);
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]!;
 }

@@ -12,8 +12,12 @@ function sq(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-const flags = (options: OptionSpecs) => Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
-const valueFlags = (options: OptionSpecs) => Object.entries(options).filter(([, o]) => o.type === 'string').map(([name]) => `--${name}`);
+const flags = (options: OptionSpecs) =>
+  Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+const valueFlags = (options: OptionSpecs) =>
+  Object.entries(options)
+    .filter(([, o]) => o.type === 'string')
+    .map(([name]) => `--${name}`);
 /** Operands a command takes before its verb (`comments SHOT list`). */
 const leadingOperands = (spec: CommandSpec) => (spec.actions && spec.args ? spec.args.split(' ').length : 0);
 
@@ -51,10 +55,20 @@ function bash(): string {
   for (const spec of definitions) {
     lines.push(`    ${spec.name})`);
     for (const [name, option] of Object.entries(spec.options).filter(([, o]) => o.type === 'string')) {
-      lines.push(`      if [[ $prev == --${name}${option.short ? ` || $prev == -${option.short}` : ''} ]]; then COMPREPLY=($(compgen ${bashValues(option)} -- "$cur")); return; fi`);
+      lines.push(
+        `      if [[ $prev == --${name}${option.short ? ` || $prev == -${option.short}` : ''} ]]; then COMPREPLY=($(compgen ${bashValues(option)} -- "$cur")); return; fi`,
+      );
     }
-    const actions = spec.actions?.map((a) => a.name).join(' ') ?? (spec.name === 'help' ? definitions.map((d) => d.name).join(' ') : spec.name === 'completion' ? 'bash zsh fish' : '');
-    lines.push(`      opts=${sq(flags(spec.options).join(' '))} actions=${sq(actions)} lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'} ;;`);
+    const actions =
+      spec.actions?.map((a) => a.name).join(' ') ??
+      (spec.name === 'help'
+        ? definitions.map((d) => d.name).join(' ')
+        : spec.name === 'completion'
+          ? 'bash zsh fish'
+          : '');
+    lines.push(
+      `      opts=${sq(flags(spec.options).join(' '))} actions=${sq(actions)} lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'} ;;`,
+    );
   }
   lines.push(
     '  esac',
@@ -118,8 +132,14 @@ function zsh(): string {
     }
     const actions: Array<[string, string]> =
       spec.actions?.map((a) => [a.name, a.summary]) ??
-      (spec.name === 'help' ? definitions.map((d) => [d.name, d.summary]) : spec.name === 'completion' ? ['bash', 'zsh', 'fish'].map((s) => [s, `the ${s} script`]) : []);
-    lines.push(`      opts=(${zshItems(zshOptionItems(spec.options))}) actions=(${zshItems(actions)}) lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'} ;;`);
+      (spec.name === 'help'
+        ? definitions.map((d) => [d.name, d.summary])
+        : spec.name === 'completion'
+          ? ['bash', 'zsh', 'fish'].map((s) => [s, `the ${s} script`])
+          : []);
+    lines.push(
+      `      opts=(${zshItems(zshOptionItems(spec.options))}) actions=(${zshItems(actions)}) lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'} ;;`,
+    );
   }
   lines.push(
     '  esac',
@@ -140,7 +160,8 @@ function fishOption(condition: string, name: string, option: OptionSpec): string
   if (condition) parts.push(`-n ${sq(condition)}`);
   parts.push(`-l ${name}`);
   if (option.short) parts.push(`-s ${option.short}`);
-  if (option.type === 'string') parts.push(option.choices ? `-x -a ${sq(option.choices.join(' '))}` : option.complete ? '-r -F' : '-x');
+  if (option.type === 'string')
+    parts.push(option.choices ? `-x -a ${sq(option.choices.join(' '))}` : option.complete ? '-r -F' : '-x');
   parts.push(`-d ${sq(option.summary)}`);
   return parts.join(' ');
 }
@@ -157,7 +178,10 @@ function fish(): string {
     const on = `__fish_seen_subcommand_from ${spec.name}`;
     for (const [name, option] of Object.entries(spec.options)) lines.push(fishOption(on, name, option));
     const verbs = spec.actions?.map((a) => a.name) ?? [];
-    for (const action of spec.actions ?? []) lines.push(`complete -c shotput -n ${sq(`${on}; and not __fish_seen_subcommand_from ${verbs.join(' ')}`)} -a ${action.name} -d ${sq(action.summary)}`);
+    for (const action of spec.actions ?? [])
+      lines.push(
+        `complete -c shotput -n ${sq(`${on}; and not __fish_seen_subcommand_from ${verbs.join(' ')}`)} -a ${action.name} -d ${sq(action.summary)}`,
+      );
     if (spec.name === 'help') lines.push(`complete -c shotput -n ${sq(on)} -a ${sq(names)}`);
     if (spec.name === 'completion') lines.push(`complete -c shotput -n ${sq(on)} -a ${sq('bash zsh fish')}`);
     if (spec.operands === 'file') lines.push(`complete -c shotput -n ${sq(on)} -F`);

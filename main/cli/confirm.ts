@@ -30,7 +30,12 @@ export function readLine(ctx: CliContext): Promise<string | null> {
  * True when the user agreed (or gave --yes). `action` names what is asked in a sentence
  * ("Delete shot 1015 “Hero”"); `command` is the command line for the --yes message.
  */
-export async function confirmed(ctx: CliContext, yes: boolean | undefined, action: string, command: string): Promise<boolean> {
+export async function confirmed(
+  ctx: CliContext,
+  yes: boolean | undefined,
+  action: string,
+  command: string,
+): Promise<boolean> {
   if (yes) return true;
   if (ctx.io.stdin.isTTY !== true) throw new UsageError(confirmationNeeded(command));
   ctx.io.stderr.write(`${action}? This cannot be undone. [y/N] `);

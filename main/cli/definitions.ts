@@ -4,7 +4,6 @@ import type { CommandSpec } from './spec';
 import {
   COMMENTS_OPTIONS,
   COMPLETION_OPTIONS,
-  LIST_OPTIONS,
   LOGIN_OPTIONS,
   LOGOUT_OPTIONS,
   PAGE_OPTIONS,
@@ -15,7 +14,16 @@ import {
   WATCH_OPTIONS,
 } from './options';
 
-const UPDATE = ['title', 'description', 'tags', 'team', 'no-team', 'low-profile', 'no-low-profile', 'schedule'] as const;
+const UPDATE = [
+  'title',
+  'description',
+  'tags',
+  'team',
+  'no-team',
+  'low-profile',
+  'no-low-profile',
+  'schedule',
+] as const;
 
 export const definitions: readonly CommandSpec[] = [
   {
@@ -24,11 +32,16 @@ export const definitions: readonly CommandSpec[] = [
     args: 'FILE...',
     options: PREPARE_OPTIONS,
     operands: 'file',
-    notes: ['Writes DIR/<name>.<ext> for each file and refuses to replace a file already there unless --overwrite is given.'],
+    notes: [
+      'Writes DIR/<name>.<ext> for each file and refuses to replace a file already there unless --overwrite is given.',
+    ],
     json: 'JSON lines: one prepared image or problem per file, in the order given',
     examples: [
       { line: 'shotput prepare *.png --out ready', summary: 'Prepare every PNG into the folder ready' },
-      { line: 'shotput prepare hero.jpg -o ready --size 800x600 --fit contain --background "#ffffff"', summary: 'Keep the whole image, padded in white' },
+      {
+        line: 'shotput prepare hero.jpg -o ready --size 800x600 --fit contain --background "#ffffff"',
+        summary: 'Keep the whole image, padded in white',
+      },
     ],
   },
   {
@@ -44,7 +57,10 @@ export const definitions: readonly CommandSpec[] = [
     json: 'JSON lines: job, skipped and problem lines as things happen, then one summary line',
     examples: [
       { line: 'shotput upload hero.png --tags ui,dark', summary: 'Upload one file with tags' },
-      { line: 'shotput upload *.png --schedule 2030-01-31T09:00:00Z --every 24', summary: 'One shot a day, starting at 09:00 UTC' },
+      {
+        line: 'shotput upload *.png --schedule 2030-01-31T09:00:00Z --every 24',
+        summary: 'One shot a day, starting at 09:00 UTC',
+      },
       { line: 'shotput upload *.png --dry-run', summary: 'See what would be sent, without sending anything' },
     ],
   },
@@ -54,10 +70,15 @@ export const definitions: readonly CommandSpec[] = [
     args: 'DIR...',
     options: WATCH_OPTIONS,
     operands: 'dir',
-    notes: ['Ctrl-C or SIGTERM finishes the work in flight, then stops; a second Ctrl-C stops at once. --dry-run goes with --once.'],
+    notes: [
+      'Ctrl-C or SIGTERM finishes the work in flight, then stops; a second Ctrl-C stops at once. --dry-run goes with --once.',
+    ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one folder line per folder',
     examples: [
-      { line: 'shotput watch ~/Exports --tags wip --move-uploaded', summary: 'Upload every export, then move it aside' },
+      {
+        line: 'shotput watch ~/Exports --tags wip --move-uploaded',
+        summary: 'Upload every export, then move it aside',
+      },
       { line: 'shotput watch ~/Exports --once --dry-run', summary: 'See what the folder would upload now' },
     ],
   },
@@ -92,7 +113,10 @@ export const definitions: readonly CommandSpec[] = [
     json: 'a document: the signed-in user',
     examples: [
       { line: 'shotput login', summary: 'Sign in to the sandbox as another demo user' },
-      { line: 'shotput --api https://api.example.com login --client-id ID --client-secret-file secret.txt', summary: 'Sign in to a deployed service' },
+      {
+        line: 'shotput --api https://api.example.com login --client-id ID --client-secret-file secret.txt',
+        summary: 'Sign in to a deployed service',
+      },
     ],
   },
   {
@@ -125,7 +149,10 @@ export const definitions: readonly CommandSpec[] = [
     json: 'shots list: a document (an array of shots); show and update: one shot; delete: {"deleted": ID}',
     examples: [
       { line: 'shotput shots list --all', summary: 'Every shot of yours' },
-      { line: 'shotput shots update 1015 --tags ui,dark --low-profile', summary: 'Retag a shot and keep it out of feeds' },
+      {
+        line: 'shotput shots update 1015 --tags ui,dark --low-profile',
+        summary: 'Retag a shot and keep it out of feeds',
+      },
       { line: 'shotput shots delete 1015 --yes', summary: 'Delete without asking (for scripts)' },
     ],
   },
@@ -166,8 +193,12 @@ export const definitions: readonly CommandSpec[] = [
     args: 'bash|zsh|fish',
     options: COMPLETION_OPTIONS,
     operands: 'none',
-    notes: ['bash: source <(shotput completion bash); zsh: shotput completion zsh > "${fpath[1]}/_shotput"; fish: shotput completion fish > ~/.config/fish/completions/shotput.fish'],
-    examples: [{ line: 'source <(shotput completion bash)', summary: 'Complete commands and options in this bash session' }],
+    notes: [
+      'bash: source <(shotput completion bash); zsh: shotput completion zsh > "${fpath[1]}/_shotput"; fish: shotput completion fish > ~/.config/fish/completions/shotput.fish',
+    ],
+    examples: [
+      { line: 'source <(shotput completion bash)', summary: 'Complete commands and options in this bash session' },
+    ],
   },
   {
     name: 'help',

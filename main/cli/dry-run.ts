@@ -15,7 +15,11 @@ export interface PlanCounts {
   failed: number;
 }
 
-export async function planUploads(ctx: CliContext, requests: readonly NewJob[], reporter: UploadReporter): Promise<PlanCounts> {
+export async function planUploads(
+  ctx: CliContext,
+  requests: readonly NewJob[],
+  reporter: UploadReporter,
+): Promise<PlanCounts> {
   const { jobs, uploaded } = Journal.read(ctx.globals.dataDir);
   const counts: PlanCounts = { planned: 0, skipped: 0, failed: 0 };
   for (const request of requests) {
@@ -29,7 +33,9 @@ export async function planUploads(ctx: CliContext, requests: readonly NewJob[], 
       continue;
     }
     if (!request.force) {
-      const done = jobs.find((job) => job.contentHash === hash && (job.state === 'published' || job.state === 'scheduled'));
+      const done = jobs.find(
+        (job) => job.contentHash === hash && (job.state === 'published' || job.state === 'scheduled'),
+      );
       const shotId = uploaded.get(hash)?.shotId ?? done?.shotId;
       if (shotId !== undefined) {
         counts.skipped++;
@@ -75,6 +81,18 @@ export async function planUploads(ctx: CliContext, requests: readonly NewJob[], 
 
 /** The last line of a dry run. */
 export function planSummary(ctx: CliContext, reporter: UploadReporter, counts: PlanCounts): void {
-  if (ctx.globals.json) reporter.json({ type: 'summary', published: 0, scheduled: 0, failed: counts.failed, skipped: counts.skipped, planned: counts.planned });
-  else writeLine(ctx.io.stdout, `Dry run: ${counts.planned} would be sent, ${counts.skipped} skipped, ${counts.failed} not uploadable. Nothing was sent.`);
+  if (ctx.globals.json)
+    reporter.json({
+      type: 'summary',
+      published: 0,
+      scheduled: 0,
+      failed: counts.failed,
+      skipped: counts.skipped,
+      planned: counts.planned,
+    });
+  else
+    writeLine(
+      ctx.io.stdout,
+      `Dry run: ${counts.planned} would be sent, ${counts.skipped} skipped, ${counts.failed} not uploadable. Nothing was sent.`,
+    );
 }

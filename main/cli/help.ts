@@ -8,7 +8,11 @@ const GLOBAL_USAGE = 'Usage: shotput [global options] <command> [args]';
 
 function table(rows: Array<[string, string]>, indent = '  '): string[] {
   const width = Math.min(34, Math.max(...rows.map(([left]) => left.length)));
-  return rows.map(([left, right]) => (left.length > width ? `${indent}${left}\n${indent}${' '.repeat(width)}  ${right}` : `${indent}${left.padEnd(width)}  ${right}`));
+  return rows.map(([left, right]) =>
+    left.length > width
+      ? `${indent}${left}\n${indent}${' '.repeat(width)}  ${right}`
+      : `${indent}${left.padEnd(width)}  ${right}`,
+  );
 }
 
 function optionRows(options: OptionSpecs): Array<[string, string]> {
@@ -33,7 +37,12 @@ export function globalHelp(): string {
 export function commandHelp(spec: CommandSpec): string {
   const usage = usageLines(spec);
   const lines = [`${spec.summary}.`, '', `Usage: ${usage[0]}`, ...usage.slice(1).map((line) => `       ${line}`)];
-  if (spec.actions) lines.push('', 'Actions:', ...table(spec.actions.map((action) => [`${action.name}${action.args ? ` ${action.args}` : ''}`, action.summary])));
+  if (spec.actions)
+    lines.push(
+      '',
+      'Actions:',
+      ...table(spec.actions.map((action) => [`${action.name}${action.args ? ` ${action.args}` : ''}`, action.summary])),
+    );
   if (Object.keys(spec.options).length > 0) lines.push('', 'Options:', ...table(optionRows(spec.options)));
   for (const note of spec.notes ?? []) lines.push('', note);
   if (spec.json) lines.push('', `With --json: ${spec.json}.`);
@@ -45,5 +54,9 @@ export function commandHelp(spec: CommandSpec): string {
 /** The one usage line printed under a usage error. */
 export function shortUsage(spec: CommandSpec): string {
   const usage = usageLines(spec);
-  return ['Usage: ' + usage[0], ...usage.slice(1).map((line) => `       ${line}`), `Run 'shotput help ${spec.name}' for more.`].join('\n');
+  return [
+    'Usage: ' + usage[0],
+    ...usage.slice(1).map((line) => `       ${line}`),
+    `Run 'shotput help ${spec.name}' for more.`,
+  ].join('\n');
 }

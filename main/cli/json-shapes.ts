@@ -19,7 +19,12 @@ export const ShotJson = v.looseObject({
 });
 
 /** A comment: the service's JSON as it came. */
-export const CommentJson = v.looseObject({ id: v.number(), body: v.string(), created_at: v.string(), user: v.looseObject({ id: v.number() }) });
+export const CommentJson = v.looseObject({
+  id: v.number(),
+  body: v.string(),
+  created_at: v.string(),
+  user: v.looseObject({ id: v.number() }),
+});
 
 /** The signed-in user: the service's JSON as it came. */
 export const UserJson = v.looseObject({ id: v.number(), name: v.nullish(v.string()) });
@@ -45,10 +50,21 @@ export const JobJson = v.strictObject({
 });
 
 /** Something that went wrong with one file (or with the whole command when `file` is absent). */
-export const ProblemJson = v.strictObject({ type: v.literal('problem'), file: v.optional(v.string()), message: v.string(), code: v.optional(v.string()) });
+export const ProblemJson = v.strictObject({
+  type: v.literal('problem'),
+  file: v.optional(v.string()),
+  message: v.string(),
+  code: v.optional(v.string()),
+});
 
 /** A file not sent because it was sent before (`shot_id`) or is already in the queue (`job_id`). */
-export const SkippedJson = v.strictObject({ type: v.literal('skipped'), file: v.string(), shot_id: v.optional(v.number()), job_id: v.optional(v.string()), message: v.string() });
+export const SkippedJson = v.strictObject({
+  type: v.literal('skipped'),
+  file: v.string(),
+  shot_id: v.optional(v.number()),
+  job_id: v.optional(v.string()),
+  message: v.string(),
+});
 
 /** What `--dry-run` would do with one file. */
 export const PlannedJson = v.strictObject({
@@ -74,10 +90,24 @@ export const SummaryJson = v.strictObject({
   daily_cap: v.optional(v.looseObject({ reason: v.string(), waiting: v.number(), until: v.string() })),
 });
 
-export const FolderJson = v.strictObject({ type: v.literal('folder'), folder: v.string(), seen: v.number(), uploaded: v.number(), skipped: v.number(), failed: v.number() });
+export const FolderJson = v.strictObject({
+  type: v.literal('folder'),
+  folder: v.string(),
+  seen: v.number(),
+  uploaded: v.number(),
+  skipped: v.number(),
+  failed: v.number(),
+});
 
 /** One line of the stream `upload` and `watch` print: an upload result. */
-export const UploadLineJson = v.variant('type', [v.object({ type: v.literal('job'), ...JobJson.entries }), SkippedJson, ProblemJson, PlannedJson, SummaryJson, FolderJson]);
+export const UploadLineJson = v.variant('type', [
+  v.object({ type: v.literal('job'), ...JobJson.entries }),
+  SkippedJson,
+  ProblemJson,
+  PlannedJson,
+  SummaryJson,
+  FolderJson,
+]);
 
 /** One line of `prepare`: a prepared file, or a problem. */
 export const PreparedJson = v.strictObject({
@@ -96,7 +126,8 @@ export type JobJsonValue = v.InferOutput<typeof JobJson>;
 
 /** A queue job in its JSON shape (the same in `queue list`, `queue retry` and upload streams). */
 export function jobJson(job: UploadJob): JobJsonValue {
-  const final = job.state === 'published' || job.state === 'scheduled' || job.state === 'failed' || job.state === 'cancelled';
+  const final =
+    job.state === 'published' || job.state === 'scheduled' || job.state === 'failed' || job.state === 'cancelled';
   return {
     id: job.id,
     file: job.sourcePath,

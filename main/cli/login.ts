@@ -23,31 +23,51 @@ export const loginCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(args, LOGIN_OPTIONS);
     if (positionals.length > 0) throw new UsageError('login takes no arguments');
     const secretFile = values['client-secret-file'];
-    if (secretFile === '-') throw new UsageError('--client-secret-file needs a file: standard input carries the address you paste');
-    const givenSecret = secretFile !== undefined ? await readSecret(secretFile, ctx.io.stdin, '--client-secret-file') : values['client-secret'];
+    if (secretFile === '-')
+      throw new UsageError('--client-secret-file needs a file: standard input carries the address you paste');
+    const givenSecret =
+      secretFile !== undefined
+        ? await readSecret(secretFile, ctx.io.stdin, '--client-secret-file')
+        : values['client-secret'];
     const store = cliTokenStore(ctx.globals.dataDir);
     let service: ServiceEndpoint;
     let secret: string | undefined;
     if (ctx.globals.api) {
       const clientId = values['client-id'];
-      if (!clientId) throw new UsageError('--client-id is required for a service given with --api (the ID of your registered application)');
+      if (!clientId)
+        throw new UsageError(
+          '--client-id is required for a service given with --api (the ID of your registered application)',
+        );
       service = customEndpoint(ctx.globals.api, ctx.globals.auth ?? defaultAuthUrlFor(ctx.globals.api), clientId);
       secret = givenSecret ?? (await store.clientSecret(service.id));
-      if (!secret) throw new UsageError('the first sign-in to a service needs its client secret: give --client-secret-file FILE');
+      if (!secret)
+        throw new UsageError('the first sign-in to a service needs its client secret: give --client-secret-file FILE');
     } else {
       const sandbox = await bundledSandbox({ dataDir: sandboxDataDir(ctx.globals.dataDir) });
       service = { ...sandboxEndpoint(sandbox), clientId: values['client-id'] ?? sandboxEndpoint(sandbox).clientId };
       secret = givenSecret ?? SANDBOX_CLIENT_SECRET;
     }
     try {
-      return await signIn(ctx, service, secret, givenSecret !== undefined && ctx.globals.api !== undefined, values['no-browser'] !== true);
+      return await signIn(
+        ctx,
+        service,
+        secret,
+        givenSecret !== undefined && ctx.globals.api !== undefined,
+        values['no-browser'] !== true,
+      );
     } finally {
       if (!ctx.globals.api) await stopBundledSandbox();
     }
   },
 };
 
-async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string, saveSecret: boolean, browser: boolean): Promise<number> {
+async function signIn(
+  ctx: CliContext,
+  service: ServiceEndpoint,
+  secret: string,
+  saveSecret: boolean,
+  browser: boolean,
+): Promise<number> {
   const store = cliTokenStore(ctx.globals.dataDir);
   const flow = new SignIn({
     store,
@@ -59,7 +79,12 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
   const users = service.id === 'sandbox' ? ' (sandbox users: ada, ben, cleo; password: sandbox)' : '';
   // Someone at a terminal gets the page opened; a script piping the answer in does not want a browser.
   const opened = browser && ctx.io.stdin.isTTY === true && (await openInBrowser(authorizeUrl, ctx.env ?? process.env));
-  writeLine(ctx.io.stderr, opened ? `Opened the sign-in page in your browser; allow Shotput there${users}. If it did not open, go to:` : `Open this address in your browser and allow Shotput${users}:`);
+  writeLine(
+    ctx.io.stderr,
+    opened
+      ? `Opened the sign-in page in your browser; allow Shotput there${users}. If it did not open, go to:`
+      : `Open this address in your browser and allow Shotput${users}:`,
+  );
   writeLine(ctx.io.stdout, authorizeUrl);
   writeLine(ctx.io.stderr, 'Then paste here the address the browser was sent to (it starts with app.shotput://):');
   const pasted = await readLine(ctx);
@@ -76,7 +101,10 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
     return EXIT_FAILURE;
   }
   if (outcome.kind === 'ignored') {
-    writeLine(ctx.io.stderr, 'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.');
+    writeLine(
+      ctx.io.stderr,
+      'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.',
+    );
     return EXIT_FAILURE;
   }
   if (outcome.kind === 'failed') {

@@ -11,7 +11,6 @@ import type { OptionSpecs } from './spec';
 import type { CliContext } from './command';
 import { fileProblem } from '../uploads/file-problem';
 
-
 /** node:util parseArgs, strict, with its errors as one-sentence UsageErrors (exit 2). */
 export function parseOptions<O extends OptionSpecs>(args: string[], options: O) {
   try {
@@ -26,7 +25,13 @@ function optionProblem(error: unknown, options: OptionSpecs): string {
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (unknown) {
     const flag = unknown[1]!;
-    const names = [...Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]), ...Object.keys(GLOBAL_OPTIONS).map((name) => `--${name}`)];
+    const names = [
+      ...Object.entries(options).flatMap(([name, option]) => [
+        `--${name}`,
+        ...(option.short ? [`-${option.short}`] : []),
+      ]),
+      ...Object.keys(GLOBAL_OPTIONS).map((name) => `--${name}`),
+    ];
     return `there is no option ${flag} here.${didYouMean(flag, names)}`;
   }
   // "Option '--tags <value>' argument missing"
@@ -50,12 +55,15 @@ export function didYouMean(typed: string, candidates: readonly string[]): string
 
 /** Levenshtein distance, with a swap of two neighbours counted as one edit. */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }
@@ -106,7 +114,11 @@ export function noteLocalLinks(ctx: CliContext, service: { isSandbox: boolean; a
  * The daily upload cap at the end of `upload` or `watch --once`: the service's reason, and how to
  * send what waits (`again` names the command to run again).
  */
-export function dailyCapLines(cap: { reason: string; waiting: number; until: string }, again: 'command' | 'watch', timeZone?: string): string[] {
+export function dailyCapLines(
+  cap: { reason: string; waiting: number; until: string },
+  again: 'command' | 'watch',
+  timeZone?: string,
+): string[] {
   const files = `${cap.waiting} file${cap.waiting === 1 ? '' : 's'}`;
   const them = cap.waiting === 1 ? 'it' : 'them';
   return [
@@ -123,7 +135,8 @@ export function badServiceAddress(flag: string, value: string): string | undefin
   } catch {
     return `${flag} needs an http or https address such as https://api.example.com, not "${value}".`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${flag} needs an http or https address such as https://api.example.com, not "${value}".`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `${flag} needs an http or https address such as https://api.example.com, not "${value}".`;
   return undefined;
 }
 
@@ -171,11 +184,14 @@ export function prepareWarningLine(message: string): string {
  */
 export function serviceProblemLine(message: string, fields: readonly { field?: string }[] = []): string {
   let line = message.replace(' Comments work on the sandbox.', '');
-  if (fields.some((f) => f.field === 'scheduled_for' || f.field === 'published_at')) line = line.replace(/ Correct it, then try again\.$/, '');
+  if (fields.some((f) => f.field === 'scheduled_for' || f.field === 'published_at'))
+    line = line.replace(/ Correct it, then try again\.$/, '');
   return line;
 }
 
 /** A folder given to watch that is not one. */
 export function folderMissing(folder: string, exists: boolean): string {
-  return exists ? `${folder} is a file, not a folder: watch takes folders (upload takes files).` : `The folder ${folder} does not exist. Check the path, or create the folder first.`;
+  return exists
+    ? `${folder} is a file, not a folder: watch takes folders (upload takes files).`
+    : `The folder ${folder} does not exist. Check the path, or create the folder first.`;
 }

@@ -10,7 +10,11 @@ function opener(url: string, platform: NodeJS.Platform): [string, string[]] {
 }
 
 /** True once the opener started; false when there is none (the caller prints the address). */
-export function openInBrowser(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+export function openInBrowser(
+  url: string,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): Promise<boolean> {
   const [command, args] = opener(url, platform);
   return new Promise((resolve) => {
     try {

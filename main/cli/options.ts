@@ -5,13 +5,35 @@ import type { OptionSpecs } from './spec';
 
 /** Options of every command: main/cli.ts takes them out of argv, wherever they stand. */
 export const GLOBAL_OPTIONS = {
-  api: { type: 'string', value: 'URL', summary: 'Address of the service API (default: start the bundled sandbox); also SHOTPUT_API_URL' },
+  api: {
+    type: 'string',
+    value: 'URL',
+    summary: 'Address of the service API (default: start the bundled sandbox); also SHOTPUT_API_URL',
+  },
   auth: { type: 'string', value: 'URL', summary: "Address of the service's sign-in server; also SHOTPUT_AUTH_URL" },
-  token: { type: 'string', value: 'TOKEN', summary: 'An access token (prefer SHOTPUT_TOKEN or --token-file: the command line shows in ps)' },
-  'token-file': { type: 'string', value: 'FILE|-', summary: 'Read the access token from a file, or - for standard input', complete: 'file' },
-  'data-dir': { type: 'string', value: 'DIR', summary: 'Where sign-ins, the upload queue and the sandbox live; also SHOTPUT_DATA_DIR', complete: 'dir' },
+  token: {
+    type: 'string',
+    value: 'TOKEN',
+    summary: 'An access token (prefer SHOTPUT_TOKEN or --token-file: the command line shows in ps)',
+  },
+  'token-file': {
+    type: 'string',
+    value: 'FILE|-',
+    summary: 'Read the access token from a file, or - for standard input',
+    complete: 'file',
+  },
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    summary: 'Where sign-ins, the upload queue and the sandbox live; also SHOTPUT_DATA_DIR',
+    complete: 'dir',
+  },
   json: { type: 'boolean', summary: 'Machine-readable output (see "JSON output" in the README)' },
-  verbose: { type: 'boolean', short: 'v', summary: "The app's log lines (requests, waits, job states) on standard error" },
+  verbose: {
+    type: 'boolean',
+    short: 'v',
+    summary: "The app's log lines (requests, waits, job states) on standard error",
+  },
   'no-color': { type: 'boolean', summary: 'No colour, as when NO_COLOR is set or output is not a terminal' },
   help: { type: 'boolean', short: 'h', summary: 'Help for shotput, or for the command it follows' },
   version: { type: 'boolean', short: 'V', summary: "Print shotput's version" },
@@ -22,7 +44,11 @@ export const GLOBAL_VALUE_FLAGS: readonly string[] = Object.entries(GLOBAL_OPTIO
   .filter(([, option]) => option.type === 'string')
   .map(([name]) => `--${name}`);
 
-const YES = { type: 'boolean', short: 'y', summary: 'Do it without asking (needed when standard input is not a terminal)' } as const;
+const YES = {
+  type: 'boolean',
+  short: 'y',
+  summary: 'Do it without asking (needed when standard input is not a terminal)',
+} as const;
 const PAGE = { type: 'string', value: 'N', summary: 'Which page of results' } as const;
 const PER_PAGE = { type: 'string', value: 'N', summary: 'How many results per page' } as const;
 const FIT_SUMMARY = 'cover crops to fill the size; contain keeps the whole image and pads it';
@@ -36,7 +62,11 @@ export const SHARED_OPTIONS = {
   schedule: { type: 'string', value: 'ISO', summary: 'Publish time of the first shot, e.g. 2030-01-31T09:00:00Z' },
   every: { type: 'string', value: 'HOURS', summary: 'Hours between the publish times of the shots (needs --schedule)' },
   rebound: { type: 'string', value: 'ID', summary: 'Post as a rebound of this shot' },
-  size: { type: 'string', choices: SIZE_CHOICES, summary: 'Size of the prepared image (auto: 800x600 when the image is large enough)' },
+  size: {
+    type: 'string',
+    choices: SIZE_CHOICES,
+    summary: 'Size of the prepared image (auto: 800x600 when the image is large enough)',
+  },
   fit: { type: 'string', choices: ['cover', 'contain'], summary: FIT_SUMMARY },
   force: { type: 'boolean', summary: 'Upload files that were uploaded before' },
   'dry-run': { type: 'boolean', summary: 'Say what would be prepared, sent, skipped and scheduled; send nothing' },
@@ -55,10 +85,21 @@ export const WATCH_OPTIONS = {
 } as const satisfies OptionSpecs;
 
 export const PREPARE_OPTIONS = {
-  out: { type: 'string', short: 'o', value: 'DIR', summary: 'Folder for the prepared files', complete: 'dir', required: true },
+  out: {
+    type: 'string',
+    short: 'o',
+    value: 'DIR',
+    summary: 'Folder for the prepared files',
+    complete: 'dir',
+    required: true,
+  },
   size: { type: 'string', choices: SIZE_CHOICES, summary: 'Size of the prepared image' },
   fit: { type: 'string', choices: ['cover', 'contain'], summary: FIT_SUMMARY },
-  focus: { type: 'string', value: 'x,y|attention|entropy', summary: 'What cover keeps in view: a point (0 to 1) or a strategy' },
+  focus: {
+    type: 'string',
+    value: 'x,y|attention|entropy',
+    summary: 'What cover keeps in view: a point (0 to 1) or a strategy',
+  },
   crop: { type: 'string', value: 'x,y,w,h', summary: 'Crop the source first, in source pixels' },
   background: { type: 'string', value: '#hex', summary: 'Colour of the padding of contain' },
   format: { type: 'string', choices: ['auto', 'png', 'jpeg', 'gif'], summary: 'File format of the output' },
@@ -68,8 +109,17 @@ export const PREPARE_OPTIONS = {
 
 export const LOGIN_OPTIONS = {
   'client-id': { type: 'string', value: 'ID', summary: 'Client id of your application on the service' },
-  'client-secret-file': { type: 'string', value: 'FILE', summary: 'Read the client secret from this file (kept for the next sign-in)', complete: 'file' },
-  'client-secret': { type: 'string', value: 'SECRET', summary: 'The client secret itself (shows in ps and shell history)' },
+  'client-secret-file': {
+    type: 'string',
+    value: 'FILE',
+    summary: 'Read the client secret from this file (kept for the next sign-in)',
+    complete: 'file',
+  },
+  'client-secret': {
+    type: 'string',
+    value: 'SECRET',
+    summary: 'The client secret itself (shows in ps and shell history)',
+  },
   'no-browser': { type: 'boolean', summary: 'Print the sign-in address instead of opening the browser' },
 } as const satisfies OptionSpecs;
 
@@ -90,10 +140,6 @@ export const SHOTS_OPTIONS = {
   'no-low-profile': { type: 'boolean', summary: 'Show the shot in feeds' },
   schedule: { type: 'string', value: 'ISO', summary: 'New publish time of a scheduled shot' },
   yes: YES,
-} as const satisfies OptionSpecs;
-
-export const LIST_OPTIONS = {
-  all: { type: 'boolean', summary: 'Every page' },
 } as const satisfies OptionSpecs;
 
 export const COMMENTS_OPTIONS = {

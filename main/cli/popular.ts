@@ -17,7 +17,9 @@ export const popularCommand: CliCommand = {
       () => openSession(ctx),
       async ({ client, service }) => {
         const result = await client.listPopularShots({ page, perPage }, { signal: ctx.signal });
-        print(ctx, result.items, () => (result.items.length ? result.items.map((shot) => popularLine(shot, lookOf(ctx))) : ['No popular shots.']));
+        print(ctx, result.items, () =>
+          result.items.length ? result.items.map((shot) => popularLine(shot, lookOf(ctx))) : ['No popular shots.'],
+        );
         if (result.items.length > 0) noteLocalLinks(ctx, service);
         return EXIT_OK;
       },

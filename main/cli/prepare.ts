@@ -15,7 +15,6 @@ const NO_FOLLOW_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRU
 /** Without --overwrite: a file already there is an error, never replaced. */
 const NEW_FILE_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-
 function parseFocus(value: string): Focus {
   if (value === 'attention' || value === 'entropy') return value;
   const parts = value.split(',').map(Number);
@@ -35,11 +34,17 @@ function parseCrop(value: string): Rect {
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
   return value as T;
 }
 
-export function parsePrepareArgs(args: string[]): { files: string[]; out: string; options: PrepareOptions; overwrite: boolean } {
+export function parsePrepareArgs(args: string[]): {
+  files: string[];
+  out: string;
+  options: PrepareOptions;
+  overwrite: boolean;
+} {
   const { values, positionals } = parseCommandArgs(args, PREPARE_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   if (!values.out) throw new UsageError('--out DIR is required');
@@ -53,10 +58,12 @@ export function parsePrepareArgs(args: string[]): { files: string[]; out: string
   if (values.focus !== undefined) options.focus = parseFocus(values.focus);
   if (values.crop !== undefined) options.crop = parseCrop(values.crop);
   if (values.background !== undefined) {
-    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background)) throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
+    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background))
+      throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
     options.background = values.background;
   }
-  if ((options.focus || options.crop) && options.mode === 'contain') throw new UsageError('--focus and --crop apply to --fit cover only');
+  if ((options.focus || options.crop) && options.mode === 'contain')
+    throw new UsageError('--focus and --crop apply to --fit cover only');
   if (values['keep-metadata']) options.keepMetadata = true;
   return { files: positionals, out: values.out, options, overwrite: values.overwrite === true };
 }
@@ -92,21 +99,34 @@ function humanLine(input: string, outcome: { output: string; image: PreparedImag
 }
 
 /** Writes one result; returns the JSON entry and human line for it. */
-async function settle(result: BatchResult<string>, place: (ext: string) => string, overwrite: boolean): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
+async function settle(
+  result: BatchResult<string>,
+  place: (ext: string) => string,
+  overwrite: boolean,
+): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
   const file = result.source;
-  const problem = (message: string, code: string) => ({ entry: { type: 'problem', file, message, code }, text: humanLine(file, { error: message }), ok: false });
+  const problem = (message: string, code: string) => ({
+    entry: { type: 'problem', file, message, code },
+    text: humanLine(file, { error: message }),
+    ok: false,
+  });
   if (!result.ok) return problem(result.error.message, result.error.code);
   const output = place(EXTENSIONS[result.image.format]);
   try {
     // Never through a link already sitting in the output folder (it could point anywhere).
     await writeFile(output, result.image.buffer, { flag: overwrite ? NO_FOLLOW_WRITE : NEW_FILE_WRITE });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return problem(`${output} already exists; it was not replaced. Add --overwrite to replace it.`, 'output-exists');
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return problem(`${output} already exists; it was not replaced. Add --overwrite to replace it.`, 'output-exists');
     return problem(`cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`, 'write-failed');
   }
   const { width, height, format, bytes } = result.image;
   const warnings = result.image.warnings.map((w) => ({ code: w.code, message: prepareWarningLine(w.message) }));
-  return { entry: { type: 'prepared', file, output, width, height, format, bytes, warnings }, text: humanLine(file, { output, image: result.image }), ok: true };
+  return {
+    entry: { type: 'prepared', file, output, width, height, format, bytes, warnings },
+    text: humanLine(file, { output, image: result.image }),
+    ok: true,
+  };
 }
 
 async function run(args: string[], ctx: CliContext): Promise<number> {

@@ -32,7 +32,9 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   if (action !== 'clear' && !(JOB_ACTIONS as readonly string[]).includes(action))
-    throw new UsageError(`there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`);
+    throw new UsageError(
+      `there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`,
+    );
   if (action === 'clear' && id !== undefined) throw new UsageError('clear takes no argument');
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
   if (values.yes && action !== 'cancel' && action !== 'clear') throw new UsageError('--yes goes with cancel and clear');
@@ -40,21 +42,35 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const queue = openQueueForEditing(ctx);
   try {
     if (action === 'clear') {
-      if (!(await confirmed(ctx, values.yes, 'Remove every finished job from the queue', 'queue clear'))) return EXIT_FAILURE;
+      if (!(await confirmed(ctx, values.yes, 'Remove every finished job from the queue', 'queue clear')))
+        return EXIT_FAILURE;
       const removed = queue.clearFinished();
       writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify({ removed }) : `Removed ${removed} finished job(s).`);
       return EXIT_OK;
     }
     const job = id!;
-    if (action === 'cancel' && !(await confirmed(ctx, values.yes, `Cancel job ${job}`, `queue cancel ${job}`))) return EXIT_FAILURE;
-    const result = action === 'retry' ? queue.retry(job) : action === 'pause' ? queue.pauseJob(job) : action === 'resume' ? queue.resumeJob(job) : queue.cancel(job);
+    if (action === 'cancel' && !(await confirmed(ctx, values.yes, `Cancel job ${job}`, `queue cancel ${job}`)))
+      return EXIT_FAILURE;
+    const result =
+      action === 'retry'
+        ? queue.retry(job)
+        : action === 'pause'
+          ? queue.pauseJob(job)
+          : action === 'resume'
+            ? queue.resumeJob(job)
+            : queue.cancel(job);
     if (!result.ok) {
       writeLine(ctx.io.stderr, `shotput: ${result.message}`);
       return EXIT_FAILURE;
     }
-    writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify(jobJson(result.job)) : describe(result.job, lookOf(ctx)));
-    if (action === 'retry' || action === 'resume') writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
-    if (action === 'pause') writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
+    writeLine(
+      ctx.io.stdout,
+      ctx.globals.json ? JSON.stringify(jobJson(result.job)) : describe(result.job, lookOf(ctx)),
+    );
+    if (action === 'retry' || action === 'resume')
+      writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
+    if (action === 'pause')
+      writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
     return EXIT_OK;
   } finally {
     await queue.close();

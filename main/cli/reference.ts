@@ -15,7 +15,12 @@ const code = (text: string) => `\`${cell(text)}\``;
 function optionTable(options: OptionSpecs): string[] {
   const rows = Object.entries(options);
   if (rows.length === 0) return [];
-  return ['| Option | What it does |', '|---|---|', ...rows.map(([name, option]) => `| ${code(optionLabel(name, option))} | ${cell(option.summary)} |`), ''];
+  return [
+    '| Option | What it does |',
+    '|---|---|',
+    ...rows.map(([name, option]) => `| ${code(optionLabel(name, option))} | ${cell(option.summary)} |`),
+    '',
+  ];
 }
 
 export function commandReference(): string {
@@ -23,7 +28,12 @@ export function commandReference(): string {
   for (const spec of definitions) {
     lines.push(`### shotput ${spec.name}`, '', `${spec.summary}.`, '', '```', ...usageLines(spec), '```', '');
     if (spec.actions) {
-      lines.push('| Action | What it does |', '|---|---|', ...spec.actions.map((a) => `| ${code(`${a.name}${a.args ? ` ${a.args}` : ''}`)} | ${cell(a.summary)} |`), '');
+      lines.push(
+        '| Action | What it does |',
+        '|---|---|',
+        ...spec.actions.map((a) => `| ${code(`${a.name}${a.args ? ` ${a.args}` : ''}`)} | ${cell(a.summary)} |`),
+        '',
+      );
     }
     lines.push(...optionTable(spec.options));
     for (const note of spec.notes ?? []) lines.push(note, '');

@@ -17,7 +17,8 @@ export const parseCommandArgs = parseOptions;
 export function positiveId(value: string | undefined, what: string): number {
   if (value === undefined) throw new UsageError(`${what} is missing`);
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
   return id;
 }
 
@@ -34,7 +35,9 @@ export function print(ctx: CliContext, json: unknown, human: () => string | stri
 
 export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
   const teams = (user.teams ?? []).map(teamLabel).join(', ');
-  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
+  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team']
+    .filter(Boolean)
+    .join(', ');
   return `${handleOf(user)} (${displayNameOf(user)}) on ${serviceLabel}: ${traits}`;
 }
 
@@ -49,8 +52,10 @@ export function lookOf(ctx: CliContext): Look {
 }
 
 export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>, look: Look = {}): string {
-  if (shot.published_at) return paint(look.color, 'green', `published ${readableTime(shot.published_at, look.timeZone)}`);
-  if (shot.scheduled_for) return paint(look.color, 'cyan', `scheduled for ${readableTime(shot.scheduled_for, look.timeZone)}`);
+  if (shot.published_at)
+    return paint(look.color, 'green', `published ${readableTime(shot.published_at, look.timeZone)}`);
+  if (shot.scheduled_for)
+    return paint(look.color, 'cyan', `scheduled for ${readableTime(shot.scheduled_for, look.timeZone)}`);
   return paint(look.color, 'yellow', 'not published');
 }
 
@@ -67,7 +72,9 @@ export function shotLine(shot: Shot, look: Look = {}): string {
  */
 export function shotSizes(shot: Pick<Shot, 'width' | 'height' | 'images'>): string {
   const normal = `normal image ${shot.width}x${shot.height}`;
-  return shot.images.hidpi ? `${normal}, hidpi image 800x600 (uploaded at 800x600)` : `${normal} (uploaded at ${shot.width}x${shot.height}; no hidpi image)`;
+  return shot.images.hidpi
+    ? `${normal}, hidpi image 800x600 (uploaded at 800x600)`
+    : `${normal} (uploaded at ${shot.width}x${shot.height}; no hidpi image)`;
 }
 
 export function shotDetails(shot: Shot, look: Look = {}): string[] {
@@ -110,7 +117,10 @@ export function plainText(html: string): string {
 }
 
 /** Runs a command's body with a session and always closes it; service failures become one clear line. */
-export async function withSession<T>(open: () => Promise<{ close(): Promise<void> } & T>, body: (session: T) => Promise<number>): Promise<number> {
+export async function withSession<T>(
+  open: () => Promise<{ close(): Promise<void> } & T>,
+  body: (session: T) => Promise<number>,
+): Promise<number> {
   const session = await open();
   try {
     return await body(session);

@@ -105,15 +105,31 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
   if (!accessToken) {
     throw new SessionError(notSignedIn(apiUrl));
   }
-  const service = { id: serviceId, apiUrl: apiUrl.replace(/\/+$/, ''), authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''), isSandbox: false };
-  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor(), fetch: requestLog(ctx) });
+  const service = {
+    id: serviceId,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''),
+    isSandbox: false,
+  };
+  const client = new ServiceClient({
+    apiUrl: service.apiUrl,
+    accessToken,
+    governor: new RateLimitGovernor(),
+    fetch: requestLog(ctx),
+  });
   // The first request is not retried: a service that is not there is said at once, with its address.
-  const probe = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor({ retry: { maxRetries: 0 } }), fetch: requestLog(ctx) });
+  const probe = new ServiceClient({
+    apiUrl: service.apiUrl,
+    accessToken,
+    governor: new RateLimitGovernor({ retry: { maxRetries: 0 } }),
+    fetch: requestLog(ctx),
+  });
   try {
     const user = await probe.getUser({ signal: ctx.signal });
     return { client, governor: client.governor, user, service, close: async () => {} };
   } catch (error) {
-    if (isServiceError(error) && error.kind === 'network' && !ctx.signal.aborted) throw new SessionError(unreachableService(service.apiUrl, connectionFailure(error.cause)));
+    if (isServiceError(error) && error.kind === 'network' && !ctx.signal.aborted)
+      throw new SessionError(unreachableService(service.apiUrl, connectionFailure(error.cause)));
     if (isServiceError(error) && error.status === 401) {
       throw new SessionError(
         ctx.globals.token
@@ -132,7 +148,9 @@ function requestLog(ctx: CliContext): typeof fetch | undefined {
 
 /** With --verbose, logs the waits for the rate-limit window of the session's account. */
 export function logSessionWaits(ctx: CliContext, session: Pick<CliSession, 'governor'>): () => void {
-  return ctx.log === undefined ? () => undefined : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
+  return ctx.log === undefined
+    ? () => undefined
+    : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
 }
 
 function accountFrom(accessToken: string, tokenType: string, scope: string, serviceId: string): StoredAccount {

@@ -14,7 +14,10 @@ import type { ShotChanges } from '../service/service-client';
 
 const SHOTS_SPEC = definitionOf('shots')!;
 const LIST = actionOptions(SHOTS_SPEC, 'list') as Pick<typeof SHOTS_OPTIONS, 'all' | 'page' | 'per-page'>;
-const UPDATE = actionOptions(SHOTS_SPEC, 'update') as Pick<typeof SHOTS_OPTIONS, 'title' | 'description' | 'tags' | 'team' | 'no-team' | 'low-profile' | 'no-low-profile' | 'schedule'>;
+const UPDATE = actionOptions(SHOTS_SPEC, 'update') as Pick<
+  typeof SHOTS_OPTIONS,
+  'title' | 'description' | 'tags' | 'team' | 'no-team' | 'low-profile' | 'no-low-profile' | 'schedule'
+>;
 const DELETE = actionOptions(SHOTS_SPEC, 'delete') as Pick<typeof SHOTS_OPTIONS, 'yes'>;
 
 export const shotsCommand: CliCommand = {
@@ -25,7 +28,11 @@ export const shotsCommand: CliCommand = {
     if (action === 'show') return show(rest, ctx);
     if (action === 'update') return update(rest, ctx);
     if (action === 'delete') return remove(rest, ctx);
-    throw new UsageError(action ? `there is no shots action "${action}".${didYouMean(action, ['list', 'show', 'update', 'delete'])}` : 'shots needs an action: list, show, update or delete');
+    throw new UsageError(
+      action
+        ? `there is no shots action "${action}".${didYouMean(action, ['list', 'show', 'update', 'delete'])}`
+        : 'shots needs an action: list, show, update or delete',
+    );
   },
 };
 
@@ -40,7 +47,10 @@ async function list(args: string[], ctx: CliContext): Promise<number> {
     async ({ client }) => {
       const result = await client.listUserShots({ all: values.all, page, perPage }, { signal: ctx.signal });
       // An empty page after the first is past the end, which is not the same as having no shots.
-      const total = result.items.length === 0 && (page ?? 1) > 1 ? (await client.listUserShots({ all: true }, { signal: ctx.signal })).items.length : 0;
+      const total =
+        result.items.length === 0 && (page ?? 1) > 1
+          ? (await client.listUserShots({ all: true }, { signal: ctx.signal })).items.length
+          : 0;
       print(ctx, result.items, () => {
         const empty = total > 0 ? pagePastEnd(page!, total, perPage ?? 30) : 'No shots yet.';
         const lines = result.items.length ? result.items.map((shot) => shotLine(shot, lookOf(ctx))) : [empty];
@@ -73,7 +83,10 @@ async function update(args: string[], ctx: CliContext): Promise<number> {
   const id = positiveId(positionals[0], 'the shot ID');
   const changes = shotChanges(values);
   const teamByName = values.team !== undefined && changes.teamId === undefined ? values.team : undefined;
-  if (Object.keys(changes).length === 0) throw new UsageError('shots update needs at least one change (--title, --description, --tags, --team, --no-team, --low-profile, --no-low-profile, --schedule)');
+  if (Object.keys(changes).length === 0)
+    throw new UsageError(
+      'shots update needs at least one change (--title, --description, --tags, --team, --no-team, --low-profile, --no-low-profile, --schedule)',
+    );
   return withSession(
     () => openSession(ctx),
     async ({ client, user, service }) => {
@@ -97,7 +110,8 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
       if (!values.yes) {
         // Named by its title, so the question is about the shot the user means.
         const shot = await client.getShot(id, { signal: ctx.signal });
-        if (!(await confirmed(ctx, false, `Delete shot ${id} “${shot.title}”`, `shots delete ${id}`))) return EXIT_FAILURE;
+        if (!(await confirmed(ctx, false, `Delete shot ${id} “${shot.title}”`, `shots delete ${id}`)))
+          return EXIT_FAILURE;
       }
       await client.deleteShot(id, { signal: ctx.signal });
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);
@@ -123,20 +137,27 @@ export function shotChanges(values: UpdateValues): ShotChanges {
   if (values.title !== undefined) changes.title = values.title;
   if (values.description !== undefined) changes.description = values.description;
   if (values.tags !== undefined) {
-    const tags = values.tags.split(',').map((t) => t.trim()).filter(Boolean);
-    if (tags.length > MAX_SHOT_TAGS) throw new UsageError(`a shot has at most ${MAX_SHOT_TAGS} tags, not ${tags.length}`);
+    const tags = values.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    if (tags.length > MAX_SHOT_TAGS)
+      throw new UsageError(`a shot has at most ${MAX_SHOT_TAGS} tags, not ${tags.length}`);
     changes.tags = tags;
   }
   if (values.team !== undefined && values['no-team']) throw new UsageError('--team and --no-team do not go together');
   // A login or name is turned into the team's id once the user's teams are known (update()).
-  if (values.team !== undefined) changes.teamId = /^\d+$/.test(values.team.trim()) ? positiveId(values.team.trim(), '--team') : undefined;
+  if (values.team !== undefined)
+    changes.teamId = /^\d+$/.test(values.team.trim()) ? positiveId(values.team.trim(), '--team') : undefined;
   if (values['no-team']) changes.teamId = null;
-  if (values['low-profile'] && values['no-low-profile']) throw new UsageError('--low-profile and --no-low-profile do not go together');
+  if (values['low-profile'] && values['no-low-profile'])
+    throw new UsageError('--low-profile and --no-low-profile do not go together');
   if (values['low-profile']) changes.lowProfile = true;
   if (values['no-low-profile']) changes.lowProfile = false;
   if (values.schedule !== undefined) {
     const when = Date.parse(values.schedule);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.schedule) || Number.isNaN(when)) throw new UsageError(`--schedule needs an ISO 8601 time such as 2030-01-31T09:00:00Z, not "${values.schedule}"`);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.schedule) || Number.isNaN(when))
+      throw new UsageError(`--schedule needs an ISO 8601 time such as 2030-01-31T09:00:00Z, not "${values.schedule}"`);
     changes.scheduledFor = new Date(when).toISOString();
   }
   return changes;

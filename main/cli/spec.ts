@@ -60,9 +60,17 @@ export function optionUsage(name: string, option: OptionSpec): string {
 export function usageLines(spec: CommandSpec): string[] {
   const head = ['shotput', spec.name, ...(spec.args ? [spec.args] : [])].join(' ');
   const optionsOf = (names: readonly string[]) =>
-    names.map((name) => (spec.options[name]!.required ? ` ${optionUsage(name, spec.options[name]!)}` : ` [${optionUsage(name, spec.options[name]!)}]`)).join('');
+    names
+      .map((name) =>
+        spec.options[name]!.required
+          ? ` ${optionUsage(name, spec.options[name]!)}`
+          : ` [${optionUsage(name, spec.options[name]!)}]`,
+      )
+      .join('');
   if (!spec.actions) return [`${head}${optionsOf(Object.keys(spec.options))}`];
-  return spec.actions.map((action) => `${head} ${action.name}${action.args ? ` ${action.args}` : ''}${optionsOf(action.options ?? [])}`);
+  return spec.actions.map(
+    (action) => `${head} ${action.name}${action.args ? ` ${action.args}` : ''}${optionsOf(action.options ?? [])}`,
+  );
 }
 
 /** `--title T` and `-o, --out DIR`, as help lists them. */
@@ -72,7 +80,12 @@ export function optionLabel(name: string, option: OptionSpec): string {
 
 /** The options as node:util parseArgs takes them (it knows type and short only). */
 export function parseArgsOptions(options: OptionSpecs): Record<string, { type: 'string' | 'boolean'; short?: string }> {
-  return Object.fromEntries(Object.entries(options).map(([name, option]) => [name, option.short ? { type: option.type, short: option.short } : { type: option.type }]));
+  return Object.fromEntries(
+    Object.entries(options).map(([name, option]) => [
+      name,
+      option.short ? { type: option.type, short: option.short } : { type: option.type },
+    ]),
+  );
 }
 
 /** The options of one verb only. */

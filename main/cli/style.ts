@@ -6,14 +6,25 @@ export interface Styled {
 }
 
 /** Whether stdout gets colour: a terminal that is not "dumb", and nobody asked for none. */
-export function colorWanted(stdout: { isTTY?: boolean }, env: NodeJS.ProcessEnv, globals: { json: boolean; noColor?: boolean }): boolean {
+export function colorWanted(
+  stdout: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+  globals: { json: boolean; noColor?: boolean },
+): boolean {
   if (globals.json || globals.noColor) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
   return stdout.isTTY === true;
 }
 
-const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
+const CODES = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+} as const;
 export type Style = keyof typeof CODES;
 
 export function paint(on: boolean | undefined, style: Style, text: string): string {

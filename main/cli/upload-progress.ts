@@ -51,14 +51,25 @@ export class UploadReporter {
 
   /** A file not sent: `ids` carry the shot it was uploaded as, or the queue job it joined. */
   skipped(file: string, message: string, ids: { shotId?: number; jobId?: string } = {}): void {
-    if (this.options.json) this.json({ type: 'skipped', file, ...(ids.shotId ? { shot_id: ids.shotId } : {}), ...(ids.jobId ? { job_id: ids.jobId } : {}), message });
+    if (this.options.json)
+      this.json({
+        type: 'skipped',
+        file,
+        ...(ids.shotId ? { shot_id: ids.shotId } : {}),
+        ...(ids.jobId ? { job_id: ids.jobId } : {}),
+        message,
+      });
     else this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${path.basename(file)}  ${message}`);
   }
 
   /** Something that went wrong with a file (or with no file in particular). */
   problem(file: string | undefined, message: string): void {
     if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
-    else this.line(`${paint(this.options.color, 'red', 'problem   ')} ${file ? `${path.basename(file)}  ` : ''}${message}`, true);
+    else
+      this.line(
+        `${paint(this.options.color, 'red', 'problem   ')} ${file ? `${path.basename(file)}  ` : ''}${message}`,
+        true,
+      );
   }
 
   /** A line of its own (a --dry-run plan), keeping the bar below it. */
@@ -105,8 +116,11 @@ export class UploadReporter {
 export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: string } = {}): string {
   const name = path.basename(job.sourcePath);
   const address = job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : '';
-  if (job.state === 'published') return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
-  if (job.state === 'scheduled') return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
-  if (job.state === 'failed') return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+  if (job.state === 'published')
+    return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
+  if (job.state === 'scheduled')
+    return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
+  if (job.state === 'failed')
+    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

@@ -16,7 +16,6 @@ import { spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob, UploadQueue } from '../uploads/index';
 
-
 export interface UploadArgs {
   files: string[];
   title?: string;
@@ -58,7 +57,10 @@ export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
  * The files that can be read, and a sentence for each one that cannot. With a schedule, files
  * that are not images are left out here too, so that each slot goes to a file that can use it.
  */
-async function readableFiles(files: string[], scheduled: boolean): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
+async function readableFiles(
+  files: string[],
+  scheduled: boolean,
+): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
   const readable: string[] = [];
   const problems: { file: string; message: string }[] = [];
   for (const file of files) {
@@ -70,7 +72,12 @@ async function readableFiles(files: string[], scheduled: boolean): Promise<{ rea
       problems.push({ file, message: unreadableFile(file, error) });
       continue;
     }
-    const notImage = scheduled ? await probe(file).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))) : undefined;
+    const notImage = scheduled
+      ? await probe(file).then(
+          () => undefined,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        )
+      : undefined;
     if (notImage) problems.push({ file, message: `${path.basename(file)} was not scheduled: ${notImage}` });
     else readable.push(file);
   }
@@ -79,7 +86,11 @@ async function readableFiles(files: string[], scheduled: boolean): Promise<{ rea
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json, color: ctx.globals.color, timeZone: ctx.env?.TZ || undefined });
+  const reporter = new UploadReporter(ctx.io, {
+    json: ctx.globals.json,
+    color: ctx.globals.color,
+    timeZone: ctx.env?.TZ || undefined,
+  });
   const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
   for (const problem of problems) reporter.problem(problem.file, problem.message);
   if (input.shared.dryRun) {
@@ -112,11 +123,16 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         reporter.problem(result.sourcePath, result.message);
       } else if (result.status === 'skipped') {
         skipped++;
-        reporter.skipped(result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from), { shotId: result.shotId });
+        reporter.skipped(result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from), {
+          shotId: result.shotId,
+        });
       } else if (result.status === 'existing' && result.duplicateOf) {
         skipped++;
         reporter.skipped(file, alreadyQueued(file, result.job), { jobId: result.job.id });
-      } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
+      } else if (
+        result.status === 'existing' &&
+        (result.job.state === 'published' || result.job.state === 'scheduled')
+      ) {
         // The same request was done by an earlier run: nothing is sent now.
         skipped++;
         reporter.skipped(file, alreadyUploaded(file, result.job.shotId!), { shotId: result.job.shotId });
@@ -126,7 +142,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       }
     }
     // Jobs left unfinished by an earlier run resume too; the command waits for them as well.
-    for (const job of queue.list()) if (!mine.has(job.id) && !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state)) reporter.track(job);
+    for (const job of queue.list())
+      if (!mine.has(job.id) && !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state))
+        reporter.track(job);
     await queue.whenIdle();
     reporter.done();
     if (ctx.signal.aborted) {
@@ -138,9 +156,22 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const published = finished.filter((j) => j.state === 'published').length;
     const scheduled = finished.filter((j) => j.state === 'scheduled').length;
     const cap = queue.dailyCapHold();
-    const waiting = cap ? finished.filter((j) => j.state === 'queued' || j.state === 'preparing' || j.state === 'ready').length : 0;
+    const waiting = cap
+      ? finished.filter((j) => j.state === 'queued' || j.state === 'preparing' || j.state === 'ready').length
+      : 0;
     const errors = results.filter((r) => r.status === 'error').length + problems.length;
-    summary(ctx, reporter, { published, scheduled, failed: finished.length - published - scheduled - waiting + errors, skipped, ...(waiting ? { waiting } : {}) }, cap);
+    summary(
+      ctx,
+      reporter,
+      {
+        published,
+        scheduled,
+        failed: finished.length - published - scheduled - waiting + errors,
+        skipped,
+        ...(waiting ? { waiting } : {}),
+      },
+      cap,
+    );
     // The service takes no more today: say what waits, and how to send it.
     if (cap) for (const line of dailyCapLines(cap, 'command', ctx.env?.TZ || undefined)) writeLine(ctx.io.stderr, line);
     return ok ? EXIT_OK : EXIT_FAILURE;
@@ -159,7 +190,12 @@ interface Counts {
   waiting?: number;
 }
 
-function summary(ctx: CliContext, reporter: UploadReporter, counts: Counts, cap?: ReturnType<UploadQueue['dailyCapHold']>): void {
+function summary(
+  ctx: CliContext,
+  reporter: UploadReporter,
+  counts: Counts,
+  cap?: ReturnType<UploadQueue['dailyCapHold']>,
+): void {
   if (ctx.globals.json) reporter.json({ type: 'summary', ...counts, ...(cap ? { daily_cap: cap } : {}) });
   else
     writeLine(

@@ -20,15 +20,16 @@ import { ignoredIn, isImageName } from '../uploads/watch-filter';
 import { logWatchEvent } from '../logging/activity-log';
 import type { FolderCounts, WatchEvent } from '../uploads/index';
 
-
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, WATCH_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one folder to watch');
   const shared = sharedValues(values);
   const stableText = values['stable-ms'];
   const stableMs = stableText === undefined ? undefined : Number(stableText);
-  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0)) throw new UsageError('--stable-ms must be a whole number of milliseconds');
-  if (shared.dryRun && !values.once) throw new UsageError('--dry-run goes with --once (a dry run looks at the files present and ends)');
+  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0))
+    throw new UsageError('--stable-ms must be a whole number of milliseconds');
+  if (shared.dryRun && !values.once)
+    throw new UsageError('--dry-run goes with --once (a dry run looks at the files present and ends)');
   // A folder that is not there is said before the service (or the sandbox) starts.
   for (const folder of positionals) await ensureFolder(folder);
   if (shared.dryRun) return dryRun(positionals, shared, ctx);
@@ -43,7 +44,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     await session.close();
     throw error;
   }
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json, color: ctx.globals.color, timeZone: ctx.env?.TZ || undefined });
+  const reporter = new UploadReporter(ctx.io, {
+    json: ctx.globals.json,
+    color: ctx.globals.color,
+    timeZone: ctx.env?.TZ || undefined,
+  });
   queue.on('event', (event) => reporter.onEvent(event));
   const folders = positionals.map(
     (folder) =>
@@ -66,7 +71,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const watchLog = ctx.log?.scope('watch');
   const onFolderEvent = (event: WatchEvent) => {
     if (watchLog !== undefined) logWatchEvent(watchLog, event);
-    if (event.type === 'skipped') reporter.skipped(event.file, skippedMessage(event), { shotId: event.shotId, jobId: event.jobId });
+    if (event.type === 'skipped')
+      reporter.skipped(event.file, skippedMessage(event), { shotId: event.shotId, jobId: event.jobId });
     else if (event.type === 'error') reporter.problem(event.file, event.message);
     else if (event.type === 'taken') reporter.track(event.job);
   };
@@ -120,7 +126,9 @@ async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext):
   const files: string[] = [];
   for (const folder of folders) {
     const ignored = ignoredIn(path.resolve(folder));
-    const names = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile() && isImageName(e.name)).map((e) => path.resolve(folder, e.name));
+    const names = (await readdir(folder, { withFileTypes: true }))
+      .filter((e) => e.isFile() && isImageName(e.name))
+      .map((e) => path.resolve(folder, e.name));
     files.push(...names.filter((file) => !ignored(file)).sort());
   }
   const times = shared.schedule ? spreadSchedule(shared.schedule, files.length) : undefined;
@@ -133,7 +141,12 @@ async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext):
       origin: path.dirname(file),
       force: shared.force,
       prepare: shared.prepare,
-      metadata: { title: sidecar?.title ?? titleFromFileName(file), description: sidecar?.description ?? shared.description, tags: shared.tags, scheduledFor: times?.[i] },
+      metadata: {
+        title: sidecar?.title ?? titleFromFileName(file),
+        description: sidecar?.description ?? shared.description,
+        tags: shared.tags,
+        scheduledFor: times?.[i],
+      },
     });
   }
   const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json, color: ctx.globals.color });
@@ -144,7 +157,11 @@ async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext):
 
 function printCounts(ctx: CliContext, folder: string, counts: FolderCounts): void {
   if (ctx.globals.json) writeLine(ctx.io.stdout, JSON.stringify({ type: 'folder', folder, ...counts }));
-  else writeLine(ctx.io.stdout, `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`);
+  else
+    writeLine(
+      ctx.io.stdout,
+      `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`,
+    );
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

@@ -26,7 +26,11 @@ export function serviceAdapter(client: ServiceClient): UploadService {
           : {};
         const created = await client.createShot(
           {
-            image: { data: new Uint8Array(form.image.buffer), filename: form.image.filename, contentType: form.image.contentType },
+            image: {
+              data: new Uint8Array(form.image.buffer),
+              filename: form.image.filename,
+              contentType: form.image.contentType,
+            },
             title: form.title,
             description: form.description,
             tags: form.tags,
@@ -81,13 +85,25 @@ export function accountInfo(user: AuthenticatedUser): AccountInfo {
 }
 
 function remoteShot(shot: Shot): RemoteShot {
-  return { id: shot.id, title: shot.title, publishedAt: shot.published_at ?? undefined, scheduledFor: shot.scheduled_for ?? undefined, htmlUrl: shot.html_url };
+  return {
+    id: shot.id,
+    title: shot.title,
+    publishedAt: shot.published_at ?? undefined,
+    scheduledFor: shot.scheduled_for ?? undefined,
+    htmlUrl: shot.html_url,
+  };
 }
 
 /** A failed request as the queue sees it: the translator's code, sentence and whether retrying helps. */
 function problem(error: unknown): ServiceProblem {
   const found = problemOfRequest(error);
-  return { ok: false, code: found.code, message: found.message, retryable: found.retryable, status: isServiceError(error) ? error.status : undefined };
+  return {
+    ok: false,
+    code: found.code,
+    message: found.message,
+    retryable: found.retryable,
+    status: isServiceError(error) ? error.status : undefined,
+  };
 }
 
 function createFailure(error: unknown): CreateShotResult {

@@ -36,7 +36,10 @@ export class Journal {
   private readonly file: string;
   private readonly compactAfter: number;
 
-  private constructor(readonly dir: string, options: JournalOptions) {
+  private constructor(
+    readonly dir: string,
+    options: JournalOptions,
+  ) {
     this.file = path.join(dir, JOURNAL_FILE);
     this.compactAfter = options.compactAfterLines ?? 500;
     privateFolderSync(dir);
@@ -87,7 +90,9 @@ export class Journal {
   /** Rewrites the file with only the live records. */
   compact(): void {
     const tmp = `${this.file}.compact`;
-    const body = this.liveRecords().map((r) => `${JSON.stringify(r)}\n`).join('');
+    const body = this.liveRecords()
+      .map((r) => `${JSON.stringify(r)}\n`)
+      .join('');
     const out = openPrivateSync(tmp, 'replace');
     try {
       fs.writeSync(out, body);
@@ -165,9 +170,11 @@ function parseRecord(line: string): JournalRecord | undefined {
   try {
     const value = JSON.parse(line) as Partial<JournalRecord> | null;
     if (!value || typeof value !== 'object') return undefined;
-    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string') return value as JournalRecord;
+    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string')
+      return value as JournalRecord;
     if (value.t === 'forget' && typeof value.id === 'string') return value as JournalRecord;
-    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number') return value as JournalRecord;
+    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number')
+      return value as JournalRecord;
     return undefined;
   } catch {
     return undefined;

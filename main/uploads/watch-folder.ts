@@ -98,7 +98,13 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     });
     this.watcher.on('add', (file) => this.consider(file));
     this.watcher.on('change', (file) => this.consider(file));
-    this.watcher.on('error', (error) => this.emit('event', { type: 'error', folder: this.folder, message: `Watching failed: ${(error as Error).message}` }));
+    this.watcher.on('error', (error) =>
+      this.emit('event', {
+        type: 'error',
+        folder: this.folder,
+        message: `Watching failed: ${(error as Error).message}`,
+      }),
+    );
     await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
   }
 
@@ -133,7 +139,14 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       }
       if (result === 'final') return this.take(file);
       // Replaced under the same name between two looks (its event came while this wait ran): look again.
-      if (result === 'gone' && (await fs.lstat(file).then(() => true, () => false))) this.consider(file);
+      if (
+        result === 'gone' &&
+        (await fs.lstat(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        this.consider(file);
     };
     const work = previous.then(settle).catch((error: unknown) => {
       this.emit('event', { type: 'error', folder: this.folder, file, message: (error as Error).message });
@@ -159,10 +172,17 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     }
     // Forced content skips the queue's check for known content, so the folder checks itself that
     // this is not the same bytes it took already (a touch, a sync client rewriting the file).
-    if (this.options.force && this.takenHash.has(file) && this.takenHash.get(file) === (await hashFile(file).catch(() => undefined))) return;
+    if (
+      this.options.force &&
+      this.takenHash.has(file) &&
+      this.takenHash.get(file) === (await hashFile(file).catch(() => undefined))
+    )
+      return;
     const metadata = await this.metadataFor(file);
     if (!metadata) return;
-    const [result] = await this.queue.add([{ sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force }]);
+    const [result] = await this.queue.add([
+      { sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force },
+    ]);
     if (!result) return;
     if (result.status === 'error') {
       this.emit('event', { type: 'error', folder: this.folder, file, message: result.message });
@@ -174,13 +194,32 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.counts.seen++;
     if (result.status === 'skipped') {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: result.message, shotId: result.shotId, from: result.from });
+      this.emit('event', {
+        type: 'skipped',
+        folder: this.folder,
+        file,
+        message: result.message,
+        shotId: result.shotId,
+        from: result.from,
+      });
     } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} was already uploaded as shot ${result.job.shotId}.`, shotId: result.job.shotId });
+      this.emit('event', {
+        type: 'skipped',
+        folder: this.folder,
+        file,
+        message: `${path.basename(file)} was already uploaded as shot ${result.job.shotId}.`,
+        shotId: result.job.shotId,
+      });
     } else if (result.status === 'existing' && result.job.origin !== this.folder) {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).`, jobId: result.job.id });
+      this.emit('event', {
+        type: 'skipped',
+        folder: this.folder,
+        file,
+        message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).`,
+        jobId: result.job.id,
+      });
     } else {
       this.jobs.set(result.job.id, file);
       this.emit('event', { type: 'taken', folder: this.folder, file, job: result.job });
@@ -207,10 +246,17 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       reboundSourceId: defaults.reboundSourceId,
     };
     if (defaults.schedule) {
-      const scheduled = this.queue.list().filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled');
+      const scheduled = this.queue
+        .list()
+        .filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled');
       // The same file seen again keeps its slot: the same request, not a new one for a later time.
       const own = scheduled.find((j) => j.sourcePath === path.resolve(file) && j.state !== 'failed');
-      metadata.scheduledFor = own?.metadata.scheduledFor ?? nextSlot(defaults.schedule, scheduled.map((j) => j.metadata.scheduledFor!));
+      metadata.scheduledFor =
+        own?.metadata.scheduledFor ??
+        nextSlot(
+          defaults.schedule,
+          scheduled.map((j) => j.metadata.scheduledFor!),
+        );
     }
     return metadata;
   }
@@ -239,7 +285,12 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       const sidecar = sidecarPath(file);
       await fs.rename(sidecar, await freeName(path.join(target, path.basename(sidecar)))).catch(() => undefined);
     } catch (error) {
-      this.emit('event', { type: 'error', folder: this.folder, file, message: `Uploaded, but could not move it to ${UPLOADED_FOLDER}/: ${(error as Error).message}` });
+      this.emit('event', {
+        type: 'error',
+        folder: this.folder,
+        file,
+        message: `Uploaded, but could not move it to ${UPLOADED_FOLDER}/: ${(error as Error).message}`,
+      });
     }
   }
 

@@ -8,7 +8,8 @@ import { runCli } from './run-cli';
 
 let dataDir: string;
 const cli = (...argv: string[]) => runCli(['--data-dir', dataDir, ...argv]);
-const firstShot = async () => (JSON.parse((await cli('shots', 'list', '--json')).stdout) as Array<{ id: number; title: string }>)[0]!;
+const firstShot = async () =>
+  (JSON.parse((await cli('shots', 'list', '--json')).stdout) as Array<{ id: number; title: string }>)[0]!;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shotput-confirm-'));
@@ -22,7 +23,9 @@ describe('confirmation of destructive commands', () => {
     const shot = await firstShot();
     const run = await cli('shots', 'delete', String(shot.id));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`shotput: shots delete ${shot.id} needs confirmation, and standard input is not a terminal to ask on: add --yes to do it.`);
+    expect(run.stderr).toContain(
+      `shotput: shots delete ${shot.id} needs confirmation, and standard input is not a terminal to ask on: add --yes to do it.`,
+    );
     expect((await cli('shots', 'show', String(shot.id))).code).toBe(0);
   });
 
@@ -58,30 +61,40 @@ describe('errors that help', () => {
     const run = await cli('--api', `http://127.0.0.1:${port}`, '--token', 'x', 'whoami');
     expect(Date.now() - started).toBeLessThan(1500);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`shotput: Could not reach the service at http://127.0.0.1:${port} (connection refused). Check the address given with --api, and that the service is running.\n`);
+    expect(run.stderr).toBe(
+      `shotput: Could not reach the service at http://127.0.0.1:${port} (connection refused). Check the address given with --api, and that the service is running.\n`,
+    );
   });
 
   it('port 9 is explained, not left as "(bad port)"', async () => {
     const run = await cli('--api', 'http://127.0.0.1:9', '--token', 'x', 'whoami');
-    expect(run.stderr).toContain('port 9 belongs to another protocol, and web clients refuse to connect to it ("bad port")');
+    expect(run.stderr).toContain(
+      'port 9 belongs to another protocol, and web clients refuse to connect to it ("bad port")',
+    );
   });
 
   it('--api not-a-url is bad usage (exit 2)', async () => {
     const run = await cli('--api', 'not-a-url', 'whoami');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--api needs an http or https address such as https://api.example.com, not "not-a-url".');
+    expect(run.stderr).toContain(
+      '--api needs an http or https address such as https://api.example.com, not "not-a-url".',
+    );
   });
 
   it('watch of a folder that does not exist says so before starting the sandbox', async () => {
     const run = await cli('watch', path.join(dataDir, 'nope-dir'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`shotput: The folder ${path.join(dataDir, 'nope-dir')} does not exist. Check the path, or create the folder first.\n`);
+    expect(run.stderr).toBe(
+      `shotput: The folder ${path.join(dataDir, 'nope-dir')} does not exist. Check the path, or create the folder first.\n`,
+    );
     expect(run.stderr).not.toContain('sandbox');
   });
 
   it('comments add "" says the comment is empty', async () => {
     const run = await cli('comments', '1001', 'add', '');
     expect(run.code).toBe(2);
-    expect(run.stderr.split('\n')[0]).toBe('shotput: the comment is empty: write its text after "add", e.g. shotput comments 1015 add Lovely colours');
+    expect(run.stderr.split('\n')[0]).toBe(
+      'shotput: the comment is empty: write its text after "add", e.g. shotput comments 1015 add Lovely colours',
+    );
   });
 });

@@ -26,7 +26,8 @@ describe('help and version', () => {
   });
 
   it('--version, -V and version print the package version', async () => {
-    for (const argv of [['--version'], ['-V'], ['version']]) expect(await runCli(argv)).toMatchObject({ code: 0, stdout: `shotput ${version}\n` });
+    for (const argv of [['--version'], ['-V'], ['version']])
+      expect(await runCli(argv)).toMatchObject({ code: 0, stdout: `shotput ${version}\n` });
     expect(JSON.parse((await runCli(['--json', 'version'])).stdout)).toEqual({ version });
   });
 
@@ -66,7 +67,8 @@ describe('shell completion', () => {
       const script = (await runCli(['completion', shell])).stdout;
       for (const spec of definitions) {
         expect(script).toContain(spec.name);
-        for (const name of Object.keys(spec.options)) expect(script).toMatch(shell === 'fish' ? new RegExp(`-l ${name}\\b`) : new RegExp(`--${name}\\b`));
+        for (const name of Object.keys(spec.options))
+          expect(script).toMatch(shell === 'fish' ? new RegExp(`-l ${name}\\b`) : new RegExp(`--${name}\\b`));
       }
     }
     expect((await runCli(['completion', 'tcsh'])).code).toBe(2);

@@ -15,7 +15,9 @@ const env = { SHOTPUT_EXPECTED_PROCESSING_MS: '100', TZ: 'Asia/Tokyo' };
 const cli = (...argv: string[]) => runCli(['--data-dir', dataDir, ...argv], { env });
 
 async function image(file: string, colour: string, width = 820, height = 620): Promise<string> {
-  await sharp({ create: { width, height, channels: 3, background: colour } }).png().toFile(file);
+  await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -35,14 +37,23 @@ describe('the CLI says each thing one way', () => {
     expect((await cli('upload', file)).code).toBe(0);
     const upload = await cli('upload', file);
     const watch = await cli('watch', folder, '--once');
-    const skipped = [upload.stdout, watch.stdout].map((out) => out.split('\n').find((line) => line.startsWith('skipped'))!);
-    for (const line of skipped) expect(line).toMatch(new RegExp(`same\\.png was already uploaded as shot \\d+; ${SKIPPED_ENDING.replace(/[.]/g, '\\.')}$`));
+    const skipped = [upload.stdout, watch.stdout].map((out) =>
+      out.split('\n').find((line) => line.startsWith('skipped'))!,
+    );
+    for (const line of skipped)
+      expect(line).toMatch(
+        new RegExp(`same\\.png was already uploaded as shot \\d+; ${SKIPPED_ENDING.replace(/[.]/g, '\\.')}$`),
+      );
   }, 30_000);
 
   it('shots show says what the sizes are: the normal image, and the hidpi image an 800x600 upload became', async () => {
     const file = await image(path.join(root, 'big.png'), '#654321', 1000, 750);
     const run = await runCli(['--json', '--data-dir', dataDir, 'upload', file, '--size', '800x600'], { env });
-    const shotId = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { shot_id?: number }).find((l) => l.shot_id)!.shot_id!;
+    const shotId = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { shot_id?: number })
+      .find((l) => l.shot_id)!.shot_id!;
     const show = await cli('shots', 'show', String(shotId));
     expect(show.stdout).toContain('sizes: normal image 400x300, hidpi image 800x600 (uploaded at 800x600)');
     expect(show.stdout).not.toMatch(/, 400x300/);
@@ -58,7 +69,9 @@ describe('the CLI says each thing one way', () => {
     const total = (JSON.parse((await cli('--json', 'shots', 'list', '--all')).stdout) as unknown[]).length;
     const run = await cli('shots', 'list', '--page', '999');
     const pages = Math.ceil(total / 30);
-    expect(run.stdout.trim()).toBe(`Page 999 is past the end: you have ${total} shots, on ${pages} page${pages === 1 ? '' : 's'} of 30.`);
+    expect(run.stdout.trim()).toBe(
+      `Page 999 is past the end: you have ${total} shots, on ${pages} page${pages === 1 ? '' : 's'} of 30.`,
+    );
   });
 
   it('rescheduling a published shot is not something to "correct"', async () => {

@@ -16,17 +16,28 @@ let fixture: Fixture;
 let root: string;
 let token: string;
 const cli = (...argv: string[]) =>
-  runCli(['--json', '--data-dir', path.join(root, 'data'), '--api', fixture.sandbox.api, '--token', token, ...argv], { env: { SHOTPUT_EXPECTED_PROCESSING_MS: '100' } });
+  runCli(['--json', '--data-dir', path.join(root, 'data'), '--api', fixture.sandbox.api, '--token', token, ...argv], {
+    env: { SHOTPUT_EXPECTED_PROCESSING_MS: '100' },
+  });
 const document = (text: string) => JSON.parse(text) as unknown;
-const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 const check = <S extends v.GenericSchema>(schema: S, value: unknown) => {
   const result = v.safeParse(schema, value);
-  expect(result.success, JSON.stringify(result.issues?.map((i) => [i.path?.map((p) => p.key).join('.'), i.message]))).toBe(true);
+  expect(
+    result.success,
+    JSON.stringify(result.issues?.map((i) => [i.path?.map((p) => p.key).join('.'), i.message])),
+  ).toBe(true);
 };
 
 async function image(name: string, colour: string, size = { width: 820, height: 620 }): Promise<string> {
   const file = path.join(root, 'files', name);
-  await sharp({ create: { ...size, channels: 3, background: colour } }).png().toFile(file);
+  await sharp({ create: { ...size, channels: 3, background: colour } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -49,12 +60,21 @@ describe('--json of every command', () => {
     const lines = jsonLines(first.stdout);
     for (const line of lines) check(UploadLineJson, line);
     const published = lines.find((l) => l.type === 'job' && l.state === 'published')!;
-    expect(published).toMatchObject({ file, shot_id: expect.any(Number), html_url: expect.stringContaining('/shots/') });
+    expect(published).toMatchObject({
+      file,
+      shot_id: expect.any(Number),
+      html_url: expect.stringContaining('/shots/'),
+    });
     expect(lines.at(-1)).toEqual({ type: 'summary', published: 1, scheduled: 0, failed: 0, skipped: 0 });
 
     const again = jsonLines((await cli('upload', file)).stdout);
     for (const line of again) check(UploadLineJson, line);
-    expect(again[0]).toEqual({ type: 'skipped', file, shot_id: published.shot_id, message: expect.stringMatching(/it was not sent again\. Add --force to upload it anyway\.$/) });
+    expect(again[0]).toEqual({
+      type: 'skipped',
+      file,
+      shot_id: published.shot_id,
+      message: expect.stringMatching(/it was not sent again\. Add --force to upload it anyway\.$/),
+    });
     for (const line of [...lines, ...again]) expect(Object.keys(line).filter((key) => /[A-Z]/.test(key))).toEqual([]);
   });
 
@@ -70,7 +90,9 @@ describe('--json of every command', () => {
   it('watch --once: JSON lines ending with one folder line', async () => {
     const folder = path.join(root, 'watched');
     await mkdir(folder);
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa2200' } }).png().toFile(path.join(folder, 'red.png'));
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa2200' } })
+      .png()
+      .toFile(path.join(folder, 'red.png'));
     const run = await cli('watch', folder, '--once');
     expect(run.code, run.stderr).toBe(0);
     const lines = jsonLines(run.stdout);
@@ -91,7 +113,9 @@ describe('--json of every command', () => {
     for (const shot of shots) check(ShotJson, shot);
     check(ShotJson, document((await cli('shots', 'show', String(shots[0]!.id))).stdout));
     check(ShotJson, document((await cli('shots', 'update', String(shots[0]!.id), '--tags', 'a,b')).stdout));
-    expect(document((await cli('shots', 'delete', String(shots.at(-1)!.id), '--yes')).stdout)).toEqual({ deleted: shots.at(-1)!.id });
+    expect(document((await cli('shots', 'delete', String(shots.at(-1)!.id), '--yes')).stdout)).toEqual({
+      deleted: shots.at(-1)!.id,
+    });
   });
 
   it('popular: an array of shots; comments list: an array of comments; whoami: the user', async () => {

@@ -25,7 +25,11 @@ export interface Interaction {
 /** `main(argv)` with its own streams; `interact` may read stdout as it comes and write to stdin. */
 export async function runCli(
   argv: string[],
-  options: { env?: NodeJS.ProcessEnv; interact?: (io: Interaction) => Promise<void>; terminal?: { stdin?: boolean; stdout?: boolean } } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    interact?: (io: Interaction) => Promise<void>;
+    terminal?: { stdin?: boolean; stdout?: boolean };
+  } = {},
 ): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -54,7 +58,14 @@ export async function runCli(
 const BIN = fileURLToPath(new URL('../../bin/shotput.js', import.meta.url));
 
 /** `node bin/shotput.js ...` as a child process. */
-export function runCliProcess(argv: string[], options: { input?: string; env?: NodeJS.ProcessEnv; onStdout?: (text: string, stdin: NodeJS.WritableStream) => void } = {}): Promise<CliRun> {
+export function runCliProcess(
+  argv: string[],
+  options: {
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    onStdout?: (text: string, stdin: NodeJS.WritableStream) => void;
+  } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },

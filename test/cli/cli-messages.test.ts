@@ -70,7 +70,7 @@ describe('CLI messages', () => {
       ['every-001.png', new Date(start.getTime() + 2 * 3_600_000).toISOString().replace('.000Z', 'Z')],
     ]);
     expect(lines.find((l) => l.type === 'summary')).toEqual({ type: 'summary', published: 0, scheduled: 2, failed: 2, skipped: 0 });
-    expect(lines.find((l) => l.type === 'error' && l.file === notImage)?.message).toMatch(/^notes\.png was not scheduled: /);
+    expect(lines.find((l) => l.type === 'problem' && l.file === notImage)?.message).toMatch(/^notes\.png was not scheduled: /);
 
     const shown = await cli('shots', 'show', String(scheduled[0]!.shot_id));
     expect(shown.stdout).toMatch(/team: studio/);

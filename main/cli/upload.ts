@@ -3,7 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
-import { alreadyQueued, alreadyUploaded, dailyCapLines, sandboxNotice, unreadableFile } from './messages';
+import {
+  alreadyQueued,
+  alreadyUploaded,
+  dailyCapLines,
+  noteLocalLinks,
+  sandboxNotice,
+  unreadableFile,
+} from './messages';
 import { resolveTeam } from './team-choice';
 import { parseCommandArgs, sharedValues } from './upload-options';
 import { UPLOAD_OPTIONS } from './options';
@@ -174,6 +181,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     );
     // The service takes no more today: say what waits, and how to send it.
     if (cap) for (const line of dailyCapLines(cap, 'command', ctx.env?.TZ || undefined)) writeLine(ctx.io.stderr, line);
+    // The addresses printed above point at the bundled sandbox, which stops now.
+    if (published + scheduled > 0) noteLocalLinks(ctx, session.service);
     return ok ? EXIT_OK : EXIT_FAILURE;
   } finally {
     ctx.signal.removeEventListener('abort', stop);

@@ -15,6 +15,7 @@ import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
+import { findDeepLinkInArgv } from '../auth/deep-link';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
 import { createDesktop, desktopSandbox } from './desktop-session-wiring';
@@ -25,7 +26,7 @@ import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
 import { loggingFetch } from '../logging/logging-fetch';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
-import { INPUT_EXTENSIONS } from '../uploads/input-types';
+import { INPUT_EXTENSIONS } from '../../common/input-types';
 import { openAppLog } from './app-logging';
 import { startAppShell } from './app-shell-wiring';
 
@@ -37,7 +38,8 @@ export function startApp(): void {
   registerAppSchemePrivileges(protocol);
   // Every renderer sandboxed, whatever a window's options say.
   app.enableSandbox();
-  if (!claimSingleInstance(app, focusMainWindow)) return;
+  // A second launch comes forward; one that only carries a link leaves that to the link (below).
+  if (!claimSingleInstance(app, (argv) => findDeepLinkInArgv(argv) === null && focusMainWindow())) return;
   const appLog = openAppLog();
   const mainLog = appLog.logger.scope('main');
   const log = (message: string): void => mainLog.warn(message);
@@ -49,8 +51,14 @@ export function startApp(): void {
   const waitingLinks: string[] = [];
   const deliverLink = (url: string): void => {
     if (desktop === undefined) waitingLinks.push(url);
-    else void desktop.session.handleDeepLink(url).catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
-    focusMainWindow();
+    else {
+      // Only the answer to a sign-in the user started brings the window forward: any web page can
+      // open app.shotput:// links, and a stray one is logged by the session, never shown.
+      void desktop.session.handleDeepLink(url).then(
+        (answered) => answered && focusMainWindow(),
+        (error: unknown) => log(`A sign-in link failed: ${describe(error)}`),
+      );
+    }
   };
   // macOS sends the link that launched the app through open-url right after will-finish-launching
   // (on Windows and Linux that event comes with 'ready'): listen from there, as Electron advises.

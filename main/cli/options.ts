@@ -1,5 +1,6 @@
 // Every option of every command, with the words help and completion show for it (spec.ts).
 // Commands parse their argv with these very objects, so an option cannot exist without its help.
+import { FIT_CHOICES, FORMAT_CHOICES } from '../../common/prepare-choice';
 import { SIZE_CHOICES } from '../../common/service-rules';
 import type { OptionSpecs } from './spec';
 
@@ -67,7 +68,7 @@ export const SHARED_OPTIONS = {
     choices: SIZE_CHOICES,
     summary: 'Size of the prepared image (auto: 800x600 when the image is large enough)',
   },
-  fit: { type: 'string', choices: ['cover', 'contain'], summary: FIT_SUMMARY },
+  fit: { type: 'string', choices: FIT_CHOICES, summary: FIT_SUMMARY },
   force: { type: 'boolean', summary: 'Upload files that were uploaded before' },
   'dry-run': { type: 'boolean', summary: 'Say what would be prepared, sent, skipped and scheduled; send nothing' },
 } as const satisfies OptionSpecs;
@@ -94,7 +95,7 @@ export const PREPARE_OPTIONS = {
     required: true,
   },
   size: { type: 'string', choices: SIZE_CHOICES, summary: 'Size of the prepared image' },
-  fit: { type: 'string', choices: ['cover', 'contain'], summary: FIT_SUMMARY },
+  fit: { type: 'string', choices: FIT_CHOICES, summary: FIT_SUMMARY },
   focus: {
     type: 'string',
     value: 'x,y|attention|entropy',
@@ -102,7 +103,7 @@ export const PREPARE_OPTIONS = {
   },
   crop: { type: 'string', value: 'x,y,w,h', summary: 'Crop the source first, in source pixels' },
   background: { type: 'string', value: '#hex', summary: 'Colour of the padding of contain' },
-  format: { type: 'string', choices: ['auto', 'png', 'jpeg', 'gif'], summary: 'File format of the output' },
+  format: { type: 'string', choices: FORMAT_CHOICES, summary: 'File format of the output' },
   'keep-metadata': { type: 'boolean', summary: 'Keep EXIF and other metadata (dropped by default)' },
   overwrite: { type: 'boolean', summary: 'Replace output files that already exist' },
 } as const satisfies OptionSpecs;

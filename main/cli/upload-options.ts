@@ -3,7 +3,7 @@ import { SIZE_CHOICES } from '../../common/service-rules';
 import { parseOptions } from './messages';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
-import type { PrepareOptions } from '../uploads/types';
+import type { PrepareChoice } from '../uploads/types';
 
 export { SHARED_OPTIONS } from './options';
 
@@ -15,7 +15,7 @@ export interface SharedValues {
   lowProfile?: boolean;
   schedule?: { start: string; everyHours?: number };
   reboundSourceId?: number;
-  prepare: PrepareOptions;
+  prepare: PrepareChoice;
   force: boolean;
   /** --dry-run: say what would happen, send nothing. */
   dryRun: boolean;
@@ -62,7 +62,7 @@ export function sharedValues(values: Record<string, string | boolean | undefined
     lowProfile: values['low-profile'] === true ? true : undefined,
     schedule,
     reboundSourceId: positiveInt('--rebound', text('rebound')),
-    prepare: { size: size as PrepareOptions['size'], fit: fit as PrepareOptions['fit'] },
+    prepare: { size: size as PrepareChoice['size'], fit: fit as PrepareChoice['fit'] },
     force: values.force === true,
     dryRun: values['dry-run'] === true,
   };

@@ -38,10 +38,7 @@ export class Reconciler {
 
   /** Follows a shot the service accepted; the first look waits `firstDelayMs`. */
   track(job: UploadJob, firstDelayMs: number): void {
-    this.tracking.set(job.id, {
-      nextCheckAt: Date.now() + firstDelayMs,
-      delayMs: Math.max(firstDelayMs, this.core.tuning.expectedProcessingMs),
-    });
+    this.tracking.set(job.id, { nextCheckAt: Date.now() + firstDelayMs, delayMs: Math.max(firstDelayMs, this.core.tuning.expectedProcessingMs) });
   }
 
   /**
@@ -87,12 +84,7 @@ export class Reconciler {
       const { processing, interrupted } = this.pending();
       const dueInterrupted = interrupted.filter((j) => this.dueAt(j) <= now);
       const dueProcessing = processing.filter((j) => this.dueAt(j) <= now);
-      if (
-        dueInterrupted.length === 0 &&
-        processing.length === 1 &&
-        dueProcessing.length === 1 &&
-        dueProcessing[0]!.location
-      ) {
+      if (dueInterrupted.length === 0 && processing.length === 1 && dueProcessing.length === 1 && dueProcessing[0]!.location) {
         await this.checkLocation(dueProcessing[0]!);
       } else if (dueInterrupted.length > 0 || dueProcessing.length > 0) {
         await this.checkByList(processing, dueProcessing, dueInterrupted);
@@ -140,15 +132,8 @@ export class Reconciler {
     this.confirm(job, found.shot);
   }
 
-  private async checkByList(
-    processing: UploadJob[],
-    dueProcessing: UploadJob[],
-    interrupted: UploadJob[],
-  ): Promise<void> {
-    const lowestAfter = Math.min(
-      ...interrupted.map((j) => j.attempt?.afterShotId ?? 0),
-      ...processing.map((j) => (j.shotId ?? 1) - 1),
-    );
+  private async checkByList(processing: UploadJob[], dueProcessing: UploadJob[], interrupted: UploadJob[]): Promise<void> {
+    const lowestAfter = Math.min(...interrupted.map((j) => j.attempt?.afterShotId ?? 0), ...processing.map((j) => (j.shotId ?? 1) - 1));
     const shots: RemoteShot[] = [];
     let complete = false;
     for (let page = 1; page <= MAX_LIST_PAGES; page++) {
@@ -198,8 +183,7 @@ export class Reconciler {
       this.tracking.delete(job.id);
       job.attempt = undefined;
       job.lastError = job.lastError ?? 'The upload was interrupted before the service received it; sending it again.';
-      if (job.attempts >= this.core.tuning.maxAttempts)
-        this.core.fail(job, `The upload did not get through after ${job.attempts} attempts: ${job.lastError}`, true);
+      if (job.attempts >= this.core.tuning.maxAttempts) this.core.fail(job, `The upload did not get through after ${job.attempts} attempts: ${job.lastError}`, true);
       else this.core.transition(job, this.core.prepared.has(job.id) ? 'ready' : 'queued');
     }
   }

@@ -3,6 +3,7 @@
 import { definitions } from './definitions';
 import { GLOBAL_OPTIONS } from './options';
 import type { CommandSpec, OptionSpec, OptionSpecs } from './spec';
+import { actionOptions } from './spec';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -21,28 +22,29 @@ const valueFlags = (options: OptionSpecs) =>
 /** Operands a command takes before its verb (`comments SHOT list`). */
 const leadingOperands = (spec: CommandSpec) => (spec.actions && spec.args ? spec.args.split(' ').length : 0);
 
-/** What a value of an option completes to, as a bash compgen argument list. */
+/** What a value of an option completes to, as a bash assignment: its choices, files, folders or nothing (a title). */
 function bashValues(option: OptionSpec): string {
-  if (option.choices) return `-W ${sq(option.choices.join(' '))}`;
-  return option.complete === 'dir' ? '-d' : '-f';
+  if (option.choices) return `COMPREPLY=($(compgen -W ${sq(option.choices.join(' '))} -- "$cur"))`;
+  if (option.complete) return `COMPREPLY=($(compgen ${option.complete === 'dir' ? '-d' : '-f'} -- "$cur"))`;
+  return 'COMPREPLY=()';
 }
 
 function bash(): string {
   const lines = [
     '# shotput completion for bash. Load it with: source <(shotput completion bash)',
     '_shotput() {',
-    '  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd="" pos=0 i',
+    '  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd="" pos=0 i rest=()',
     '  for ((i = 1; i < COMP_CWORD; i++)); do',
     '    case ${COMP_WORDS[i]} in',
     `      ${valueFlags(GLOBAL_OPTIONS).join('|')}) ((i++)) ;;`,
     '      -*) ;;',
-    '      *) if [[ -z $cmd ]]; then cmd=${COMP_WORDS[i]}; else ((pos++)); fi ;;',
+    '      *) if [[ -z $cmd ]]; then cmd=${COMP_WORDS[i]}; else rest+=("${COMP_WORDS[i]}"); ((pos++)); fi ;;',
     '    esac',
     '  done',
     '  case $prev in',
     ...Object.entries(GLOBAL_OPTIONS)
       .filter(([, o]) => o.type === 'string')
-      .map(([name, o]) => `    --${name}) COMPREPLY=($(compgen ${bashValues(o)} -- "$cur")); return ;;`),
+      .map(([name, o]) => `    --${name}) ${bashValues(o)}; return ;;`),
     '  esac',
     `  local globals=${sq(flags(GLOBAL_OPTIONS).join(' '))}`,
     '  if [[ -z $cmd ]]; then',
@@ -56,7 +58,7 @@ function bash(): string {
     lines.push(`    ${spec.name})`);
     for (const [name, option] of Object.entries(spec.options).filter(([, o]) => o.type === 'string')) {
       lines.push(
-        `      if [[ $prev == --${name}${option.short ? ` || $prev == -${option.short}` : ''} ]]; then COMPREPLY=($(compgen ${bashValues(option)} -- "$cur")); return; fi`,
+        `      if [[ $prev == --${name}${option.short ? ` || $prev == -${option.short}` : ''} ]]; then ${bashValues(option)}; return; fi`,
       );
     }
     const actions =
@@ -67,8 +69,16 @@ function bash(): string {
           ? 'bash zsh fish'
           : '');
     lines.push(
-      `      opts=${sq(flags(spec.options).join(' '))} actions=${sq(actions)} lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'} ;;`,
+      `      opts=${sq(flags(spec.options).join(' '))} actions=${sq(actions)} lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'}`,
     );
+    // Once the verb is typed, only its own options.
+    if (spec.actions) {
+      lines.push(`      case \${rest[${leadingOperands(spec)}]} in`);
+      for (const action of spec.actions)
+        lines.push(`        ${action.name}) opts=${sq(flags(actionOptions(spec, action.name)).join(' '))} ;;`);
+      lines.push('      esac');
+    }
+    lines.push('      ;;');
   }
   lines.push(
     '  esac',
@@ -91,7 +101,8 @@ function zshItems(items: Array<[string, string]>): string {
 
 function zshValues(option: OptionSpec): string {
   if (option.choices) return `compadd -- ${option.choices.map(sq).join(' ')}`;
-  return option.complete === 'dir' ? '_files -/' : '_files';
+  if (option.complete) return option.complete === 'dir' ? '_files -/' : '_files';
+  return ':';
 }
 
 function zshOptionItems(options: OptionSpecs): Array<[string, string]> {
@@ -103,12 +114,12 @@ function zsh(): string {
     '#compdef shotput',
     '# shotput completion for zsh. Install it with: shotput completion zsh > "${fpath[1]}/_shotput"',
     '_shotput() {',
-    '  local cmd="" prev=${words[CURRENT-1]} i pos=0',
+    '  local cmd="" prev=${words[CURRENT-1]} i pos=0; local -a rest',
     '  for ((i = 2; i < CURRENT; i++)); do',
     '    case ${words[i]} in',
     `      (${valueFlags(GLOBAL_OPTIONS).join('|')}) ((i++)) ;;`,
     '      (-*) ;;',
-    '      (*) if [[ -z $cmd ]]; then cmd=${words[i]}; else ((pos++)); fi ;;',
+    '      (*) if [[ -z $cmd ]]; then cmd=${words[i]}; else rest+=("${words[i]}"); ((pos++)); fi ;;',
     '    esac',
     '  done',
     '  local -a globals opts actions',
@@ -138,8 +149,15 @@ function zsh(): string {
           ? ['bash', 'zsh', 'fish'].map((s) => [s, `the ${s} script`])
           : []);
     lines.push(
-      `      opts=(${zshItems(zshOptionItems(spec.options))}) actions=(${zshItems(actions)}) lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'} ;;`,
+      `      opts=(${zshItems(zshOptionItems(spec.options))}) actions=(${zshItems(actions)}) lead=${leadingOperands(spec)} operands=${spec.operands ?? 'none'}`,
     );
+    if (spec.actions) {
+      lines.push(`      case \${rest[${leadingOperands(spec) + 1}]} in`);
+      for (const action of spec.actions)
+        lines.push(`        (${action.name}) opts=(${zshItems(zshOptionItems(actionOptions(spec, action.name)))}) ;;`);
+      lines.push('      esac');
+    }
+    lines.push('      ;;');
   }
   lines.push(
     '  esac',
@@ -176,7 +194,13 @@ function fish(): string {
   ];
   for (const spec of definitions) {
     const on = `__fish_seen_subcommand_from ${spec.name}`;
-    for (const [name, option] of Object.entries(spec.options)) lines.push(fishOption(on, name, option));
+    if (!spec.actions)
+      for (const [name, option] of Object.entries(spec.options)) lines.push(fishOption(on, name, option));
+    // Once the verb is typed, only its own options.
+    for (const action of spec.actions ?? []) {
+      for (const [name, option] of Object.entries(actionOptions(spec, action.name)))
+        lines.push(fishOption(`${on}; and __fish_seen_subcommand_from ${action.name}`, name, option));
+    }
     const verbs = spec.actions?.map((a) => a.name) ?? [];
     for (const action of spec.actions ?? [])
       lines.push(

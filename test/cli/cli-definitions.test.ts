@@ -60,6 +60,11 @@ describe('shell completion', () => {
     expect(bashComplete(['shotput', 'upload', '--dr'])).toEqual(['--dry-run']);
     expect(bashComplete(['shotput', '--json', 'upload', '--size', ''])).toEqual(['auto', '400x300', '800x600']);
     expect(bashComplete(['shotput', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    // Once the verb is typed, only its options; a free value (a title) completes to nothing.
+    expect(bashComplete(['shotput', 'shots', 'delete', '1015', '--'])).toEqual(expect.arrayContaining(['--yes']));
+    expect(bashComplete(['shotput', 'shots', 'delete', '1015', '--'])).not.toContain('--title');
+    expect(bashComplete(['shotput', 'upload', '--title', ''])).toEqual([]);
+    expect(bashComplete(['shotput', '--data-dir', '/tm'])).toEqual(['/tmp']);
   });
 
   it('zsh and fish scripts name every command and option of the definitions', async () => {

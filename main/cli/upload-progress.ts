@@ -59,7 +59,11 @@ export class UploadReporter {
         ...(ids.jobId ? { job_id: ids.jobId } : {}),
         message,
       });
-    else this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${path.basename(file)}  ${message}`);
+    else {
+      // The sentence names the file itself; the name is not said twice.
+      const name = message.startsWith(path.basename(file)) ? '' : `${path.basename(file)}  `;
+      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${message}`);
+    }
   }
 
   /** Something that went wrong with a file (or with no file in particular). */

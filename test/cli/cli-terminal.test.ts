@@ -184,7 +184,7 @@ describe('--dry-run', () => {
       expect(first.code, first.stderr + first.stdout).toBe(0);
       const run = await cli('upload', ...files, '--dry-run', '--schedule', '2031-01-02T09:00:00Z', '--every', '24');
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/skipped\s+one\.png\s+one\.png was already uploaded as shot \d+/);
+      expect(run.stdout).toMatch(/^skipped +one\.png was already uploaded as shot \d+/m);
       expect(run.stdout).toMatch(/would send two\.png {2}"two" {2}\(800x600 png, \d+ KB\), scheduled for 2031-01-0\d/);
       expect(run.stdout).toContain('Dry run: 1 would be sent, 1 skipped, 0 not uploadable. Nothing was sent.');
       const watched = path.join(root, 'dry-folder');

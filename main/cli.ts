@@ -96,8 +96,10 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   let spec: CommandSpec | undefined;
+  let json = false;
   try {
     const { globals, rest, tokenFile } = splitGlobals(argv, env);
+    json = globals.json;
     const [name, ...args] = rest;
     if (!name || name === '--help' || name === '-h') {
       writeLine(name ? io.stdout : io.stderr, globalHelp());
@@ -135,7 +137,9 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
       writeLine(io.stderr, spec ? shortUsage(spec) : "Run 'shotput help' for the commands.");
       return EXIT_USAGE;
     }
-    writeLine(io.stderr, `shotput: ${failureMessage(error)}`);
+    // A script that asked for JSON gets the failure as a problem (json-shapes.ts), on stderr as ever.
+    if (json) writeLine(io.stderr, JSON.stringify({ type: 'problem', message: failureMessage(error) }));
+    else writeLine(io.stderr, `shotput: ${failureMessage(error)}`);
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', stop);

@@ -45,8 +45,17 @@ export class UploadReporter {
     this.states.set(job.id, job.state);
     if (before === job.state) return;
     if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
-    else if (isFinal(job.state)) this.line(finalLine(job, this.options), job.state === 'failed');
+    else if (isFinal(job.state))
+      this.line(finalLine(job, job.state === 'failed' ? this.errorLook() : this.options), job.state === 'failed');
     this.draw();
+  }
+
+  /** Lines on standard error are coloured only when it is a terminal too (not a log file). */
+  private errorLook(): ReporterOptions {
+    return {
+      ...this.options,
+      color: this.options.color === true && (this.io.stderr as { isTTY?: boolean }).isTTY === true,
+    };
   }
 
   /** A file not sent: `ids` carry the shot it was uploaded as, or the queue job it joined. */
@@ -71,7 +80,7 @@ export class UploadReporter {
     if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
     else
       this.line(
-        `${paint(this.options.color, 'red', 'problem   ')} ${file ? `${path.basename(file)}  ` : ''}${message}`,
+        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file ? `${path.basename(file)}  ` : ''}${message}`,
         true,
       );
   }

@@ -10,7 +10,15 @@ import { runCli } from './run-cli';
 import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
 import { sandboxUserToken } from '../../main/auth/sandbox-token';
-import { CommentJson, JobJson, PrepareLineJson, ShotJson, UploadLineJson, UserJson } from '../../main/cli/json-shapes';
+import {
+  CommentJson,
+  JobJson,
+  PrepareLineJson,
+  ProblemJson,
+  ShotJson,
+  UploadLineJson,
+  UserJson,
+} from '../../main/cli/json-shapes';
 
 let fixture: Fixture;
 let root: string;
@@ -126,6 +134,17 @@ describe('--json of every command', () => {
     expect(comments.length).toBeGreaterThan(0);
     for (const comment of comments) check(CommentJson, comment);
     check(UserJson, document((await cli('whoami')).stdout));
+  });
+
+  it('a command that fails prints its problem as JSON on stderr, and nothing on stdout', async () => {
+    const run = await cli('shots', 'show', '424242');
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    const problem = JSON.parse(run.stderr) as unknown;
+    check(ProblemJson, problem);
+    expect(problem).toEqual({
+      type: 'problem',
+      message: 'Shot 424242 is not among your shots: it does not exist, or it was deleted.',
+    });
   });
 
   it('prepare: JSON lines of prepared files and problems', async () => {

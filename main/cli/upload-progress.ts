@@ -69,8 +69,7 @@ export class UploadReporter {
         message,
       });
     else {
-      // The sentence names the file itself; the name is not said twice.
-      const name = message.startsWith(path.basename(file)) ? '' : `${path.basename(file)}  `;
+      const name = namedIn(message, file) ? '' : `${path.basename(file)}  `;
       this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${message}`);
     }
   }
@@ -80,7 +79,7 @@ export class UploadReporter {
     if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
     else
       this.line(
-        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file ? `${path.basename(file)}  ` : ''}${message}`,
+        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file && !namedIn(message, file) ? `${path.basename(file)}  ` : ''}${message}`,
         true,
       );
   }
@@ -123,6 +122,11 @@ export class UploadReporter {
     this.io.stdout.write(`\r\x1b[2K${text}`);
     this.barShown = true;
   }
+}
+
+/** Whether a sentence already names the file, so that the line does not say it twice. */
+function namedIn(message: string, file: string): boolean {
+  return message.includes(path.basename(file));
 }
 
 /** The line of a finished job; a published or scheduled one ends with the shot's address. */

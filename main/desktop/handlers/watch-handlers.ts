@@ -15,7 +15,7 @@ export function createWatchHandlers(
       // A path from the window must be one the user dropped or picked; the chooser's answer is granted here.
       if (path !== undefined && !grants.covers(path)) return fail('not-granted', notGrantedFolder);
       return answer(async () => {
-        const picked = path === undefined ? await context.pickPaths('folder') : [];
+        const picked = path === undefined ? await context.pickPaths('watch-folder') : [];
         grants.grant(picked);
         const chosen = path ?? picked[0];
         if (chosen === undefined) return watch.list();

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { DoublePlatform } from './platform-rules';
 
+/** The executable of a copy run from source: Electron itself (the app's folder follows it). */
+export const ELECTRON_EXECUTABLE = '/usr/lib/electron/electron';
+
 export interface FakeAppConfig {
   appPath: string;
   userDataDir: string;
@@ -137,25 +140,25 @@ export class FakeApp extends EventEmitter {
     this.emit('second-instance', { preventDefault: () => undefined }, argv, workingDirectory, {});
   }
 
+  /**
+   * Shotput started again while it runs, with these arguments: the second launch's command line
+   * reaches 'second-instance'. The double runs the app from source, so it reads as
+   * `electron <app folder> …args` (a packed app's would be `<executable> …args`).
+   */
+  launchAgain(args: string[], workingDirectory?: string): void {
+    this.secondInstance([ELECTRON_EXECUTABLE, this.config.appPath, ...args], workingDirectory);
+  }
+
   /** An app.shotput:// link the OS hands over, the platform's way. */
   deliverLink(url: string): void {
     if (this.config.platform === 'darwin') this.openUrl(url);
-    else this.secondInstance([this.executable(), url]);
+    else this.launchAgain([url]);
   }
 
   /** Files opened with the app from the file manager, the platform's way. */
   openFiles(paths: string[], workingDirectory?: string): void {
     if (this.config.platform === 'darwin') for (const path of paths) this.openFile(path);
-    else this.secondInstance([this.executable(), ...paths], workingDirectory);
-  }
-
-  /** What a packed app's argv[0] is on this platform. */
-  executable(): string {
-    return {
-      darwin: '/Applications/Shotput.app/Contents/MacOS/Shotput',
-      win32: 'C:\\Program Files\\Shotput\\Shotput.exe',
-      linux: '/opt/Shotput/shotput',
-    }[this.config.platform];
+    else this.launchAgain(paths, workingDirectory);
   }
 
   private macOnly(event: string): void {

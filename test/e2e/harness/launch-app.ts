@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import type { Settings } from '../../../common/contract/index';
 import type { Sandbox } from '../../../sandbox/index';
 import { ensureBuild } from './ensure-build';
+import { ELECTRON_EXECUTABLE } from './fake-app';
 import type { FakeBrowserWindow } from './fake-browser-window';
 import { FakeElectron, setCurrentFakeElectron } from './fake-electron';
 import type { SecretStorageMode } from './fake-safe-storage';

@@ -84,9 +84,9 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
   // runs from source (`electron .`): Electron's executable, then the app's folder, then the arguments.
   const launch: LaunchFacts = {
     platform,
-    argv: ['/usr/lib/electron/electron', repoRoot, ...(options.args ?? [])],
+    argv: [ELECTRON_EXECUTABLE, repoRoot, ...(options.args ?? [])],
     defaultApp: true,
-    execPath: '/usr/lib/electron/electron',
+    execPath: ELECTRON_EXECUTABLE,
   };
 
   const close = async (): Promise<void> => {

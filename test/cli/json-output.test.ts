@@ -134,6 +134,8 @@ describe('--json of every command', () => {
     expect(comments.length).toBeGreaterThan(0);
     for (const comment of comments) check(CommentJson, comment);
     check(UserJson, document((await cli('whoami')).stdout));
+    expect(document((await cli('logout')).stdout)).toEqual({ service: expect.any(String), signed_out: false });
+    expect(document((await cli('version')).stdout)).toEqual({ version: expect.any(String) });
   });
 
   it('a command that fails prints its problem as JSON on stderr, and nothing on stdout', async () => {

@@ -103,7 +103,7 @@ describe('an SVG that names other files', () => {
   <rect style="filter:url(filters.svg#blur)" mask="url(#local)"/>
   <xi:include href="/etc/passwd" parse="text"/>
   <script>fetch("https://example.invalid")</script><foreignObject><img src="x.png"/></foreignObject>
-  <image href="data:image/svg+xml;base64,PHN2Zy8+"/><image href="#ok"/>
+  <image href="data:image/svg+xml;base64,PHN2Zy8+"/><image href="#ok"/><image href="it's.png"/>
 </svg>`;
     const { svg: cleaned, removed } = removeSvgReferences(Buffer.from(svg));
     expect(removed).toEqual([
@@ -113,6 +113,7 @@ describe('an SVG that names other files', () => {
       'kid.png',
       '/etc/passwd',
       'data:image/svg+xml;base64,PHN2Zy8+',
+      "it's.png",
       'url("fonts.css")',
       'paint.svg#g',
       'filters.svg#blur',
@@ -129,6 +130,7 @@ describe('an SVG that names other files', () => {
       'filters.svg',
       'fetch',
       'x.png',
+      "it's",
     ])
       expect(text).not.toContain(gone);
     expect(text).toContain('url(#local)');

@@ -52,7 +52,15 @@ async function planFor(
   return planCover(info, options);
 }
 
+let pipelinesRun = 0;
+
+/** How many times prepare() has decoded and encoded an image in this process (each file should be once). */
+export function preparePipelinesRun(): number {
+  return pipelinesRun;
+}
+
 export async function prepare(given: ImageSource, options: PrepareOptions = {}): Promise<PreparedImage> {
+  pipelinesRun += 1;
   try {
     const resolved = resolveOptions(options);
     const { source, warnings: sourceWarnings } = await loadSource(given);

@@ -15,7 +15,7 @@ import { hashFile } from './content-hash';
 import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
 import { stableFileOptions, waitUntilFinal } from './stable-file';
-import type { JobEvent, PrepareOptions, ShotMetadata, UploadJob } from './types';
+import type { JobEvent, PrepareChoice, ShotMetadata, UploadJob } from './types';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
 
@@ -32,7 +32,7 @@ export interface FolderDefaults {
 export interface WatchFolderOptions {
   folder: string;
   defaults?: FolderDefaults;
-  prepare?: PrepareOptions;
+  prepare?: PrepareChoice;
   /** Move each file (and its sidecar) to `uploaded/` beside it once its shot is published or scheduled. */
   moveUploaded?: boolean;
   /** Upload content even when the same bytes were uploaded before. */

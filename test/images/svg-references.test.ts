@@ -70,6 +70,12 @@ describe('an SVG that names other files', () => {
     expect(await probe(moodboard)).toMatchObject({ format: 'svg', width: 800, height: 600 });
   });
 
+  it('can never be opened by its path once the pipeline is loaded: libvips refuses it as an unsupported format', async () => {
+    await expect(sharp(moodboard).metadata()).rejects.toThrow(/unsupported image format/);
+    // The same file as bytes is an SVG, and the pipeline only ever hands SVGs over that way.
+    expect((await sharp(await readFile(moodboard)).metadata()).format).toBe('svg');
+  });
+
   it('cleans a gzipped SVG (an .svgz under any name) the same way', async () => {
     const zipped = path.join(folder, 'Moodboard-zipped.svg');
     await writeFile(zipped, gzipSync(await readFile(moodboard)));

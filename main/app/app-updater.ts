@@ -11,7 +11,7 @@ import { app } from 'electron';
 import type { Desktop } from '../desktop/desktop';
 import type { Logger } from '../logging/logger';
 import { UpdateController, type UpdaterPort } from '../updates/update-controller';
-import { updateSupport, type InstallFacts } from '../updates/update-support';
+import { updateSupport, windowsPublisherIn, type InstallFacts } from '../updates/update-support';
 import { uploadsInFlight } from '../updates/uploads-in-flight';
 import { launchFacts } from './os-launch';
 
@@ -80,6 +80,11 @@ async function installFacts(): Promise<InstallFacts> {
     // electron-builder writes the package type (deb, rpm, pacman) beside the app; the AppImage runtime sets APPIMAGE.
     facts.packageType = await readFile(join(process.resourcesPath, 'package-type'), 'utf8').catch(() => undefined);
     facts.appImagePath = process.env['APPIMAGE'];
+  }
+  if (platform === 'win32') {
+    // electron-builder names the publisher here only for a signed build; electron-updater checks the download against it.
+    const yml = await readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => '');
+    facts.windowsPublisher = windowsPublisherIn(yml);
   }
   if (platform === 'darwin') {
     // …/Shotput.app/Contents/MacOS/Shotput → …/Shotput.app

@@ -15,6 +15,7 @@ import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
+import { findDeepLinkInArgv } from '../auth/deep-link';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
 import { createDesktop, desktopSandbox } from './desktop-session-wiring';
@@ -46,7 +47,8 @@ export function startApp(): void {
   // only way back to a window closed while folders are watched.
   const onSecondInstance = (argv: string[], workingDirectory: string): void => {
     desktopFiles?.fromArgv(argv, workingDirectory);
-    showMainWindow();
+    // A launch that only carries a link leaves the focus to that link (a stray one never comes forward).
+    if (findDeepLinkInArgv(argv) === null) showMainWindow();
   };
   if (!claimSingleInstance(app, onSecondInstance)) return;
   const appLog = openAppLog();
@@ -60,11 +62,14 @@ export function startApp(): void {
   const waitingLinks: string[] = [];
   const deliverLink = (url: string): void => {
     if (desktop === undefined) waitingLinks.push(url);
-    else
-      void desktop.session
-        .handleDeepLink(url)
-        .catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
-    focusMainWindow();
+    else {
+      // Only the answer to a sign-in the user started brings the window forward: any web page can
+      // open app.shotput:// links, and a stray one is logged by the session, never shown.
+      void desktop.session.handleDeepLink(url).then(
+        (answered) => answered && focusMainWindow(),
+        (error: unknown) => log(`A sign-in link failed: ${describe(error)}`),
+      );
+    }
   };
   // macOS sends the link that launched the app through open-url right after will-finish-launching
   // (on Windows and Linux that event comes with 'ready'): listen from there, as Electron advises.

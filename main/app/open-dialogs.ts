@@ -4,7 +4,7 @@
 // "Choose files…" asks for files only there, and "Choose a folder…" is a picker of its own; only
 // macOS gets one dialog that takes both. `createDirectory` exists on macOS only.
 import type { OpenDialogOptions } from 'electron';
-import { INPUT_EXTENSIONS } from '../uploads/input-types';
+import { INPUT_EXTENSIONS } from '../../common/input-types';
 
 /** images: files to make drafts of; image-folder: a folder of them; watch-folder: one folder to watch. */
 export type PickKind = 'images' | 'image-folder' | 'watch-folder';

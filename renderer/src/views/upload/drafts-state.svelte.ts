@@ -1,9 +1,17 @@
 // The drafts of the Upload view, kept while the user moves between tabs: what main made of each
 // file (facts, previews, warnings; streamed as drafts.changed) and what the user typed for it
 // (title, tags, team, schedule, …). Main holds the files; this holds the words.
-import type { DraftView, DraftsAdded, EnqueueResult, PrepareChoice, ShotMetadataInput } from '../../../../common/contract/index';
+import type {
+  DraftView,
+  DraftsAdded,
+  EnqueueRequest,
+  EnqueueResult,
+  PrepareChoice,
+  ShotMetadataInput,
+} from '../../../../common/contract/index';
 import { getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
+import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
   title: string;
@@ -43,7 +51,16 @@ export interface SpacingInput {
 }
 
 function newMeta(view: DraftView): DraftMeta {
-  return { title: view.title, description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
+  return {
+    title: view.title,
+    description: '',
+    tags: [],
+    lowProfile: false,
+    team: '',
+    rebound: '',
+    publish: 'now',
+    at: tomorrowAt(9),
+  };
 }
 
 class UploadDrafts {
@@ -76,10 +93,7 @@ class UploadDrafts {
         if (entry) entry.view = view;
         else this.early.set(view.id, view);
       }
-      if (removed.length > 0) {
-        const gone = new Set(removed);
-        this.entries = this.entries.filter((entry) => !gone.has(entry.id));
-      }
+      if (removed.length > 0) this.forget(removed);
     });
     void bridge.drafts.list().then((result) => {
       if (result.ok) this.merge(result.value);
@@ -93,10 +107,29 @@ class UploadDrafts {
     return this.entries.find((entry) => entry.id === id);
   }
 
+  /**
+   * Dropped files: those with a place on disk are added by path (granted once, for the whole drop),
+   * the others (dragged out of a browser, say) by their bytes.
+   */
+  async addFiles(files: File[]): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    if (files.length === 0) return;
+    const paths = bridge.pathsOf(files);
+    // Asking again for one file sends no second grant: the preload grants each File once.
+    const withoutPath =
+      paths.length === files.length ? [] : files.filter((file) => bridge.pathsOf([file]).length === 0);
+    if (paths.length > 0) await this.addPaths(paths);
+    for (const file of withoutPath) if (file.type.startsWith('image/')) await this.paste(file);
+  }
+
   async addPaths(paths: string[]): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    if (paths.length === 0) return this.fail('Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.');
+    if (paths.length === 0)
+      return this.fail(
+        'Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.',
+      );
     await this.run(() => bridge.drafts.add({ paths }));
   }
 
@@ -122,8 +155,8 @@ class UploadDrafts {
   async paste(file: File): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    const type = file.type as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-    if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
+    const type = file.type;
+    if (!isPasteType(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -131,9 +164,14 @@ class UploadDrafts {
   }
 
   remove(ids: string[]): void {
+    this.forget(ids);
+    void getBridge()?.drafts.remove({ ids });
+  }
+
+  /** Drops drafts from the grid that main no longer holds. */
+  private forget(ids: string[]): void {
     const gone = new Set(ids);
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
-    void getBridge()?.drafts.remove({ ids });
   }
 
   selectAll(selected: boolean): void {
@@ -143,14 +181,20 @@ class UploadDrafts {
   /** The same words on every selected draft (title stays each draft's own). */
   applyToSelected(patch: Partial<DraftMeta>): number {
     const targets = this.selected;
-    for (const entry of targets) entry.meta = { ...entry.meta, ...patch, tags: patch.tags ? [...patch.tags] : entry.meta.tags };
+    for (const entry of targets)
+      entry.meta = { ...entry.meta, ...patch, tags: patch.tags ? [...patch.tags] : entry.meta.tags };
     return targets.length;
   }
 
   setPrepare(ids: string[], prepare: PrepareChoice): void {
     for (const id of ids) {
       const entry = this.find(id);
-      if (entry) entry.view = { ...entry.view, prepare, state: entry.view.state === 'error' && entry.view.facts === null ? 'error' : 'loading' };
+      if (entry)
+        entry.view = {
+          ...entry.view,
+          prepare,
+          state: entry.view.state === 'error' && entry.view.facts === null ? 'error' : 'loading',
+        };
     }
     void getBridge()?.drafts.setPrepare({ ids, prepare });
   }
@@ -158,7 +202,12 @@ class UploadDrafts {
   /** Sends every ready draft to the queue; the ones taken leave the grid. */
   async uploadAll(canSchedule: boolean, spacing: SpacingInput): Promise<void> {
     const ready = this.ready;
-    if (ready.length === 0) return this.fail(this.entries.length === 0 ? 'Add images first: drop them here or choose them.' : 'No draft is ready yet; wait for the previews.');
+    if (ready.length === 0)
+      return this.fail(
+        this.entries.length === 0
+          ? 'Add images first: drop them here or choose them.'
+          : 'No draft is ready yet; wait for the previews.',
+      );
     await this.send(ready, canSchedule, spacing, false);
   }
 
@@ -170,20 +219,21 @@ class UploadDrafts {
   private async send(ready: DraftEntry[], canSchedule: boolean, spacing: SpacingInput, force: boolean): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    const items: { draftId: string; metadata: ShotMetadataInput; prepare: PrepareChoice; force?: boolean }[] = [];
+    const items: EnqueueRequest[] = [];
     for (const entry of ready) {
       const metadata = this.metadataOf(entry, canSchedule && !spacing.enabled);
       if (typeof metadata === 'string') {
         entry.note = metadata;
         return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
       }
-      items.push({ draftId: entry.id, metadata, prepare: entry.view.prepare, ...(force ? { force } : {}) });
+      items.push({ draftId: entry.id, metadata, ...(force ? { force } : {}) });
     }
     let spacingValue: { start: string; everyHours: number } | undefined;
     if (spacing.enabled) {
       const start = isoFromLocal(spacing.from);
       if (!canSchedule) return this.fail('This account cannot schedule shots; turn off the spacing to publish now.');
-      if (start === undefined || Date.parse(start) <= Date.now()) return this.fail('Choose a first publish time in the future for the spaced batch.');
+      if (start === undefined || Date.parse(start) <= Date.now())
+        return this.fail('Choose a first publish time in the future for the spaced batch.');
       if (!(spacing.everyHours >= 0)) return this.fail('The spacing must be zero or more hours.');
       spacingValue = { start, everyHours: spacing.everyHours };
     }
@@ -234,14 +284,17 @@ class UploadDrafts {
         refused += 1;
       }
     }
-    this.remove(taken);
+    // Main removed the drafts the queue took; they leave the grid now rather than at the next drafts.changed.
+    this.forget(taken);
     const added = results.filter((r) => r.status === 'added').length;
     const parts = [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`];
     if (refused > 0) parts.push(`${refused} not sent: see the note on ${refused === 1 ? 'its card' : 'their cards'}.`);
     this.message = { text: parts.join(' '), kind: refused > 0 ? 'error' : 'info' };
   }
 
-  private async run(action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>): Promise<void> {
+  private async run(
+    action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>,
+  ): Promise<void> {
     this.busy = true;
     this.message = undefined;
     try {

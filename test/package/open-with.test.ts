@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INPUT_EXTENSIONS } from '../../main/uploads/input-types';
+import { INPUT_EXTENSIONS } from '../../common/input-types';
 
 const script = await readFile(join(resolve(import.meta.dirname, '..', '..'), 'build', 'installer.nsh'), 'utf8');
 

@@ -9,8 +9,9 @@ import { launchApp, waitForShell, type LaunchedApp } from '../e2e/harness/index'
 
 vi.mock('electron', () => import('../e2e/harness/electron-module'));
 
-async function logText(userDataDir: string): Promise<string> {
-  return readFile(join(userDataDir, 'logs', 'shotput.log'), 'utf8').catch(() => '');
+/** The log file in the platform's log folder (macOS: ~/Library/Logs/Shotput). */
+async function logText(logsDir: string): Promise<string> {
+  return readFile(join(logsDir, 'shotput.log'), 'utf8').catch(() => '');
 }
 
 describe('stray app.shotput:// links', () => {
@@ -21,8 +22,10 @@ describe('stray app.shotput:// links', () => {
   });
 
   test('are logged and do not focus the window', async () => {
-    launched = await launchApp();
-    const { page, electron, window, userDataDir } = launched;
+    // macOS: links come through open-url, and a second launch from a terminal still reaches the app.
+    launched = await launchApp({ platform: 'darwin' });
+    const { page, electron, window } = launched;
+    const logsDir = electron.app.getPath('logs');
     await waitForShell(page);
     window.focused = false;
 
@@ -34,13 +37,13 @@ describe('stray app.shotput:// links', () => {
     ]);
     await expect
       .poll(
-        async () => (await logText(userDataDir)).match(/A stray app\.shotput:\/\/ link was ignored/g)?.length ?? 0,
+        async () => (await logText(logsDir)).match(/A stray app\.shotput:\/\/ link was ignored/g)?.length ?? 0,
         { timeout: 20_000 },
       )
       .toBe(3);
     expect(window.focused).toBe(false);
     // The codes those links carried are not written down.
-    expect(await logText(userDataDir)).not.toMatch(/stray-code/);
+    expect(await logText(logsDir)).not.toMatch(/stray-code/);
 
     electron.app.secondInstance(['/usr/bin/shotput']);
     expect(window.focused).toBe(true);

@@ -71,7 +71,7 @@ export const definitions: readonly CommandSpec[] = [
     options: WATCH_OPTIONS,
     operands: 'dir',
     notes: [
-      'Ctrl-C or SIGTERM finishes the work in flight, then stops; a second Ctrl-C stops at once. --dry-run goes with --once.',
+      'Ctrl-C or SIGTERM takes no new file, finishes the uploads in flight (sent and confirmed, within a minute; SHOTPUT_DRAIN_MS to change), leaves the rest in the queue and exits 130 or 143 saying how to resume; a second Ctrl-C stops at once. --dry-run goes with --once.',
     ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one folder line per folder',
     examples: [

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { JOB_STATES } from '../uploads/types';
 import type { UploadJob } from '../uploads/types';
+import { prepareWarningLine } from './messages';
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
@@ -47,6 +48,8 @@ export const JobJson = v.strictObject({
   reason: v.optional(v.string()),
   retryable: v.optional(v.boolean()),
   last_error: v.optional(v.string()),
+  /** What preparing the image warned of (a tight crop, an enlargement…), in the CLI's words. */
+  warnings: v.optional(v.array(v.string())),
 });
 
 /** Something that went wrong with one file (or with the whole command when `file` is absent). */
@@ -143,5 +146,6 @@ export function jobJson(job: UploadJob): JobJsonValue {
     ...(job.scheduledFor ? { scheduled_for: job.scheduledFor } : {}),
     ...(job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : {}),
     ...(job.lastError && !final ? { last_error: job.lastError } : {}),
+    ...(job.warnings?.length ? { warnings: job.warnings.map(prepareWarningLine) } : {}),
   };
 }

@@ -96,6 +96,29 @@ export function alreadyQueued(file: string, job: { id: string; sourcePath: strin
     : `${name} has the same content as ${other}, already in the queue (job ${job.id}); it is uploaded once.`;
 }
 
+/** The upload queue paused on a fault of the disk: its sentence, and how to carry on. */
+export function diskFaultLines(fault: string): string[] {
+  return [`shotput: ${fault}`, 'shotput: nothing known was lost; run the same command again to resume.'];
+}
+
+/** A watch stopped by a signal, once what was in flight is finished. */
+export function watchStopped(left: number): string {
+  if (left === 0)
+    return 'shotput: stopped; the uploads in flight were finished. Run the same command again to resume watching.';
+  const files = `${left} file${left === 1 ? '' : 's'}`;
+  return `shotput: stopped; ${files} left unfinished in the queue. Run the same command again to resume.`;
+}
+
+/** With --schedule, a file the image pipeline cannot use: it takes no slot. */
+export function notScheduled(file: string, reason: string): string {
+  return `${path.basename(file)} was not scheduled: ${reason}`;
+}
+
+/** A warning of the image pipeline about a file being uploaded (the crop keeps little, it was enlarged…). */
+export function prepareWarning(file: string, warning: string): string {
+  return `warning    ${path.basename(file)}  ${prepareWarningLine(warning)}`;
+}
+
 export function sandboxNotice(apiUrl: string): string {
   return `Using the local sandbox at ${apiUrl}, not the real service: shots stay on this computer. Give --api to use a real service.`;
 }

@@ -9,6 +9,7 @@ import type { SHOTS_OPTIONS } from './options';
 import { actionOptions } from './spec';
 import { openSession } from './session';
 import { resolveTeam } from './team-choice';
+import { noteDeletedShot } from '../uploads/index';
 import { lookOf, parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
 
@@ -114,6 +115,8 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
           return EXIT_FAILURE;
       }
       await client.deleteShot(id, { signal: ctx.signal });
+      // The queue of this data folder may upload the same content again.
+      noteDeletedShot(ctx.globals.dataDir, id);
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);
       return EXIT_OK;
     },

@@ -1,6 +1,7 @@
 // `shotput watch DIR...`: upload every image that appears in the folders, with their defaults,
-// until SIGINT/SIGTERM (then the POSTs in flight finish and the command exits). With --once:
-// take the files present, wait until they are all done, exit.
+// until SIGINT/SIGTERM: then no new file is taken, the uploads in flight are finished (sent and
+// confirmed, within a bound) or left in the queue, and the command exits 130/143 saying how to
+// resume. With --once: take the files present, wait until they are all done, exit.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
@@ -11,7 +12,7 @@ import { WATCH_OPTIONS } from './options';
 import { planSummary, planUploads } from './dry-run';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { alreadyUploaded, dailyCapLines, folderMissing, sandboxNotice } from './messages';
+import { alreadyUploaded, dailyCapLines, diskFaultLines, folderMissing, sandboxNotice, watchStopped } from './messages';
 import { resolveTeam } from './team-choice';
 import { WatchedFolder, spreadSchedule } from '../uploads/index';
 import type { NewJob } from '../uploads/index';
@@ -77,6 +78,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     else if (event.type === 'taken') reporter.track(event.job);
   };
   let cap: ReturnType<typeof queue.dailyCapHold>;
+  let diskFault: string | undefined;
+  let left = 0;
   try {
     for (const folder of folders) {
       folder.on('event', onFolderEvent);
@@ -91,7 +94,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       await aborted(ctx.signal);
     }
   } finally {
+    // No new file is taken; what is in flight is finished (within a bound) or left to the next run.
+    for (const folder of folders) await folder.stopWatching();
+    if (ctx.signal.aborted) left = await queue.drain(drainBound(process.env));
     for (const folder of folders) await folder.stop();
+    diskFault = queue.diskFault;
     await session.close();
     reporter.done();
   }
@@ -101,13 +108,26 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     failed += counts.failed;
     printCounts(ctx, folder.folder, counts);
   }
-  // Stopping is how a plain watch ends; --once was meant to finish its files.
-  if (values.once && ctx.signal.aborted) return EXIT_INTERRUPTED;
+  if (diskFault !== undefined) {
+    for (const line of diskFaultLines(diskFault)) writeLine(ctx.io.stderr, line);
+    return EXIT_FAILURE;
+  }
+  // Stopped by a signal: say what was left and how to resume (130 for Ctrl-C, 143 for SIGTERM).
+  if (ctx.signal.aborted) {
+    writeLine(ctx.io.stderr, watchStopped(left));
+    return EXIT_INTERRUPTED;
+  }
   if (cap) {
     for (const line of dailyCapLines(cap, 'watch', ctx.env?.TZ || undefined)) writeLine(ctx.io.stderr, line);
     return EXIT_FAILURE;
   }
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** How long a stopped watch waits for the shots in flight: SHOTPUT_DRAIN_MS, else one minute. */
+function drainBound(env: NodeJS.ProcessEnv): number {
+  const ms = env.SHOTPUT_DRAIN_MS ? Number(env.SHOTPUT_DRAIN_MS) : Number.NaN;
+  return Number.isFinite(ms) && ms >= 0 ? ms : 60_000;
 }
 
 async function ensureFolder(folder: string): Promise<void> {

@@ -101,12 +101,20 @@ describe('the CLI on the service as deployed', () => {
         .sort(),
     ).toEqual(['capped-1', 'capped-2']);
 
-    // With room again (as on the next day), the same command sends what waited.
+    // The same command again the same day sends nothing the service would refuse: the hold is remembered.
+    const held = await cli('upload', ...batch);
+    expect(held.code).toBe(1);
+    expect((await sandboxState()).daily_cap_refusals).toBe(state.daily_cap_refusals);
+
+    // With room again, "queue retry" asks the service now, and the same command sends what waited.
     await fetch(`${fixture.sandbox.url}/_sandbox/profile`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ daily_cap: 4 }),
     });
+    const jobs = JSON.parse((await cli('--json', 'queue', 'list')).stdout) as Array<{ id: string; state: string }>;
+    const waiting = jobs.find((j) => j.state !== 'published');
+    expect((await cli('queue', 'retry', waiting!.id)).code).toBe(0);
     const again = await cli('upload', ...batch);
     expect(again.code).toBe(0);
     const after = JSON.parse((await cli('--json', 'shots', 'list')).stdout) as { title: string }[];

@@ -17,7 +17,7 @@ export function createWatchHandlers(
       const real = path === undefined ? undefined : await grants.realCovered(path);
       if (path !== undefined && real === undefined) return fail('not-granted', notGrantedFolder);
       return answer(async () => {
-        const picked = path === undefined ? await context.pickPaths('folder') : [];
+        const picked = path === undefined ? await context.pickPaths('watch-folder') : [];
         grants.grant(picked);
         const chosen = real ?? picked[0];
         if (chosen === undefined) return watch.list();

@@ -240,6 +240,15 @@ export class FakeApp extends EventEmitter {
     return this.config.appPath;
   }
 
+  /** Windows only: the AppUserModelID notifications are shown for (the installer's shortcut carries the appId). */
+  appUserModelId: string | undefined;
+
+  setAppUserModelId(id: string): void {
+    if (this.config.platform !== 'win32')
+      throw new TypeError(`app.setAppUserModelId is Windows only (called on ${this.config.platform}).`);
+    this.appUserModelId = id;
+  }
+
   /** What main/app set for the About panel, and how often it was shown. */
   aboutPanelOptions: Record<string, unknown> | undefined;
   aboutPanelShown = 0;

@@ -257,6 +257,20 @@ export class FakeApp extends EventEmitter {
     this.aboutPanelOptions = { ...options };
   }
 
+  /**
+   * What the About panel shows on this platform: macOS shows `version` after the app's version and
+   * the credits; Windows the credits; Linux neither, but its website and authors.
+   */
+  aboutPanelText(): string[] {
+    const options = this.aboutPanelOptions ?? {};
+    const shown: Record<DoublePlatform, string[]> = {
+      darwin: ['applicationName', 'applicationVersion', 'version', 'credits', 'copyright'],
+      win32: ['applicationName', 'applicationVersion', 'credits', 'copyright'],
+      linux: ['applicationName', 'applicationVersion', 'copyright', 'authors', 'website'],
+    };
+    return shown[this.config.platform].filter((key) => options[key] !== undefined).map((key) => String(options[key]));
+  }
+
   showAboutPanel(): void {
     this.aboutPanelShown += 1;
   }

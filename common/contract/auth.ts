@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { answers, noPayload } from './base';
 import { serviceChoices } from './settings';
 import type { ServiceChoice } from './settings';
+import type { SignInProblemCode } from '../problem';
 
 /** A team of the signed-in user, from `GET /v2/user` `teams`. */
 export interface TeamView {
@@ -37,7 +38,7 @@ export interface AccountView {
 
 /** A sign-in failure: what happened and the one thing to do next. */
 export interface AuthProblem {
-  code: string;
+  code: SignInProblemCode;
   title: string;
   message: string;
   action: string;

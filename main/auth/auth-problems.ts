@@ -1,19 +1,9 @@
 // Every way a sign-in can fail, as data the UI and the CLI render: a title, a sentence a designer
 // understands, and the one thing to do next.
+import type { SignInProblemCode as AnySignInProblemCode } from '../../common/problem';
 
-export type SignInProblemCode =
-  | 'application_suspended'
-  | 'invalid_redirect_uri'
-  | 'access_denied'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'state_mismatch'
-  | 'state_expired'
-  | 'no_sign_in_started'
-  | 'service_unreachable'
-  | 'unexpected_response'
-  | 'user_not_loaded'
-  | 'unknown_error';
+/** The codes this file words (the others of common/problem.ts are the desktop's own). */
+export type SignInProblemCode = Exclude<AnySignInProblemCode, 'missing_credentials' | 'signed_out' | 'cancelled'>;
 
 export type NextStep =
   | 'sign-in-again'

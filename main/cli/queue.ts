@@ -38,10 +38,10 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const job = id!;
     const result = action === 'retry' ? queue.retry(job) : action === 'pause' ? queue.pauseJob(job) : action === 'resume' ? queue.resumeJob(job) : queue.cancel(job);
     if (!result.ok) {
-      writeLine(ctx.io.stderr, `shotput: ${result.message}`);
+      writeLine(ctx.io.stderr, `shotput: ${result.error.message}`);
       return EXIT_FAILURE;
     }
-    writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify(result.job) : describe(result.job));
+    writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify(result.value) : describe(result.value));
     if (action === 'retry' || action === 'resume') writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
     if (action === 'pause') writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
     return EXIT_OK;

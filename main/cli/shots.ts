@@ -7,6 +7,7 @@ import { openSession } from './session';
 import { resolveTeam } from './team-choice';
 import { parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
+import { operations } from '../service/operations';
 
 const USAGE = [
   'shotput shots list [--all | --page N] [--per-page N]',
@@ -102,7 +103,8 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
   return withSession(
     () => openSession(ctx),
     async ({ client }) => {
-      await client.deleteShot(id, { signal: ctx.signal });
+      // Gone before this command: said as the failure it is for a terminal (exit 1), in the desktop's words.
+      if ((await client.deleteShot(id, { signal: ctx.signal })) === 'already-gone') throw new Error(operations.deleteShot(id).notFound);
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);
       return EXIT_OK;
     },

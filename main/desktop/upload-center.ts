@@ -321,12 +321,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
    * queue's refusal as it worded it: errors become values here, once.
    */
   private withQueue(
-    command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void,
+    command: (queue: UploadQueue) => Result<unknown> | void,
   ): Result<QueueView> {
     const queue = this.current?.queue;
     if (!queue) return signedOut();
     const outcome = command(queue);
-    if (outcome && !outcome.ok) return fail('refused', outcome.message);
+    if (outcome && !outcome.ok) return failWith(outcome.error);
     return ok(this.view());
   }
 

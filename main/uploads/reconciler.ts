@@ -6,7 +6,8 @@
 import { finalStateOf, matchInterruptedUploads, pageCoversIdsAbove } from './matching';
 import type { HighestShotId } from './highest-shot';
 import type { QueueCore } from './queue-core';
-import type { RemoteShot, ServiceProblem } from './ports';
+import type { Problem } from '../../common/problem';
+import type { RemoteShot } from './ports';
 import type { UploadJob } from './types';
 
 interface Tracking {
@@ -127,9 +128,9 @@ export class Reconciler {
   private async checkLocation(job: UploadJob): Promise<void> {
     const found = await this.core.service.getShotAt(job.location!);
     if (this.core.closing) return;
-    if (!found.ok) return this.missed(job, found);
-    if (!found.found) return this.missed(job);
-    this.confirm(job, found.shot);
+    if (!found.ok) return this.missed(job, found.error);
+    if (!found.value) return this.missed(job);
+    this.confirm(job, found.value);
   }
 
   private async checkByList(processing: UploadJob[], dueProcessing: UploadJob[], interrupted: UploadJob[]): Promise<void> {
@@ -140,13 +141,14 @@ export class Reconciler {
       const result = await this.core.service.listMyShots(page, LIST_PAGE_SIZE);
       if (this.core.closing) return;
       if (!result.ok) {
-        for (const job of dueProcessing) this.missed(job, result);
-        for (const job of interrupted) this.backOff(job, result.message);
+        for (const job of dueProcessing) this.missed(job, result.error);
+        for (const job of interrupted) this.backOff(job, result.error.message);
         return;
       }
-      shots.push(...result.shots);
-      this.highest.noteAll(result.shots);
-      if (pageCoversIdsAbove(result.shots, result.hasNext, lowestAfter)) {
+      const { shots: listed, hasNext } = result.value;
+      shots.push(...listed);
+      this.highest.noteAll(listed);
+      if (pageCoversIdsAbove(listed, hasNext, lowestAfter)) {
         complete = true;
         break;
       }
@@ -188,7 +190,7 @@ export class Reconciler {
     }
   }
 
-  private missed(job: UploadJob, problem?: ServiceProblem): void {
+  private missed(job: UploadJob, problem?: Problem): void {
     const since = job.processingSince ? Date.parse(job.processingSince) : Date.now();
     const waited = Date.now() - since;
     if (!problem) this.longestMissMs = Math.max(this.longestMissMs, waited);

@@ -7,41 +7,48 @@ import type { RequestHandlers } from '../../../common/contract/index';
 import { fail } from './result';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
-import { actionFor } from '../../service/problem';
+import { operations } from '../../service/operations';
 
 /** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
 export const SHOTS_PER_PAGE = 24;
 
-
-export function createShotsHandlers(access: ServiceAccess): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
+export function createShotsHandlers(
+  access: ServiceAccess,
+): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
   return {
     'shots.list': (payload) =>
-      withService(access, actionFor('GET', '/v2/user/shots'), async (client) => {
+      withService(access, operations.listUserShots(), async (client) => {
         const page = await client.listUserShots({ page: payload?.page ?? 1, perPage: SHOTS_PER_PAGE });
         return { shots: page.items.map(toShotView), nextPage: page.nextPage };
       }),
 
     'shots.get': ({ id }) =>
-      withService(access, actionFor('GET', `/v2/shots/${id}`), async (client) => toShotView(await client.getShot(id))),
+      withService(access, operations.getShot(id), async (client) => toShotView(await client.getShot(id))),
 
     'shots.update': async ({ id, changes }) => {
-      const action = actionFor('PUT', `/v2/shots/${id}`);
+      const action = operations.updateShot(id);
       if (changes.scheduledFor !== undefined) {
         // The service only reschedules shots that are not yet published: say so before trying.
         const current = await withService(access, action, (client) => client.getShot(id));
         if (!current.ok) return current;
         if (current.value.published_at) {
-          return fail('already-published', 'This shot is already published, so it cannot be rescheduled. Save the other changes without a new time.');
+          return fail(
+            'already-published',
+            'This shot is already published, so it cannot be rescheduled. Save the other changes without a new time.',
+          );
         }
       }
-      return withService(access, action, async (client) => toShotView(await client.updateShot(id, toServiceChanges(changes))));
+      return withService(access, action, async (client) =>
+        toShotView(await client.updateShot(id, toServiceChanges(changes))),
+      );
     },
 
-    'shots.delete': ({ id }) =>
-      withService(access, actionFor('DELETE', `/v2/shots/${id}`), async (client) => {
-        await client.deleteShot(id);
-        return null;
-      }),
+    'shots.delete': ({ id }) => {
+      const operation = operations.deleteShot(id);
+      return withService(access, operation, async (client) => ({
+        alreadyGone: (await client.deleteShot(id)) === 'already-gone' ? operation.notFound : null,
+      }));
+    },
   };
 }
 

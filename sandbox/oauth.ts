@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { OAuthError } from './errors';
-import { FORM_NONCE_FIELD, FormNonces } from './form-nonce';
+import { FORM_NONCE_FIELD, FormNonces, signInKey } from './form-nonce';
 import { randomToken } from './random';
 import { ALL_SCOPES } from './model';
 import { SEED_PASSWORD } from './seed';
@@ -281,7 +281,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       const prev = previousToken(ctx, user.id, a.app.clientId);
       if (prev) return redirect(reply, issueCode(ctx, a, user, prev.scopes));
     }
-    return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, user));
+    return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, user));
   });
 
   app.post('/oauth/authorize', async (req, reply) => {
@@ -289,7 +289,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     const checked = checkAuthorize(ctx, body);
     if (!checked.ok) return refuseAuthorize(reply, checked);
     const a = checked.req;
-    if (!nonces.accepts(body[FORM_NONCE_FIELD])) {
+    if (!nonces.take(body[FORM_NONCE_FIELD], signInKey(a))) {
       const text = 'This sign-in form expired or was not sent from this page. Open the sign-in page again.';
       return sendHtml(reply, 403, page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`));
     }
@@ -310,7 +310,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     if (!user || username) {
       const candidate = username ? ctx.store.userByName(username.trim()) : undefined;
       if (!candidate || password === undefined || !sameSecret(password, candidate.password)) {
-        return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, undefined, 'Wrong username or password.'));
+        return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, undefined, 'Wrong username or password.'));
       }
       user = candidate;
       const id = randomToken();
@@ -318,7 +318,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.store.markDirty();
       reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
-    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(nonces.issue(), a, user, 'Choose Allow or Deny.'));
+    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, user, 'Choose Allow or Deny.'));
     return redirect(reply, issueCode(ctx, a, user, a.scopes));
   });
 

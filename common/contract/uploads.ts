@@ -170,6 +170,8 @@ export interface QueueView {
   rateLimit: RateLimitView | null;
   /** Set while the service's daily upload cap holds this account's uploads. */
   dailyCap: DailyCapView | null;
+  /** Set while a fault of the disk (full, read-only, no permission) holds the queue paused: what, where, what to do. */
+  diskFault: string | null;
 }
 
 export interface DailyCapView {
@@ -196,8 +198,12 @@ export const uploadsRequests = {
     payload: v.strictObject({ paths: v.pipe(v.array(filePath), v.minLength(1), v.maxLength(5000)) }),
     result: answers<DraftsAdded>(),
   },
-  /** The system file picker (files and folders). */
+  /** The system file picker: image files (on macOS folders too). */
   'drafts.pick': { payload: noPayload, result: answers<DraftsAdded>() },
+  /** The system folder picker: folders of images (Windows and Linux cannot pick files and folders in one dialog). */
+  'drafts.pickFolder': { payload: noPayload, result: answers<DraftsAdded>() },
+  /** Files the OS opened with Shotput (Open With, the dock, Send to) that wait for the window, made drafts as a drop is. */
+  'drafts.takeOpened': { payload: noPayload, result: answers<DraftsAdded>() },
   /** An image pasted from the clipboard (base64 of its bytes). */
   'drafts.paste': {
     payload: v.strictObject({
@@ -248,6 +254,8 @@ export const uploadsRequests = {
 export const uploadsEvents = {
   /** Drafts whose state or previews changed, and drafts that went away. */
   'drafts.changed': answers<{ changed: DraftView[]; removed: string[] }>(),
+  /** The OS opened files with Shotput: the window takes them with drafts.takeOpened. */
+  'drafts.opened': answers<{ count: number }>(),
   'queue.changed': answers<QueueView>(),
   /** Bytes of one job's image sent so far. */
   'queue.progress': answers<{ id: string; sent: number; total: number }>(),

@@ -6,16 +6,25 @@ import { openSession } from './session';
 import type { CliSession } from './session';
 import { commentLine, likeLine, parseCommandArgs, positiveId, print, withSession } from './service-output';
 
-const USAGE = 'shotput comments SHOT list [--all] | show ID | add BODY | edit ID BODY | delete ID | likes ID | like ID | unlike ID | liked ID';
+const USAGE =
+  'shotput comments SHOT list [--all] | show ID | add BODY | edit ID BODY | delete ID | likes ID | like ID | unlike ID | liked ID';
 
-type Action = (session: CliSession, shot: number, positionals: string[], ctx: CliContext, all: boolean) => Promise<number>;
+type Action = (
+  session: CliSession,
+  shot: number,
+  positionals: string[],
+  ctx: CliContext,
+  all: boolean,
+) => Promise<number>;
 
 const ACTIONS: Record<string, { arity: string; run: Action }> = {
   list: {
     arity: '',
     async run({ client }, shot, _p, ctx, all) {
       const page = await client.listComments(shot, { all }, { signal: ctx.signal });
-      print(ctx, page.items, () => (page.items.length ? page.items.map(commentLine) : [`No comments on shot ${shot}.`]));
+      print(ctx, page.items, () =>
+        page.items.length ? page.items.map(commentLine) : [`No comments on shot ${shot}.`],
+      );
       return EXIT_OK;
     },
   },
@@ -55,7 +64,12 @@ const ACTIONS: Record<string, { arity: string; run: Action }> = {
   likes: {
     arity: 'ID',
     async run({ client }, shot, [id], ctx, all) {
-      const page = await client.listCommentLikes(shot, positiveId(id, 'the comment ID'), { all }, { signal: ctx.signal });
+      const page = await client.listCommentLikes(
+        shot,
+        positiveId(id, 'the comment ID'),
+        { all },
+        { signal: ctx.signal },
+      );
       print(ctx, page.items, () => (page.items.length ? page.items.map(likeLine) : ['Nobody likes this comment yet.']));
       return EXIT_OK;
     },
@@ -82,7 +96,9 @@ const ACTIONS: Record<string, { arity: string; run: Action }> = {
     async run({ client }, shot, [id], ctx) {
       const like = await client.getCommentLike(shot, positiveId(id, 'the comment ID'), { signal: ctx.signal });
       // The service answers 404 with no body when not liked; --json prints null then.
-      print(ctx, like, () => (like ? `You like comment ${id} (since ${like.created_at}).` : `You do not like comment ${id}.`));
+      print(ctx, like, () =>
+        like ? `You like comment ${id} (since ${like.created_at}).` : `You do not like comment ${id}.`,
+      );
       return EXIT_OK;
     },
   },
@@ -99,16 +115,24 @@ export const commentsCommand: CliCommand = {
     const shot = positiveId(shotArg, 'the shot ID');
     if (actionName === undefined) throw new UsageError(`comments needs an action: ${Object.keys(ACTIONS).join(', ')}`);
     const action = ACTIONS[actionName];
-    if (!action || !Object.hasOwn(ACTIONS, actionName)) throw new UsageError(`there is no comments action "${actionName}".${didYouMean(actionName, Object.keys(ACTIONS))}`);
+    if (!action || !Object.hasOwn(ACTIONS, actionName))
+      throw new UsageError(
+        `there is no comments action "${actionName}".${didYouMean(actionName, Object.keys(ACTIONS))}`,
+      );
     const needed = action.arity ? action.arity.split(' ') : [];
     // A body is the rest of the line, so `comments 5 add Nice work` needs no quotes.
     const takesBody = needed.at(-1) === 'BODY';
     const fixed = takesBody ? needed.length - 1 : needed.length;
     const args2 = takesBody ? [...rest.slice(0, fixed), rest.slice(fixed).join(' ')] : rest;
-    if (rest.length < needed.length || (!takesBody && rest.length > needed.length) || (takesBody && !args2.at(-1)?.trim())) {
+    if (
+      rest.length < needed.length ||
+      (!takesBody && rest.length > needed.length) ||
+      (takesBody && !args2.at(-1)?.trim())
+    ) {
       throw new UsageError(`comments SHOT ${actionName}${action.arity ? ` ${action.arity}` : ''}`);
     }
-    if (values.all && actionName !== 'list' && actionName !== 'likes') throw new UsageError('--all goes with list and likes');
+    if (values.all && actionName !== 'list' && actionName !== 'likes')
+      throw new UsageError('--all goes with list and likes');
     return withSession(
       () => openSession(ctx),
       (session) => action.run(session, shot, args2, ctx, values.all ?? false),

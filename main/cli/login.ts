@@ -20,17 +20,28 @@ export const loginCommand: CliCommand = {
   summary: 'Sign in through the browser and keep the token in the data dir',
   usage: 'shotput [--api URL --auth URL] login [--client-id ID --client-secret SECRET | --client-secret-file FILE]',
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(args, { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'client-secret-file': { type: 'string' } });
+    const { values, positionals } = parseCommandArgs(args, {
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      'client-secret-file': { type: 'string' },
+    });
     if (positionals.length > 0) throw new UsageError('login takes no arguments');
     const secretFile = values['client-secret-file'];
-    if (secretFile === '-') throw new UsageError('--client-secret-file needs a file: standard input carries the address you paste');
-    const givenSecret = secretFile !== undefined ? await readSecret(secretFile, ctx.io.stdin, '--client-secret-file') : values['client-secret'];
+    if (secretFile === '-')
+      throw new UsageError('--client-secret-file needs a file: standard input carries the address you paste');
+    const givenSecret =
+      secretFile !== undefined
+        ? await readSecret(secretFile, ctx.io.stdin, '--client-secret-file')
+        : values['client-secret'];
     const store = cliTokenStore(ctx.globals.dataDir);
     let service: ServiceEndpoint;
     let secret: string | undefined;
     if (ctx.globals.api) {
       const clientId = values['client-id'];
-      if (!clientId) throw new UsageError('--client-id is required for a service given with --api (the ID of your registered application)');
+      if (!clientId)
+        throw new UsageError(
+          '--client-id is required for a service given with --api (the ID of your registered application)',
+        );
       service = customEndpoint(ctx.globals.api, ctx.globals.auth ?? defaultAuthUrlFor(ctx.globals.api), clientId);
       secret = givenSecret ?? (await store.clientSecret(service.id));
       if (!secret) throw new UsageError('--client-secret is required the first time you sign in to a service');
@@ -56,7 +67,10 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
     fetch: ctx.log === undefined ? undefined : loggingFetch(ctx.log.scope('auth')),
   });
   const { authorizeUrl } = flow.start(service);
-  writeLine(ctx.io.stderr, `Open this address in your browser and allow Shotput${service.id === 'sandbox' ? ' (sandbox users: ada, ben, cleo; password: sandbox)' : ''}:`);
+  writeLine(
+    ctx.io.stderr,
+    `Open this address in your browser and allow Shotput${service.id === 'sandbox' ? ' (sandbox users: ada, ben, cleo; password: sandbox)' : ''}:`,
+  );
   writeLine(ctx.io.stdout, authorizeUrl);
   writeLine(ctx.io.stderr, 'Then paste here the address the browser was sent to (it starts with app.shotput://):');
   const pasted = await readLine(ctx);
@@ -73,7 +87,10 @@ async function signIn(ctx: CliContext, service: ServiceEndpoint, secret: string,
     return EXIT_FAILURE;
   }
   if (outcome.kind === 'ignored') {
-    writeLine(ctx.io.stderr, 'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.');
+    writeLine(
+      ctx.io.stderr,
+      'shotput: that is not a Shotput sign-in address (it should start with app.shotput://oauth/callback). Run shotput login again.',
+    );
     return EXIT_FAILURE;
   }
   if (outcome.kind === 'failed') {

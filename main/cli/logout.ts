@@ -16,7 +16,9 @@ export const logoutCommand: CliCommand = {
     const store = cliTokenStore(ctx.globals.dataDir);
     const existed = await store.forgetAccount(serviceId);
     if (values['forget-secret']) await store.forgetClientSecret(serviceId);
-    print(ctx, { service: serviceId, signed_out: existed }, () => (existed ? `Signed out of ${serviceId}.` : `Was not signed in to ${serviceId}.`));
+    print(ctx, { service: serviceId, signed_out: existed }, () =>
+      existed ? `Signed out of ${serviceId}.` : `Was not signed in to ${serviceId}.`,
+    );
     return EXIT_OK;
   },
 };

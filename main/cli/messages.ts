@@ -24,7 +24,15 @@ function optionProblem(error: unknown, options: Options): string {
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (unknown) {
     const flag = unknown[1]!;
-    const names = [...Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]), ...GLOBAL_FLAGS, '--json', '--help'];
+    const names = [
+      ...Object.entries(options).flatMap(([name, option]) => [
+        `--${name}`,
+        ...(option.short ? [`-${option.short}`] : []),
+      ]),
+      ...GLOBAL_FLAGS,
+      '--json',
+      '--help',
+    ];
     return `there is no option ${flag} here.${didYouMean(flag, names)}`;
   }
   // "Option '--tags <value>' argument missing"
@@ -48,12 +56,15 @@ export function didYouMean(typed: string, candidates: readonly string[]): string
 
 /** Levenshtein distance, with a swap of two neighbours counted as one edit. */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }
@@ -83,6 +94,29 @@ export function alreadyQueued(file: string, job: { id: string; sourcePath: strin
     : `${name} has the same content as ${other}, already in the queue (job ${job.id}); it is uploaded once.`;
 }
 
+/** The upload queue paused on a fault of the disk: its sentence, and how to carry on. */
+export function diskFaultLines(fault: string): string[] {
+  return [`shotput: ${fault}`, 'shotput: nothing known was lost; run the same command again to resume.'];
+}
+
+/** A watch stopped by a signal, once what was in flight is finished. */
+export function watchStopped(left: number): string {
+  if (left === 0)
+    return 'shotput: stopped; the uploads in flight were finished. Run the same command again to resume watching.';
+  const files = `${left} file${left === 1 ? '' : 's'}`;
+  return `shotput: stopped; ${files} left unfinished in the queue. Run the same command again to resume.`;
+}
+
+/** With --schedule, a file the image pipeline cannot use: it takes no slot. */
+export function notScheduled(file: string, reason: string): string {
+  return `${path.basename(file)} was not scheduled: ${reason}`;
+}
+
+/** A warning of the image pipeline about a file being uploaded (the crop keeps little, it was enlarged…). */
+export function prepareWarning(file: string, warning: string): string {
+  return `warning    ${path.basename(file)}  ${warning}`;
+}
+
 export function sandboxNotice(apiUrl: string): string {
   return `Using the local sandbox at ${apiUrl}, not the real service: shots stay on this computer. Give --api to use a real service.`;
 }
@@ -101,7 +135,10 @@ export function noteLocalLinks(ctx: CliContext, service: { isSandbox: boolean; a
  * The daily upload cap at the end of `upload` or `watch --once`: the service's reason, and how to
  * send what waits (`again` names the command to run again).
  */
-export function dailyCapLines(cap: { reason: string; waiting: number; until: string }, again: 'command' | 'watch'): string[] {
+export function dailyCapLines(
+  cap: { reason: string; waiting: number; until: string },
+  again: 'command' | 'watch',
+): string[] {
   const files = `${cap.waiting} file${cap.waiting === 1 ? '' : 's'}`;
   const them = cap.waiting === 1 ? 'it' : 'them';
   return [

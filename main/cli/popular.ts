@@ -10,7 +10,10 @@ export const popularCommand: CliCommand = {
   summary: 'List popular shots',
   usage: 'shotput popular [--page N] [--per-page N]',
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(args, { page: { type: 'string' }, 'per-page': { type: 'string' } });
+    const { values, positionals } = parseCommandArgs(args, {
+      page: { type: 'string' },
+      'per-page': { type: 'string' },
+    });
     if (positionals.length > 0) throw new UsageError('popular takes no arguments');
     const page = values.page === undefined ? undefined : positiveId(values.page, '--page');
     const perPage = values['per-page'] === undefined ? undefined : positiveId(values['per-page'], '--per-page');

@@ -35,7 +35,8 @@ function parseCrop(value: string): Rect {
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
   return value as T;
 }
 
@@ -62,10 +63,12 @@ export function parsePrepareArgs(args: string[]): { files: string[]; out: string
   if (values.focus !== undefined) options.focus = parseFocus(values.focus);
   if (values.crop !== undefined) options.crop = parseCrop(values.crop);
   if (values.background !== undefined) {
-    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background)) throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
+    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background))
+      throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
     options.background = values.background;
   }
-  if ((options.focus || options.crop) && options.mode === 'contain') throw new UsageError('--focus and --crop apply to --fit cover only');
+  if ((options.focus || options.crop) && options.mode === 'contain')
+    throw new UsageError('--focus and --crop apply to --fit cover only');
   if (values['keep-metadata']) options.keepMetadata = true;
   return { files: positionals, out: values.out, options };
 }
@@ -101,10 +104,17 @@ function humanLine(input: string, outcome: { output: string; image: PreparedImag
 }
 
 /** Writes one result; returns the JSON entry and human line for it. */
-async function settle(result: BatchResult<string>, place: (ext: string) => string): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
+async function settle(
+  result: BatchResult<string>,
+  place: (ext: string) => string,
+): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
   const input = result.source;
   if (!result.ok) {
-    return { entry: { input, error: result.error.message, code: result.error.code }, text: humanLine(input, { error: result.error.message }), ok: false };
+    return {
+      entry: { input, error: result.error.message, code: result.error.code },
+      text: humanLine(input, { error: result.error.message }),
+      ok: false,
+    };
   }
   const output = place(EXTENSIONS[result.image.format]);
   try {
@@ -112,10 +122,18 @@ async function settle(result: BatchResult<string>, place: (ext: string) => strin
     await writeFile(output, result.image.buffer, { flag: NO_FOLLOW_WRITE });
   } catch (error) {
     const message = `cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`;
-    return { entry: { input, error: message, code: 'write-failed' }, text: humanLine(input, { error: message }), ok: false };
+    return {
+      entry: { input, error: message, code: 'write-failed' },
+      text: humanLine(input, { error: message }),
+      ok: false,
+    };
   }
   const { width, height, format, bytes, warnings } = result.image;
-  return { entry: { input, output, width, height, format, bytes, warnings }, text: humanLine(input, { output, image: result.image }), ok: true };
+  return {
+    entry: { input, output, width, height, format, bytes, warnings },
+    text: humanLine(input, { output, image: result.image }),
+    ok: true,
+  };
 }
 
 async function run(args: string[], ctx: CliContext): Promise<number> {

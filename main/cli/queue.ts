@@ -8,7 +8,8 @@ import { openQueueForEditing } from './upload-session';
 import { Journal } from '../uploads/index';
 import type { UploadJob } from '../uploads/index';
 
-const USAGE = 'shotput queue list | queue retry ID | queue pause ID | queue resume ID | queue cancel ID | queue clear  [--json]';
+const USAGE =
+  'shotput queue list | queue retry ID | queue pause ID | queue resume ID | queue cancel ID | queue clear  [--json]';
 const JOB_ACTIONS = ['retry', 'pause', 'resume', 'cancel'] as const;
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -25,7 +26,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   if (action !== 'clear' && !(JOB_ACTIONS as readonly string[]).includes(action))
-    throw new UsageError(`there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`);
+    throw new UsageError(
+      `there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`,
+    );
   if (action === 'clear' && id !== undefined) throw new UsageError('clear takes no argument');
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
   const queue = openQueueForEditing(ctx);
@@ -36,14 +39,23 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       return EXIT_OK;
     }
     const job = id!;
-    const result = action === 'retry' ? queue.retry(job) : action === 'pause' ? queue.pauseJob(job) : action === 'resume' ? queue.resumeJob(job) : queue.cancel(job);
+    const result =
+      action === 'retry'
+        ? queue.retry(job)
+        : action === 'pause'
+          ? queue.pauseJob(job)
+          : action === 'resume'
+            ? queue.resumeJob(job)
+            : queue.cancel(job);
     if (!result.ok) {
       writeLine(ctx.io.stderr, `shotput: ${result.error.message}`);
       return EXIT_FAILURE;
     }
     writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify(result.value) : describe(result.value));
-    if (action === 'retry' || action === 'resume') writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
-    if (action === 'pause') writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
+    if (action === 'retry' || action === 'resume')
+      writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
+    if (action === 'pause')
+      writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
     return EXIT_OK;
   } finally {
     await queue.close();
@@ -53,7 +65,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
 function describe(job: UploadJob): string {
   const detail =
     job.state === 'failed'
-      ? job.failure?.reason ?? ''
+      ? (job.failure?.reason ?? '')
       : job.state === 'published' || job.state === 'processing'
         ? `shot ${job.shotId ?? '?'}`
         : job.state === 'scheduled'

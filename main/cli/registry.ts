@@ -11,4 +11,15 @@ import { uploadCommand } from './upload';
 import { watchCommand } from './watch';
 import { queueCommand } from './queue';
 
-export const commands: CliCommand[] = [prepareCommand, uploadCommand, watchCommand, queueCommand, loginCommand, logoutCommand, whoamiCommand, shotsCommand, popularCommand, commentsCommand];
+export const commands: CliCommand[] = [
+  prepareCommand,
+  uploadCommand,
+  watchCommand,
+  queueCommand,
+  loginCommand,
+  logoutCommand,
+  whoamiCommand,
+  shotsCommand,
+  popularCommand,
+  commentsCommand,
+];

@@ -16,7 +16,8 @@ export const parseCommandArgs = parseOptions;
 export function positiveId(value: string | undefined, what: string): number {
   if (value === undefined) throw new UsageError(`${what} is missing`);
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
   return id;
 }
 
@@ -33,7 +34,9 @@ export function print(ctx: CliContext, json: unknown, human: () => string | stri
 
 export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
   const teams = (user.teams ?? []).map(teamLabel).join(', ');
-  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
+  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team']
+    .filter(Boolean)
+    .join(', ');
   return `${handleOf(user)} (${displayNameOf(user)}) on ${serviceLabel}: ${traits}`;
 }
 
@@ -89,7 +92,10 @@ export function plainText(html: string): string {
 }
 
 /** Runs a command's body with a session and always closes it; service failures become one clear line. */
-export async function withSession<T>(open: () => Promise<{ close(): Promise<void> } & T>, body: (session: T) => Promise<number>): Promise<number> {
+export async function withSession<T>(
+  open: () => Promise<{ close(): Promise<void> } & T>,
+  body: (session: T) => Promise<number>,
+): Promise<number> {
   const session = await open();
   try {
     return await body(session);

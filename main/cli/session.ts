@@ -102,10 +102,22 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
   const saved = ctx.globals.token ? undefined : await store.account(serviceId);
   const accessToken = ctx.globals.token ?? saved?.accessToken;
   if (!accessToken) {
-    throw new SessionError(`Not signed in to ${new URL(apiUrl).host}. Run 'shotput --api ${apiUrl} login --client-id ID --client-secret SECRET', or pass --token.`);
+    throw new SessionError(
+      `Not signed in to ${new URL(apiUrl).host}. Run 'shotput --api ${apiUrl} login --client-id ID --client-secret SECRET', or pass --token.`,
+    );
   }
-  const service = { id: serviceId, apiUrl: apiUrl.replace(/\/+$/, ''), authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''), isSandbox: false };
-  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor(), fetch: requestLog(ctx) });
+  const service = {
+    id: serviceId,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''),
+    isSandbox: false,
+  };
+  const client = new ServiceClient({
+    apiUrl: service.apiUrl,
+    accessToken,
+    governor: new RateLimitGovernor(),
+    fetch: requestLog(ctx),
+  });
   try {
     const user = await client.getUser({ signal: ctx.signal });
     return { client, governor: client.governor, user, service, close: async () => {} };
@@ -128,7 +140,9 @@ function requestLog(ctx: CliContext): typeof fetch | undefined {
 
 /** With --verbose, logs the waits for the rate-limit window of the session's account. */
 export function logSessionWaits(ctx: CliContext, session: Pick<CliSession, 'governor'>): () => void {
-  return ctx.log === undefined ? () => undefined : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
+  return ctx.log === undefined
+    ? () => undefined
+    : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
 }
 
 function accountFrom(accessToken: string, tokenType: string, scope: string, serviceId: string): StoredAccount {

@@ -5,6 +5,7 @@ import { EXIT_OK, UsageError } from './command';
 import { didYouMean, noteLocalLinks } from './messages';
 import { openSession } from './session';
 import { resolveTeam } from './team-choice';
+import { noteDeletedShot } from '../uploads/index';
 import { parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
 import { operations } from '../service/operations';
@@ -38,12 +39,20 @@ export const shotsCommand: CliCommand = {
     if (action === 'show') return show(rest, ctx);
     if (action === 'update') return update(rest, ctx);
     if (action === 'delete') return remove(rest, ctx);
-    throw new UsageError(action ? `there is no shots action "${action}".${didYouMean(action, ['list', 'show', 'update', 'delete'])}` : 'shots needs an action: list, show, update or delete');
+    throw new UsageError(
+      action
+        ? `there is no shots action "${action}".${didYouMean(action, ['list', 'show', 'update', 'delete'])}`
+        : 'shots needs an action: list, show, update or delete',
+    );
   },
 };
 
 async function list(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { all: { type: 'boolean' }, page: { type: 'string' }, 'per-page': { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(args, {
+    all: { type: 'boolean' },
+    page: { type: 'string' },
+    'per-page': { type: 'string' },
+  });
   if (positionals.length > 0) throw new UsageError('shots list takes no arguments');
   if (values.all && values.page) throw new UsageError('--all and --page do not go together');
   const page = values.page === undefined ? undefined : positiveId(values.page, '--page');
@@ -83,7 +92,10 @@ async function update(args: string[], ctx: CliContext): Promise<number> {
   const id = positiveId(positionals[0], 'the shot ID');
   const changes = shotChanges(values);
   const teamByName = values.team !== undefined && changes.teamId === undefined ? values.team : undefined;
-  if (Object.keys(changes).length === 0) throw new UsageError('shots update needs at least one change (--title, --description, --tags, --team, --no-team, --low-profile, --no-low-profile, --schedule)');
+  if (Object.keys(changes).length === 0)
+    throw new UsageError(
+      'shots update needs at least one change (--title, --description, --tags, --team, --no-team, --low-profile, --no-low-profile, --schedule)',
+    );
   return withSession(
     () => openSession(ctx),
     async ({ client, user, service }) => {
@@ -105,6 +117,8 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
     async ({ client }) => {
       // Gone before this command: said as the failure it is for a terminal (exit 1), in the desktop's words.
       if ((await client.deleteShot(id, { signal: ctx.signal })) === 'already-gone') throw new Error(operations.deleteShot(id).notFound);
+      // The queue of this data folder may upload the same content again.
+      noteDeletedShot(ctx.globals.dataDir, id);
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);
       return EXIT_OK;
     },
@@ -128,20 +142,27 @@ export function shotChanges(values: UpdateValues): ShotChanges {
   if (values.title !== undefined) changes.title = values.title;
   if (values.description !== undefined) changes.description = values.description;
   if (values.tags !== undefined) {
-    const tags = values.tags.split(',').map((t) => t.trim()).filter(Boolean);
-    if (tags.length > MAX_SHOT_TAGS) throw new UsageError(`a shot has at most ${MAX_SHOT_TAGS} tags, not ${tags.length}`);
+    const tags = values.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    if (tags.length > MAX_SHOT_TAGS)
+      throw new UsageError(`a shot has at most ${MAX_SHOT_TAGS} tags, not ${tags.length}`);
     changes.tags = tags;
   }
   if (values.team !== undefined && values['no-team']) throw new UsageError('--team and --no-team do not go together');
   // A login or name is turned into the team's id once the user's teams are known (update()).
-  if (values.team !== undefined) changes.teamId = /^\d+$/.test(values.team.trim()) ? positiveId(values.team.trim(), '--team') : undefined;
+  if (values.team !== undefined)
+    changes.teamId = /^\d+$/.test(values.team.trim()) ? positiveId(values.team.trim(), '--team') : undefined;
   if (values['no-team']) changes.teamId = null;
-  if (values['low-profile'] && values['no-low-profile']) throw new UsageError('--low-profile and --no-low-profile do not go together');
+  if (values['low-profile'] && values['no-low-profile'])
+    throw new UsageError('--low-profile and --no-low-profile do not go together');
   if (values['low-profile']) changes.lowProfile = true;
   if (values['no-low-profile']) changes.lowProfile = false;
   if (values.schedule !== undefined) {
     const when = Date.parse(values.schedule);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.schedule) || Number.isNaN(when)) throw new UsageError(`--schedule needs an ISO 8601 time such as 2030-01-31T09:00:00Z, not "${values.schedule}"`);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.schedule) || Number.isNaN(when))
+      throw new UsageError(`--schedule needs an ISO 8601 time such as 2030-01-31T09:00:00Z, not "${values.schedule}"`);
     changes.scheduledFor = new Date(when).toISOString();
   }
   return changes;

@@ -1,19 +1,33 @@
 // What `upload` and `watch` print: one JSON line per job change with --json; on a terminal a
-// progress bar redrawn in place; otherwise one line per finished job.
+// progress bar redrawn in place; otherwise one line per finished job. Only the jobs the command
+// tracks are reported, each file's outcome once, and the summary counts what was printed.
 import path from 'node:path';
 import type { CliIO } from './command';
 import { writeLine } from './command';
+import { prepareWarning } from './messages';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
 import { isFinal } from '../uploads/index';
 
 export interface ReporterOptions {
   json: boolean;
-  /** Only these jobs are drawn in the bar (all when absent). */
-  only?: ReadonlySet<string>;
+}
+
+/** What the lines said, counted: the summary of `upload`. */
+export interface ReportCounts {
+  published: number;
+  scheduled: number;
+  /** Failed or cancelled jobs, and files that never became a job. */
+  failed: number;
+  skipped: number;
+  /** Tracked jobs not final yet (held by the daily cap, a paused queue, a disk fault). */
+  waiting: number;
 }
 
 export class UploadReporter {
   private readonly states = new Map<string, JobState>();
+  /** Jobs whose warnings from preparing were printed. */
+  private readonly warned = new Set<string>();
+  private readonly noted = { skipped: 0, error: 0 };
   private readonly tty: boolean;
   private barShown = false;
 
@@ -24,29 +38,57 @@ export class UploadReporter {
     this.tty = !options.json && io.stdout.isTTY === true;
   }
 
-  /** Jobs the command is waiting for, with their state when it starts. */
+  /**
+   * A job the command reports, in its state now. A job already final (done by an earlier run of
+   * the same request) is reported as done here, once, with its shot.
+   */
   track(job: UploadJob): void {
     if (this.states.has(job.id)) return;
     this.states.set(job.id, job.state);
     if (this.options.json) this.json({ type: 'job', ...jobLine(job) });
+    else {
+      this.warnings(job);
+      if (isFinal(job.state)) this.line(finalLine(job));
+    }
     this.draw();
   }
 
+  /** A change of a tracked job; changes of other jobs are not this command's to report. */
   onEvent(event: JobEvent): void {
     if (event.type !== 'job') return;
     const job = event.job;
-    if (this.options.only && !this.options.only.has(job.id) && !this.states.has(job.id)) return;
     const before = this.states.get(job.id);
+    if (before === undefined || before === job.state) return;
     this.states.set(job.id, job.state);
-    if (before === job.state) return;
     if (this.options.json) this.json({ type: 'job', ...jobLine(job) });
-    else if (isFinal(job.state)) this.line(finalLine(job));
+    else {
+      this.warnings(job);
+      if (isFinal(job.state)) this.line(finalLine(job));
+    }
     this.draw();
   }
 
   note(kind: 'skipped' | 'error' | 'info', file: string | undefined, message: string): void {
+    if (kind !== 'info') this.noted[kind]++;
     if (this.options.json) this.json({ type: kind, file, message });
     else this.line(`${kind.padEnd(10)} ${file ? `${path.basename(file)}  ` : ''}${message}`, kind === 'error');
+  }
+
+  /** The outcome of every line printed so far. */
+  counts(): ReportCounts {
+    const counts: ReportCounts = {
+      published: 0,
+      scheduled: 0,
+      failed: this.noted.error,
+      skipped: this.noted.skipped,
+      waiting: 0,
+    };
+    for (const state of this.states.values()) {
+      if (state === 'published' || state === 'scheduled') counts[state]++;
+      else if (state === 'failed' || state === 'cancelled') counts.failed++;
+      else counts.waiting++;
+    }
+    return counts;
   }
 
   json(value: Record<string, unknown>): void {
@@ -57,6 +99,13 @@ export class UploadReporter {
   done(): void {
     if (this.barShown) this.io.stdout.write('\n');
     this.barShown = false;
+  }
+
+  /** Each warning of the image pipeline, once per job, as soon as the job has them. */
+  private warnings(job: UploadJob): void {
+    if (!job.warnings?.length || this.warned.has(job.id)) return;
+    this.warned.add(job.id);
+    for (const warning of job.warnings) this.line(prepareWarning(job.sourcePath, warning));
   }
 
   private line(text: string, error = false): void {
@@ -96,6 +145,7 @@ function jobLine(job: UploadJob): Record<string, unknown> {
     ...(job.location ? { location: job.location } : {}),
     ...(job.publishedAt ? { published_at: job.publishedAt } : {}),
     ...(job.scheduledFor ? { scheduled_for: job.scheduledFor } : {}),
+    ...(job.warnings?.length ? { warnings: job.warnings } : {}),
     ...(job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : {}),
     ...(job.lastError && !isFinal(job.state) ? { last_error: job.lastError } : {}),
   };
@@ -105,6 +155,7 @@ function finalLine(job: UploadJob): string {
   const name = path.basename(job.sourcePath);
   if (job.state === 'published') return `published  ${name}  shot ${job.shotId}`;
   if (job.state === 'scheduled') return `scheduled  ${name}  shot ${job.shotId} for ${job.scheduledFor}`;
-  if (job.state === 'failed') return `failed     ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+  if (job.state === 'failed')
+    return `failed     ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

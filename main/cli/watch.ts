@@ -1,13 +1,14 @@
 // `shotput watch DIR...`: upload every image that appears in the folders, with their defaults,
-// until SIGINT/SIGTERM (then the POSTs in flight finish and the command exits). With --once:
-// take the files present, wait until they are all done, exit.
+// until SIGINT/SIGTERM: then no new file is taken, the uploads in flight are finished (sent and
+// confirmed, within a bound) or left in the queue, and the command exits 130/143 saying how to
+// resume. With --once: take the files present, wait until they are all done, exit.
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { dailyCapLines, sandboxNotice } from './messages';
+import { dailyCapLines, diskFaultLines, sandboxNotice, watchStopped } from './messages';
 import { resolveTeam } from './team-choice';
 import { WatchedFolder } from '../uploads/index';
 import { logWatchEvent } from '../logging/activity-log';
@@ -28,7 +29,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const shared = sharedValues(values);
   const stableText = values['stable-ms'];
   const stableMs = stableText === undefined ? undefined : Number(stableText);
-  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0)) throw new UsageError('--stable-ms must be a whole number of milliseconds');
+  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0))
+    throw new UsageError('--stable-ms must be a whole number of milliseconds');
 
   const session = await openUploadSession(ctx);
   const { queue } = session;
@@ -68,6 +70,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     else if (event.type === 'taken') reporter.track(event.job);
   };
   let cap: ReturnType<typeof queue.dailyCapHold>;
+  let diskFault: string | undefined;
+  let left = 0;
   try {
     for (const folder of folders) {
       folder.on('event', onFolderEvent);
@@ -82,7 +86,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       await aborted(ctx.signal);
     }
   } finally {
+    // No new file is taken; what is in flight is finished (within a bound) or left to the next run.
+    for (const folder of folders) await folder.stopWatching();
+    if (ctx.signal.aborted) left = await queue.drain(drainBound(process.env));
     for (const folder of folders) await folder.stop();
+    diskFault = queue.diskFault;
     await session.close();
     reporter.done();
   }
@@ -92,8 +100,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     failed += counts.failed;
     printCounts(ctx, folder.folder, counts);
   }
-  // Stopping is how a plain watch ends; --once was meant to finish its files.
-  if (values.once && ctx.signal.aborted) return EXIT_INTERRUPTED;
+  if (diskFault !== undefined) {
+    for (const line of diskFaultLines(diskFault)) writeLine(ctx.io.stderr, line);
+    return EXIT_FAILURE;
+  }
+  // Stopped by a signal: say what was left and how to resume (130 for Ctrl-C, 143 for SIGTERM).
+  if (ctx.signal.aborted) {
+    writeLine(ctx.io.stderr, watchStopped(left));
+    return EXIT_INTERRUPTED;
+  }
   if (cap) {
     for (const line of dailyCapLines(cap, 'watch')) writeLine(ctx.io.stderr, line);
     return EXIT_FAILURE;
@@ -101,9 +116,19 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 
+/** How long a stopped watch waits for the shots in flight: SHOTPUT_DRAIN_MS, else one minute. */
+function drainBound(env: NodeJS.ProcessEnv): number {
+  const ms = env.SHOTPUT_DRAIN_MS ? Number(env.SHOTPUT_DRAIN_MS) : Number.NaN;
+  return Number.isFinite(ms) && ms >= 0 ? ms : 60_000;
+}
+
 function printCounts(ctx: CliContext, folder: string, counts: FolderCounts): void {
   if (ctx.globals.json) writeLine(ctx.io.stdout, JSON.stringify({ type: 'folder', folder, ...counts }));
-  else writeLine(ctx.io.stdout, `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`);
+  else
+    writeLine(
+      ctx.io.stdout,
+      `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`,
+    );
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

@@ -197,18 +197,17 @@ export class DesktopSession {
     return this.state();
   }
 
-  /** Every app.shotput:// link (open-url, second-instance, first launch) comes here. */
-  async handleDeepLink(link: string): Promise<void> {
+  /** Every app.shotput:// link comes here; true when it answered a sign-in the user started (a stray one, logged by SignIn or here, changes nothing the user sees). */
+  async handleDeepLink(link: string): Promise<boolean> {
     const outcome = await this.options.accounts.handleDeepLink(link);
-    if (outcome.kind === 'ignored') return;
+    if (outcome.kind === 'ignored') return false;
     if (outcome.kind === 'failed') {
-      // A stray or replayed callback while no sign-in waits changes nothing the user sees.
       if (!this.wait) {
         this.log(`A sign-in callback was refused: ${outcome.problem.code}.`);
-        return;
+        return false;
       }
       this.fail(problemView(outcome.problem));
-      return;
+      return true;
     }
     // A new attempt, but the browser wait stays: this link is what it waits for.
     this.dispatch({ type: 'action' });
@@ -216,17 +215,18 @@ export class DesktopSession {
     const service = this.serviceOf(outcome.account.serviceId);
     if (service === undefined) {
       this.log('A sign-in finished for a service Shotput no longer uses; it was kept but not used.');
-      return;
+      return false;
     }
     await this.choose(service);
     const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(service));
     const client = await this.options.accounts.clientFor(this.endpointChoice(service));
     if (!client) {
       this.fail(problemView(signInProblem('user_not_loaded')));
-      return;
+      return true;
     }
     await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, attempt);
     this.endWait({ ok: true, state: this.state() });
+    return true;
   }
 
   /** Switches to another service: its saved account when there is one, else signed out. */

@@ -5,7 +5,7 @@
 // crop editor, and the result exactly as it will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
 import { fileStamp, preparedForQueue } from '../uploads/index';
@@ -212,7 +212,9 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   ): Promise<void> {
     let info;
     try {
-      info = await stat(target);
+      // What the user gave is judged by main's path grants; inside a folder, a link is never followed
+      // (it could lead out of the folder the user gave).
+      info = given ? await stat(target) : await lstat(target);
     } catch {
       if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
       return;

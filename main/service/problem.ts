@@ -7,6 +7,7 @@ import { isServiceError } from './service-error';
 import type { ServiceError } from './service-error';
 import { anyRequest } from './operations';
 import type { Scope, ServiceOperation } from './operations';
+import { scrubSecrets } from './known-secrets';
 
 export type { Problem } from '../../common/problem';
 export type { Scope, ServiceOperation } from './operations';
@@ -130,7 +131,7 @@ export function problemOfRequest(error: unknown, resetAt?: number | null): Probl
 }
 
 function problem(code: ServiceProblemCode, message: string, retryable: boolean): Problem {
-  return { code, message, retryable };
+  return { code, message: scrubSecrets(message), retryable };
 }
 
 function fieldLabel(attribute: string): string {

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { fail, ok } from '../../common/problem';
 import type { Result } from '../../common/problem';
+import { scrubSecrets } from './known-secrets';
 
 /**
  * `what` names the resource ("the user", "a shot"); `request` the call that answered ("GET /v2/user"),
@@ -28,7 +29,11 @@ function describeValue(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string') {
+    // Secrets go before the cut: a token cut short would no longer be recognised later.
+    const text = scrubSecrets(value);
+    return `the text ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
+  }
   if (typeof value === 'number') return `the number ${value}`;
   return `a ${typeof value}`;
 }

@@ -65,7 +65,8 @@ export type JobEvent =
   | { type: 'job'; job: UploadJob; previous?: JobState }
   | { type: 'removed'; id: string }
   | { type: 'progress'; id: string; sentBytes: number; totalBytes: number }
-  | { type: 'queue'; paused: boolean }
+  /** The queue as a whole paused or resumed; `diskFault` is the sentence when the disk refused a write. */
+  | { type: 'queue'; paused: boolean; diskFault?: string }
   | { type: 'idle' };
 
 export interface NewJob {

@@ -43,6 +43,7 @@ beforeAll(async () => {
     appShell: fakeAppShell(),
     watch: desktop.watch,
     pickPaths: async () => picks.shift() ?? [],
+    takeOpenedFiles: () => [],
     grants,
     applyOpenAtLogin: (open) => void loginItems.push(open),
   });

@@ -12,8 +12,10 @@ import { operations } from '../../service/operations';
 /** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
 export const SHOTS_PER_PAGE = 24;
 
+/** `onDeleted` lets the upload queue forget a deleted shot's content, so it may be uploaded again. */
 export function createShotsHandlers(
   access: ServiceAccess,
+  onDeleted: (id: number) => void = () => undefined,
 ): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
   return {
     'shots.list': (payload) =>
@@ -45,9 +47,11 @@ export function createShotsHandlers(
 
     'shots.delete': ({ id }) => {
       const operation = operations.deleteShot(id);
-      return withService(access, operation, async (client) => ({
-        alreadyGone: (await client.deleteShot(id)) === 'already-gone' ? operation.notFound : null,
-      }));
+      return withService(access, operation, async (client) => {
+        if ((await client.deleteShot(id)) === 'already-gone') return { alreadyGone: operation.notFound };
+        onDeleted(id);
+        return { alreadyGone: null };
+      });
     },
   };
 }

@@ -11,6 +11,8 @@ import { answer } from './refusal';
 type UploadRequests =
   | 'drafts.add'
   | 'drafts.pick'
+  | 'drafts.pickFolder'
+  | 'drafts.takeOpened'
   | 'drafts.paste'
   | 'drafts.list'
   | 'drafts.remove'
@@ -28,16 +30,21 @@ type UploadRequests =
 
 export function createUploadHandlers(context: HandlerContext): Pick<RequestHandlers, UploadRequests> {
   const { drafts, uploads, grants } = context;
+  const addGiven = async (paths: string[]) => {
+    grants.grant(paths);
+    return paths.length === 0 ? { drafts: [], problems: [] } : drafts.add(paths);
+  };
   return {
-    // Paths come from the window: only those the user dropped or picked are opened.
-    'drafts.add': ({ paths }) =>
-      grants.coversAll(paths) ? answer(() => drafts.add(paths)) : fail('not-granted', notGrantedDrafts),
-    'drafts.pick': () =>
-      answer(async () => {
-        const paths = await context.pickPaths('images');
-        grants.grant(paths);
-        return paths.length === 0 ? { drafts: [], problems: [] } : drafts.add(paths);
-      }),
+    // Paths come from the window: only those the user dropped or picked are opened, by their real
+    // path, and none through a link that leads out of what was granted.
+    'drafts.add': async ({ paths }) => {
+      const reals = await grants.realCoveredAll(paths);
+      return reals ? answer(() => drafts.add(reals)) : fail('not-granted', notGrantedDrafts);
+    },
+    // What the pickers return and what the OS opened with Shotput were given by the user: granted, then added as a drop is.
+    'drafts.pick': () => answer(async () => addGiven(await context.pickPaths('images'))),
+    'drafts.pickFolder': () => answer(async () => addGiven(await context.pickPaths('image-folder'))),
+    'drafts.takeOpened': () => answer(() => addGiven(context.takeOpenedFiles())),
     'drafts.paste': ({ name, type, dataBase64 }) =>
       answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),
     'drafts.list': () => ok(drafts.list()),

@@ -99,6 +99,9 @@ class UploadDrafts {
     void bridge.drafts.list().then((result) => {
       if (result.ok) this.merge(result.value);
     });
+    // Files the OS opened with Shotput wait in main until the window takes them.
+    bridge.on('drafts.opened', () => void this.takeOpened());
+    void this.takeOpened();
   }
 
   find(id: string): DraftEntry | undefined {
@@ -135,6 +138,19 @@ class UploadDrafts {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
     await this.run(() => bridge.drafts.pick());
+  }
+
+  /** Windows and Linux pick files and folders in separate dialogs. */
+  async pickFolder(): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    await this.run(() => bridge.drafts.pickFolder());
+  }
+
+  async takeOpened(): Promise<void> {
+    const result = await getBridge()?.drafts.takeOpened();
+    if (result === undefined || (result.ok && result.value.drafts.length === 0 && result.value.problems.length === 0)) return;
+    await this.run(async () => result);
   }
 
   async paste(file: File): Promise<void> {

@@ -84,8 +84,23 @@ export interface Problem {
   retryable?: boolean;
 }
 
+/** The next step a sign-in failure points to (for programs; `action` says it in words). */
+export type NextStep = 'sign-in-again' | 'check-redirect-uri' | 'check-client-credentials' | 'contact-support' | 'check-connection' | 'try-later';
+
+/**
+ * A Problem of signing in, which the welcome screen and the CLI show with a title and the one thing
+ * to do next: the only failure with more to say than a sentence.
+ */
+export interface SignInProblem extends Problem {
+  code: SignInProblemCode;
+  title: string;
+  /** The next step, in words. */
+  action: string;
+  next?: NextStep;
+}
+
 /** Every engine's answer that can fail, and every request over IPC: a value, never a thrown error. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: Problem };
+export type Result<T, P extends Problem = Problem> = { ok: true; value: T } | { ok: false; error: P };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

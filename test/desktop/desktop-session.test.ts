@@ -194,13 +194,13 @@ describe('DesktopSession', () => {
     })());
     expect(authorize.origin).toBe(new URL(remote.sandbox.auth).origin);
     await h.session.handleDeepLink(await answerInBrowser(h, { username: 'cleo', decision: 'allow' }));
-    expect(await real).toMatchObject({ ok: true, state: { status: 'signed-in', service: 'real', account: { username: 'cleo', serviceLabel: expect.any(String) } } });
+    expect(await real).toMatchObject({ ok: true, value: { status: 'signed-in', service: 'real', account: { username: 'cleo', serviceLabel: expect.any(String) } } });
     expect(h.session.state()).toMatchObject({ realService: { clientId: 'shotput-desktop', hasSecret: true } });
     expect(JSON.stringify(h.session.state())).not.toContain('shotput-desktop-secret');
 
     const sandbox = h.session.signIn({ service: 'sandbox' });
     await h.session.handleDeepLink(await answerInBrowser(h, { username: 'ada', decision: 'allow' }));
-    expect(await sandbox).toMatchObject({ ok: true, state: { service: 'sandbox', account: { username: 'ada' } } });
+    expect(await sandbox).toMatchObject({ ok: true, value: { service: 'sandbox', account: { username: 'ada' } } });
 
     // Switching back needs no browser: the real service's account was kept.
     expect(await h.session.useService('real')).toMatchObject({ status: 'signed-in', account: { username: 'cleo' } });

@@ -40,6 +40,7 @@ export type ImageErrorCode =
 export type AppProblemCode =
   | 'refused'
   | 'locked'
+  | 'no-secret-storage'
   | 'not-granted'
   | 'unknown-draft'
   | 'cannot-schedule'

@@ -8,9 +8,9 @@ import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
 import { createRequestHandlers } from '../desktop/handlers/index';
+import { desktopHandlerContext, forwardDesktopEvents } from '../desktop/handlers/handler-context';
 import { registerRequestHandlers } from './ipc-registration';
 import { registerDroppedPaths } from './dropped-paths-registration';
-import { PathGrants } from '../desktop/path-grants';
 import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
@@ -181,12 +181,7 @@ export function startApp(): void {
         ),
       );
     }
-    opened.session.onChange((state) => emit('auth.changed', state));
-    opened.drafts.on('changed', (change) => emit('drafts.changed', change));
-    opened.uploads.on('queue', (view) => emit('queue.changed', view));
-    opened.uploads.on('progress', (progress) => emit('queue.progress', progress));
-    opened.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
-    opened.watch.on('changed', (folders) => emit('watch.changed', folders));
+    forwardDesktopEvents(opened, emit);
     for (const url of waitingLinks.splice(0)) deliverLink(url);
     const appShell = await startAppShell({
       desktop: opened,
@@ -204,21 +199,16 @@ export function startApp(): void {
           : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     };
-    const context = {
+    const context = desktopHandlerContext(opened, {
       appInfo,
       settings,
       emit,
-      session: opened.session,
       openExternal,
-      drafts: opened.drafts,
-      uploads: opened.uploads,
-      watch: opened.watch,
       pickPaths,
       takeOpenedFiles: () => desktopFiles?.take() ?? [],
-      grants: new PathGrants(),
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
       appShell,
-    };
+    });
     const ipcOptions = { isTrustedSender: createSenderCheck(devUrl), log };
     registerRequestHandlers(ipcMain, createRequestHandlers(context), ipcOptions);
     registerDroppedPaths(ipcMain, context.grants, ipcOptions);

@@ -24,9 +24,11 @@ import { tuningOf } from './queue-options';
 import type { UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
-import type { ActionResult, AddResult, JobEdit, JobEvent, NewJob, UploadJob } from './types';
+import { fail, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
+import type { AddResult, JobEdit, JobEvent, NewJob, UploadJob } from './types';
 
-export type { ActionResult, AddResult } from './types';
+export type { AddResult } from './types';
 export type { UploadQueueOptions } from './queue-options';
 
 export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
@@ -71,15 +73,15 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
    */
   static open(options: UploadQueueOptions): UploadQueue {
     const lock = diskWrite(options.dataDir, () => acquireLock(options.dataDir));
-    if (!lock.ok) throw new Error(lock.message);
+    if (!lock.ok) throw new Error(lock.error.message);
     let journal: Journal;
     try {
       journal = Journal.open(options.dataDir, options.journal);
     } catch (error) {
-      lock.release();
+      lock.value();
       throw error;
     }
-    const queue = new UploadQueue(options.service, options.preparer, journal, lock.release, options);
+    const queue = new UploadQueue(options.service, options.preparer, journal, lock.value, options);
     queue.resume();
     return queue;
   }
@@ -159,16 +161,16 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.pump();
   }
 
-  pauseJob(id: string): ActionResult {
+  pauseJob(id: string): Result<UploadJob> {
     return this.change(id, pauseJob);
   }
 
-  resumeJob(id: string): ActionResult {
+  resumeJob(id: string): Result<UploadJob> {
     return this.change(id, resumeJob);
   }
 
   /** A failed job starts again; one that failed after the service accepted it goes back to being tracked. */
-  retry(id: string): ActionResult {
+  retry(id: string): Result<UploadJob> {
     return this.change(id, (job) => {
       if (
         this.core.dailyCap.active() &&
@@ -186,7 +188,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     });
   }
 
-  cancel(id: string): ActionResult {
+  cancel(id: string): Result<UploadJob> {
     return this.change(id, (job) => {
       const refusal = cancelJob(job);
       if (!refusal) this.core.prepared.delete(job.id);
@@ -194,7 +196,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     });
   }
 
-  edit(id: string, patch: JobEdit): ActionResult {
+  edit(id: string, patch: JobEdit): Result<UploadJob> {
     return this.change(id, (job) => {
       const edited = editJob(job, patch);
       if (edited.refusal !== undefined) return edited.refusal;
@@ -204,17 +206,17 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   /** Removes a final job from the list (the record of uploaded content stays). */
-  remove(id: string): ActionResult {
+  remove(id: string): Result<UploadJob> {
     const job = this.core.job(id);
-    if (!job) return { ok: false, message: `No job ${id}.` };
+    if (!job) return fail('refused', `No job ${id}.`);
     const refusal = removalRefusal(job);
-    if (refusal) return { ok: false, message: refusal };
+    if (refusal) return fail('refused', refusal);
     this.core.write(
       () => this.core.journal.forget(id),
       () => this.core.journal.jobs.delete(id),
     );
     this.emit('event', { type: 'removed', id });
-    return { ok: true, job };
+    return ok(job);
   }
 
   /**
@@ -378,19 +380,19 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with a sentence. */
-  private change(id: string, apply: (job: UploadJob) => string | undefined): ActionResult {
+  private change(id: string, apply: (job: UploadJob) => string | undefined): Result<UploadJob> {
     // A unique prefix of the id will do, as with git: people type ids from `shotput queue list`.
     const matches = this.core.job(id)
       ? [this.core.job(id)!]
       : [...this.core.jobs()].filter((j) => id !== '' && j.id.startsWith(id));
-    if (matches.length > 1) return { ok: false, message: `${id} matches ${matches.length} jobs; give more of the id.` };
+    if (matches.length > 1) return fail('refused', `${id} matches ${matches.length} jobs; give more of the id.`);
     const job = matches[0];
-    if (!job) return { ok: false, message: `No job ${id} in the queue.` };
+    if (!job) return fail('refused', `No job ${id} in the queue.`);
     const previous = job.state;
     const refusal = apply(job);
-    if (refusal) return { ok: false, message: refusal };
+    if (refusal) return fail('refused', refusal);
     this.core.save(job, previous === job.state ? undefined : previous);
     this.pump();
-    return { ok: true, job: structuredClone(job) };
+    return ok(structuredClone(job));
   }
 }

@@ -7,9 +7,10 @@ import type {
   EnqueueRequest,
   EnqueueResult,
   PrepareChoice,
+  Result,
   ShotMetadataInput,
 } from '../../../../common/contract/index';
-import { getBridge, missingBridgeMessage } from '../../lib/bridge';
+import { failureText, getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
 import { isPasteType } from '../../../../common/input-types';
 
@@ -241,7 +242,7 @@ class UploadDrafts {
     this.message = undefined;
     try {
       const result = await bridge.queue.enqueue({ items, ...(spacingValue ? { spacing: spacingValue } : {}) });
-      if (!result.ok) return this.fail(result.error.message);
+      if (!result.ok) return this.fail(failureText(result.error));
       this.settle(result.value);
     } finally {
       this.busy = false;
@@ -293,13 +294,13 @@ class UploadDrafts {
   }
 
   private async run(
-    action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>,
+    action: () => Promise<Result<DraftsAdded>>,
   ): Promise<void> {
     this.busy = true;
     this.message = undefined;
     try {
       const result = await action();
-      if (!result.ok) return this.fail(result.error.message);
+      if (!result.ok) return this.fail(failureText(result.error));
       this.problems = result.value.problems;
       this.merge(result.value.drafts);
     } finally {

@@ -72,7 +72,6 @@ interface BrowserWait {
   settle(result: SignInResult): void;
 }
 
-
 export class DesktopSession {
   readonly events = new EventEmitter<SessionEvents>();
   /** What the session is (session-machine.ts); changed only through dispatch. */
@@ -268,8 +267,6 @@ export class DesktopSession {
     this.dispatch({ type: 'signed-out' });
     this.events.removeAllListeners();
   }
-
-  // ---- inside ----------------------------------------------------------------------------------
 
   /** A user action: a new attempt (older results are dropped), and any browser wait ends as cancelled. */
   private startAction(clearProblem: boolean): number {

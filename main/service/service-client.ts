@@ -19,7 +19,6 @@ import type { ServiceOperation } from './operations';
 import { parseLinkHeader } from './link-header';
 import { countedBody, shotChangesBody, shotForm } from './request-bodies';
 import type { NewShot, ShotChanges } from './request-bodies';
-
 export type { NewShot, ShotChanges, ShotImage } from './request-bodies';
 import { DEFAULT_MAX_PAGES, pageNumberOf, pageQuery } from './pagination';
 import type { Page, PageRequest } from './pagination';

@@ -36,11 +36,17 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** electron-builder.yml's appId. */
+export const WINDOWS_APP_USER_MODEL_ID = 'app.shotput.desktop';
+
 export function startApp(): void {
   registerAppSchemePrivileges(protocol);
   // Every renderer sandboxed, whatever a window's options say.
   app.enableSandbox();
   const launch = launchFacts();
+  // Windows shows a notification only for the AppUserModelID of the Start menu shortcut, which
+  // the installer makes from electron-builder's appId.
+  if (launch.platform === 'win32') app.setAppUserModelId(WINDOWS_APP_USER_MODEL_ID);
   let desktopFiles: DesktopFiles | undefined;
   // A second launch: its files become drafts, and the window comes back. Opened again if it was
   // closed: on a Linux desktop with no tray host (GNOME's default) starting Shotput again is the

@@ -19,6 +19,7 @@ import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { isServiceError } from '../service/service-error';
 import { logRateLimitWaits } from '../logging/activity-log';
+import { notSignedIn, unreachableService } from './messages';
 import { loggingFetch } from '../logging/logging-fetch';
 
 export interface CliSession {
@@ -102,9 +103,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
   const saved = ctx.globals.token ? undefined : await store.account(serviceId);
   const accessToken = ctx.globals.token ?? saved?.accessToken;
   if (!accessToken) {
-    throw new SessionError(
-      `Not signed in to ${new URL(apiUrl).host}. Run 'shotput --api ${apiUrl} login --client-id ID --client-secret SECRET', or pass --token.`,
-    );
+    throw new SessionError(notSignedIn(apiUrl));
   }
   const service = {
     id: serviceId,
@@ -118,10 +117,25 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     governor: new RateLimitGovernor(),
     fetch: requestLog(ctx),
   });
+  // The first request is not retried when the service cannot be reached at all, so a wrong address
+  // is said at once with that address; a passing fault of a service that answers (a 5xx, a 429)
+  // gets the usual retries.
+  const probe = new ServiceClient({
+    apiUrl: service.apiUrl,
+    accessToken,
+    governor: new RateLimitGovernor({ retry: { maxRetries: 0 } }),
+    fetch: requestLog(ctx),
+  });
   try {
-    const user = await client.getUser({ signal: ctx.signal });
+    const user = await probe.getUser({ signal: ctx.signal }).catch((error: unknown) => {
+      if (isServiceError(error) && error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500))
+        return client.getUser({ signal: ctx.signal });
+      throw error;
+    });
     return { client, governor: client.governor, user, service, close: async () => {} };
   } catch (error) {
+    if (isServiceError(error) && error.kind === 'network' && !ctx.signal.aborted)
+      throw new SessionError(unreachableService(service.apiUrl, connectionFailure(error.cause)));
     if (isServiceError(error) && error.status === 401) {
       throw new SessionError(
         ctx.globals.token
@@ -160,4 +174,23 @@ async function refreshSavedUser(store: TokenStore, serviceId: string, user: Auth
   const saved = await store.account(serviceId);
   if (!saved || saved.user.id === user.id) return;
   await store.saveAccount({ ...saved, user: { id: user.id, username: handleOf(user), name: displayNameOf(user) } });
+}
+
+/** What fetch said about a connection, in a few words ("connection refused", "bad port"). */
+export function connectionFailure(error: unknown): string {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (message === 'bad port') return 'bad port';
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'no such host',
+    EAI_AGAIN: 'the name could not be looked up',
+    ETIMEDOUT: 'timed out',
+    UND_ERR_CONNECT_TIMEOUT: 'timed out',
+    EHOSTUNREACH: 'host unreachable',
+    ENETUNREACH: 'network unreachable',
+    ECONNRESET: 'connection reset',
+  };
+  return (code && words[code]) ?? code ?? message;
 }

@@ -1,38 +1,29 @@
 // `shotput shots list|show ID|update ID [...]|delete ID`: the signed-in user's shots.
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import type { CliCommand, CliContext } from './command';
-import { EXIT_OK, UsageError } from './command';
-import { didYouMean, noteLocalLinks } from './messages';
+import { EXIT_FAILURE, EXIT_OK, UsageError } from './command';
+import { didYouMean, noteLocalLinks, pagePastEnd } from './messages';
+import { confirmed, ensureAskable } from './confirm';
+import { definitionOf } from './definitions';
+import type { SHOTS_OPTIONS } from './options';
+import { actionOptions } from './spec';
 import { openSession } from './session';
 import { resolveTeam } from './team-choice';
 import { noteDeletedShot } from '../uploads/index';
-import { parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
+import { lookOf, parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
 import { operations } from '../service/operations';
 
-const USAGE = [
-  'shotput shots list [--all | --page N] [--per-page N]',
-  '       shotput shots show ID',
-  '       shotput shots update ID [--title T] [--description D] [--tags a,b] [--team ID|LOGIN|NAME | --no-team]',
-  '                               [--low-profile | --no-low-profile] [--schedule ISO-8601]',
-  '       shotput shots delete ID',
-].join('\n');
-
-const UPDATE_OPTIONS = {
-  title: { type: 'string' },
-  description: { type: 'string' },
-  tags: { type: 'string' },
-  team: { type: 'string' },
-  'no-team': { type: 'boolean' },
-  'low-profile': { type: 'boolean' },
-  'no-low-profile': { type: 'boolean' },
-  schedule: { type: 'string' },
-} as const;
+const SHOTS_SPEC = definitionOf('shots')!;
+const LIST = actionOptions(SHOTS_SPEC, 'list') as Pick<typeof SHOTS_OPTIONS, 'all' | 'page' | 'per-page'>;
+const UPDATE = actionOptions(SHOTS_SPEC, 'update') as Pick<
+  typeof SHOTS_OPTIONS,
+  'title' | 'description' | 'tags' | 'team' | 'no-team' | 'low-profile' | 'no-low-profile' | 'schedule'
+>;
+const DELETE = actionOptions(SHOTS_SPEC, 'delete') as Pick<typeof SHOTS_OPTIONS, 'yes'>;
 
 export const shotsCommand: CliCommand = {
   name: 'shots',
-  summary: 'List, show, edit and delete your shots',
-  usage: USAGE,
   async run(args, ctx) {
     const [action, ...rest] = args;
     if (action === 'list') return list(rest, ctx);
@@ -48,11 +39,7 @@ export const shotsCommand: CliCommand = {
 };
 
 async function list(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {
-    all: { type: 'boolean' },
-    page: { type: 'string' },
-    'per-page': { type: 'string' },
-  });
+  const { values, positionals } = parseCommandArgs(args, LIST);
   if (positionals.length > 0) throw new UsageError('shots list takes no arguments');
   if (values.all && values.page) throw new UsageError('--all and --page do not go together');
   const page = values.page === undefined ? undefined : positiveId(values.page, '--page');
@@ -61,8 +48,14 @@ async function list(args: string[], ctx: CliContext): Promise<number> {
     () => openSession(ctx),
     async ({ client }) => {
       const result = await client.listUserShots({ all: values.all, page, perPage }, { signal: ctx.signal });
+      // An empty page after the first is past the end, which is not the same as having no shots.
+      const total =
+        result.items.length === 0 && (page ?? 1) > 1
+          ? (await client.listUserShots({ all: true }, { signal: ctx.signal })).items.length
+          : 0;
       print(ctx, result.items, () => {
-        const lines = result.items.length ? result.items.map(shotLine) : ['No shots yet.'];
+        const empty = total > 0 ? pagePastEnd(page!, total, perPage ?? 30) : 'No shots yet.';
+        const lines = result.items.length ? result.items.map((shot) => shotLine(shot, lookOf(ctx))) : [empty];
         if (result.nextPage) lines.push(`More: shotput shots list --page ${result.nextPage} (or --all)`);
         return lines;
       });
@@ -79,7 +72,7 @@ async function show(args: string[], ctx: CliContext): Promise<number> {
     () => openSession(ctx),
     async ({ client, service }) => {
       const shot = await client.getShot(id, { signal: ctx.signal });
-      print(ctx, shot, () => shotDetails(shot));
+      print(ctx, shot, () => shotDetails(shot, lookOf(ctx)));
       noteLocalLinks(ctx, service);
       return EXIT_OK;
     },
@@ -87,7 +80,7 @@ async function show(args: string[], ctx: CliContext): Promise<number> {
 }
 
 async function update(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, UPDATE_OPTIONS);
+  const { values, positionals } = parseCommandArgs(args, UPDATE);
   if (positionals.length !== 1) throw new UsageError('shots update needs one shot ID');
   const id = positiveId(positionals[0], 'the shot ID');
   const changes = shotChanges(values);
@@ -101,7 +94,7 @@ async function update(args: string[], ctx: CliContext): Promise<number> {
     async ({ client, user, service }) => {
       if (teamByName !== undefined) changes.teamId = resolveTeam(teamByName, user.teams);
       const shot = await client.updateShot(id, changes, { signal: ctx.signal });
-      print(ctx, shot, () => [`Updated shot ${shot.id}.`, ...shotDetails(shot)]);
+      print(ctx, shot, () => [`Updated shot ${shot.id}.`, ...shotDetails(shot, lookOf(ctx))]);
       noteLocalLinks(ctx, service);
       return EXIT_OK;
     },
@@ -109,14 +102,22 @@ async function update(args: string[], ctx: CliContext): Promise<number> {
 }
 
 async function remove(args: string[], ctx: CliContext): Promise<number> {
-  const { positionals } = parseCommandArgs(args, {});
+  const { values, positionals } = parseCommandArgs(args, DELETE);
   if (positionals.length !== 1) throw new UsageError('shots delete needs one shot ID');
   const id = positiveId(positionals[0], 'the shot ID');
+  ensureAskable(ctx, values.yes, `shots delete ${id}`);
   return withSession(
     () => openSession(ctx),
     async ({ client }) => {
+      if (!values.yes) {
+        // Named by its title, so the question is about the shot the user means.
+        const shot = await client.getShot(id, { signal: ctx.signal });
+        if (!(await confirmed(ctx, false, `Delete shot ${id} “${shot.title}”`, `shots delete ${id}`)))
+          return EXIT_FAILURE;
+      }
       // Gone before this command: said as the failure it is for a terminal (exit 1), in the desktop's words.
-      if ((await client.deleteShot(id, { signal: ctx.signal })) === 'already-gone') throw new Error(operations.deleteShot(id).notFound);
+      if ((await client.deleteShot(id, { signal: ctx.signal })) === 'already-gone')
+        throw new Error(operations.deleteShot(id).notFound);
       // The queue of this data folder may upload the same content again.
       noteDeletedShot(ctx.globals.dataDir, id);
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);

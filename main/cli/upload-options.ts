@@ -1,23 +1,11 @@
 // The options `upload` and `watch` share: shot metadata defaults and how images are prepared.
-import type { ParseArgsConfig } from 'node:util';
 import { SIZE_CHOICES } from '../../common/service-rules';
 import { parseOptions } from './messages';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
 import type { PrepareChoice } from '../uploads/types';
 
-export const SHARED_OPTIONS = {
-  description: { type: 'string' },
-  tags: { type: 'string' },
-  team: { type: 'string' },
-  'low-profile': { type: 'boolean' },
-  schedule: { type: 'string' },
-  every: { type: 'string' },
-  rebound: { type: 'string' },
-  size: { type: 'string' },
-  fit: { type: 'string' },
-  force: { type: 'boolean' },
-} as const satisfies ParseArgsConfig['options'];
+export { SHARED_OPTIONS } from './options';
 
 export interface SharedValues {
   description?: string;
@@ -29,6 +17,8 @@ export interface SharedValues {
   reboundSourceId?: number;
   prepare: PrepareChoice;
   force: boolean;
+  /** --dry-run: say what would happen, send nothing. */
+  dryRun: boolean;
 }
 
 /** node:util parseArgs, strict, with its errors worded as usage errors (exit 2). */
@@ -74,5 +64,6 @@ export function sharedValues(values: Record<string, string | boolean | undefined
     reboundSourceId: positiveInt('--rebound', text('rebound')),
     prepare: { size: size as PrepareChoice['size'], fit: fit as PrepareChoice['fit'] },
     force: values.force === true,
+    dryRun: values['dry-run'] === true,
   };
 }

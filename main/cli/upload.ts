@@ -8,12 +8,15 @@ import {
   alreadyUploaded,
   dailyCapLines,
   diskFaultLines,
+  noteLocalLinks,
   notScheduled,
   sandboxNotice,
   unreadableFile,
 } from './messages';
 import { resolveTeam } from './team-choice';
-import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
+import { parseCommandArgs, sharedValues } from './upload-options';
+import { UPLOAD_OPTIONS } from './options';
+import { planSummary, planUploads } from './dry-run';
 import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import type { ReportCounts } from './upload-progress';
@@ -22,10 +25,6 @@ import { imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadQueue } from '../uploads/index';
 
-const USAGE =
-  'shotput upload FILE... [--title T] [--description D] [--tags a,b] [--team ID|LOGIN|NAME] [--low-profile] [--schedule ISO] [--every HOURS] ' +
-  '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--json]';
-
 export interface UploadArgs {
   files: string[];
   title?: string;
@@ -33,7 +32,7 @@ export interface UploadArgs {
 }
 
 export function parseUploadArgs(args: string[]): UploadArgs {
-  const { values, positionals } = parseCommandArgs(args, { ...SHARED_OPTIONS, title: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(args, UPLOAD_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   return { files: positionals.map((file) => path.resolve(file)), title: values.title, shared: sharedValues(values) };
 }
@@ -92,9 +91,19 @@ async function readableFiles(
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
+  const reporter = new UploadReporter(ctx.io, {
+    json: ctx.globals.json,
+    color: ctx.globals.color,
+    timeZone: ctx.env?.TZ || undefined,
+  });
   const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
-  for (const problem of problems) reporter.note('error', problem.file, problem.message);
+  for (const problem of problems) reporter.problem(problem.file, problem.message);
+  if (input.shared.dryRun) {
+    // Team names are not resolved: that needs the service, and a dry run asks it nothing.
+    const counts = await planUploads(ctx, uploadRequests({ ...input, files: readable }), reporter);
+    planSummary(ctx, reporter, { ...counts, failed: counts.failed + problems.length });
+    return problems.length + counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
+  }
   if (readable.length === 0) {
     summary(ctx, reporter);
     return EXIT_FAILURE;
@@ -113,11 +122,13 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     // request finished it), or why it was not sent.
     for (const [index, result] of results.entries()) {
       const file = requests[index]!.sourcePath;
-      if (result.status === 'error') reporter.note('error', result.sourcePath, result.message);
+      if (result.status === 'error') reporter.problem(result.sourcePath, result.message);
       else if (result.status === 'skipped')
-        reporter.note('skipped', result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from));
+        reporter.skipped(result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from), {
+          shotId: result.shotId,
+        });
       else if (result.status === 'existing' && result.duplicateOf)
-        reporter.note('skipped', file, alreadyQueued(file, result.job));
+        reporter.skipped(file, alreadyQueued(file, result.job), { jobId: result.job.id });
       else reporter.track(queue.get(result.job.id) ?? result.job);
     }
     // Jobs left unfinished by an earlier run resume too (unless paused); the command waits for them as well.
@@ -136,7 +147,10 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     }
     // The service takes no more today: say what waits, and how to send it.
     if (cap)
-      for (const line of dailyCapLines({ ...cap, waiting: counts.waiting }, 'command')) writeLine(ctx.io.stderr, line);
+      for (const line of dailyCapLines({ ...cap, waiting: counts.waiting }, 'command', ctx.env?.TZ || undefined))
+        writeLine(ctx.io.stderr, line);
+    // The addresses printed above point at the bundled sandbox, which stops now.
+    if (counts.published + counts.scheduled > 0) noteLocalLinks(ctx, session.service);
     return counts.failed === 0 && counts.waiting === 0 ? EXIT_OK : EXIT_FAILURE;
   } finally {
     ctx.signal.removeEventListener('abort', stop);
@@ -169,7 +183,5 @@ function summary(
 
 export const uploadCommand: CliCommand = {
   name: 'upload',
-  summary: 'Upload image files as shots: prepare, send through the rate limit, wait until published',
-  usage: USAGE,
   run,
 };

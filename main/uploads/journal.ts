@@ -69,9 +69,9 @@ export class Journal {
   }
 
   /** Reads the journal without opening it for writing (e.g. `shotput queue list`). */
-  static read(dir: string): { jobs: UploadJob[]; skippedLines: number } {
+  static read(dir: string): { jobs: UploadJob[]; uploaded: Map<string, UploadedRecord>; skippedLines: number } {
     const replayed = replayJournal(path.join(dir, JOURNAL_FILE));
-    return { jobs: [...replayed.jobs.values()], skippedLines: replayed.skippedLines };
+    return { jobs: [...replayed.jobs.values()], uploaded: replayed.uploaded, skippedLines: replayed.skippedLines };
   }
 
   writeJob(job: UploadJob): void {

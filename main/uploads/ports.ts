@@ -14,6 +14,8 @@ export interface RemoteShot {
   title: string;
   publishedAt?: string;
   scheduledFor?: string;
+  /** The shot's page, for people. */
+  htmlUrl?: string;
 }
 
 export interface AccountInfo {

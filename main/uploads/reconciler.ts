@@ -254,6 +254,7 @@ export class Reconciler {
     job.shotId = shot.id;
     job.publishedAt = final.publishedAt;
     job.scheduledFor = final.scheduledFor;
+    if (shot.htmlUrl) job.htmlUrl = shot.htmlUrl;
     job.lastError = undefined;
     this.core.recordUploaded(job.contentHash, shot.id);
     this.core.transition(job, final.state);

@@ -46,6 +46,8 @@ export interface UploadJob {
   /** The service's publish or schedule time, once confirmed. */
   publishedAt?: string;
   scheduledFor?: string;
+  /** The shot's page, once confirmed. */
+  htmlUrl?: string;
   /** Warnings from the image pipeline (e.g. the image was enlarged). */
   warnings?: string[];
 }

@@ -54,7 +54,7 @@ export interface FolderCounts {
 
 export type WatchEvent =
   | { type: 'taken'; folder: string; file: string; job: UploadJob }
-  | { type: 'skipped'; folder: string; file: string; message: string }
+  | { type: 'skipped'; folder: string; file: string; message: string; shotId?: number; jobId?: string; from?: string }
   | { type: 'error'; folder: string; file?: string; message: string }
   | { type: 'counts'; folder: string; counts: FolderCounts };
 
@@ -199,7 +199,14 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.counts.seen++;
     if (result.status === 'skipped') {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: result.message });
+      this.emit('event', {
+        type: 'skipped',
+        folder: this.folder,
+        file,
+        message: result.message,
+        shotId: result.shotId,
+        from: result.from,
+      });
     } else if (result.status === 'existing' && result.job.origin !== this.folder && !isFinal(result.job.state)) {
       this.counts.skipped++;
       this.emit('event', {
@@ -207,6 +214,7 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
         folder: this.folder,
         file,
         message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).`,
+        jobId: result.job.id,
       });
     } else {
       // The same request again (a watch started again after a stop): its job is this file's

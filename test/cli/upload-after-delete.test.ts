@@ -30,7 +30,7 @@ describe('upload after shots delete', () => {
     expect(first.code, first.stderr).toBe(0);
     const shot = json(first.stdout).find((l) => l.type === 'job' && l.state === 'published')?.shot_id as number;
     expect(shot).toBeGreaterThan(0);
-    expect((await cli('shots', 'delete', String(shot))).code).toBe(0);
+    expect((await cli('shots', 'delete', String(shot), '--yes')).code).toBe(0);
 
     const again = await cli('upload', file!);
     expect(again.code, again.stderr).toBe(0);
@@ -41,7 +41,7 @@ describe('upload after shots delete', () => {
     expect(lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, skipped: 0 });
 
     // A renamed copy of content whose shot is deleted goes too.
-    expect((await cli('shots', 'delete', String(second))).code).toBe(0);
+    expect((await cli('shots', 'delete', String(second), '--yes')).code).toBe(0);
     const copy = path.join(root, 'img', 'deleted-copy.png');
     fs.copyFileSync(file!, copy);
     const copied = await cli('upload', copy);

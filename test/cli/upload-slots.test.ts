@@ -47,8 +47,8 @@ describe('upload --schedule --every', () => {
       ['p-002.png', hours(2)],
       ['p-003.png', hours(4)],
     ]);
-    expect(lines.find((l) => l.type === 'error')).toMatchObject({ file: p1 });
-    expect(String(lines.find((l) => l.type === 'error')?.message)).toMatch(/^p-001\.png was not scheduled: /);
+    expect(lines.find((l) => l.type === 'problem')).toMatchObject({ file: p1 });
+    expect(String(lines.find((l) => l.type === 'problem')?.message)).toMatch(/^p-001\.png was not scheduled: /);
     expect(lines.find((l) => l.type === 'summary')).toEqual({
       type: 'summary',
       published: 0,

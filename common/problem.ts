@@ -55,7 +55,11 @@ export type AppProblemCode =
   | 'invalid-payload'
   | 'untrusted-sender'
   | 'internal-error'
-  | 'ipc-failed';
+  | 'ipc-failed'
+  | 'update-offline'
+  | 'update-server'
+  | 'update-corrupt'
+  | 'update-other';
 
 /** Ways a sign-in can fail (main/auth/auth-problems.ts words each). */
 export type SignInProblemCode =

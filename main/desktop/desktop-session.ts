@@ -14,7 +14,7 @@ import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/s
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
-import type { AccountView, SignInProblem, AuthState, SecretStorage, ServiceChoice } from '../../common/contract/index';
+import type { AccountView, AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
 import { accountView, fetchAvatar } from './account-view';
 import { readSessionConfig, writeSessionConfig } from './session-config';
 import { initialSession, next } from './session-machine';
@@ -22,7 +22,6 @@ import { cancelledProblem, missingCredentials } from './session-problems';
 import { endpointChoice, serviceIdOf, serviceOf } from './service-ids';
 import type { SessionEvent, SessionState } from './session-machine';
 import type { SessionConfig } from './session-config';
-import type { Result } from '../../common/problem';
 
 /** The parts of AccountManager the session uses (main/auth/account-manager.ts). */
 export type AccountsPort = Pick<
@@ -56,8 +55,7 @@ export interface ActiveAccount {
   view: AccountView;
 }
 
-/** A sign-in's answer: the new state, or the sign-in problem with its title and next step. */
-export type SignInResult = Result<AuthState, SignInProblem>;
+export type SignInResult = Result<AuthState, SignInProblem>; // the new state, or why not with the next step
 
 interface SessionEvents {
   /** Every change of what auth.state answers. */

@@ -14,8 +14,7 @@ import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from 
 import { COMMENTS_RETIRED, ServiceError, describeStatus } from './service-error';
 import { rememberSecret } from './known-secrets';
 import { validateBody } from './validate';
-import { operations } from './operations';
-import type { ServiceOperation } from './operations';
+import { operations, type ServiceOperation } from './operations';
 import { parseLinkHeader } from './link-header';
 import { countedBody, shotChangesBody, shotForm } from './request-bodies';
 import type { NewShot, ShotChanges } from './request-bodies';

@@ -6,6 +6,7 @@ import type {
   DraftsAdded,
   EnqueueRequest,
   EnqueueResult,
+  FinalPreview,
   PrepareChoice,
   Result,
   ShotMetadataInput,
@@ -149,7 +150,8 @@ class UploadDrafts {
 
   async takeOpened(): Promise<void> {
     const result = await getBridge()?.drafts.takeOpened();
-    if (result === undefined || (result.ok && result.value.drafts.length === 0 && result.value.problems.length === 0)) return;
+    if (result === undefined || (result.ok && result.value.drafts.length === 0 && result.value.problems.length === 0))
+      return;
     await this.run(async () => result);
   }
 
@@ -185,6 +187,23 @@ class UploadDrafts {
     for (const entry of targets)
       entry.meta = { ...entry.meta, ...patch, tags: patch.tags ? [...patch.tags] : entry.meta.tags };
     return targets.length;
+  }
+
+  /** The exact image a draft would be sent as with this choice (the editor's large preview). */
+  async preview(id: string, prepare: PrepareChoice): Promise<Result<FinalPreview>> {
+    const bridge = getBridge();
+    if (bridge === undefined) return { ok: false, error: { code: 'ipc-failed', message: missingBridgeMessage } };
+    return bridge.images.preview({ draftId: id, prepare });
+  }
+
+  /** The page of a shot this image was already uploaded as, in the system browser. */
+  async openShot(id: number): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    const shot = await bridge.shots.get({ id });
+    if (!shot.ok) return this.fail(failureText(shot.error));
+    const opened = await bridge.shell.openLink({ url: shot.value.htmlUrl });
+    if (!opened.ok) this.fail(failureText(opened.error));
   }
 
   setPrepare(ids: string[], prepare: PrepareChoice): void {
@@ -293,9 +312,7 @@ class UploadDrafts {
     this.message = { text: parts.join(' '), kind: refused > 0 ? 'error' : 'info' };
   }
 
-  private async run(
-    action: () => Promise<Result<DraftsAdded>>,
-  ): Promise<void> {
+  private async run(action: () => Promise<Result<DraftsAdded>>): Promise<void> {
     this.busy = true;
     this.message = undefined;
     try {

@@ -14,7 +14,7 @@ describe('SECURITY.md on Linux without a keyring', () => {
     };
     const box = safeStorageSecretBox(basicText, 'linux');
     // The code keeps a working box (what the token store writes to accounts.json), marked basic-text.
-    expect(box).toMatchObject({ ok: true, box: { protection: 'basic-text' } });
+    expect(box).toMatchObject({ ok: true, value: { protection: 'basic-text' } });
     expect(protectionNotice('basic-text')).toMatch(/only lightly obscured on disk/);
 
     const doc = await readFile(new URL('../../SECURITY.md', import.meta.url), 'utf8');

@@ -1,9 +1,16 @@
 // The drafts of the Upload view, kept while the user moves between tabs: what main made of each
 // file (facts, previews, warnings; streamed as drafts.changed) and what the user typed for it
 // (title, tags, team, schedule, …). Main holds the files; this holds the words.
-import type { DraftView, DraftsAdded, EnqueueResult, PrepareChoice, ShotMetadataInput } from '../../../../common/contract/index';
+import type {
+  DraftView,
+  DraftsAdded,
+  EnqueueResult,
+  PrepareChoice,
+  ShotMetadataInput,
+} from '../../../../common/contract/index';
 import { getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
+import { toasts } from '../../lib/toasts.svelte';
 
 export interface DraftMeta {
   title: string;
@@ -14,7 +21,8 @@ export interface DraftMeta {
   team: string;
   /** The shot id this one is a rebound of, as typed. */
   rebound: string;
-  publish: 'now' | 'at';
+  /** 'batch': as the Upload bar's schedule says; 'now' and 'at' are the draft's own choice, which wins. */
+  publish: 'batch' | 'now' | 'at';
   /** <input type="datetime-local"> value, local time. */
   at: string;
 }
@@ -28,6 +36,8 @@ export interface DraftEntry {
   note: string | null;
   /** The shot this image was already uploaded as: it waits for "Upload anyway" or removal. */
   duplicateOf: number | null;
+  /** That shot's title, once read from the service, to link to it by name. */
+  duplicateTitle?: string;
 }
 
 /** Ready, and not held back as a duplicate: what "Upload all" sends. */
@@ -35,15 +45,29 @@ export function isSendable(entry: DraftEntry): boolean {
   return entry.view.state === 'ready' && entry.duplicateOf === null;
 }
 
-export interface SpacingInput {
-  enabled: boolean;
-  everyHours: number;
-  /** datetime-local value. */
-  from: string;
+/**
+ * The name of a pasted image, and so its title: the clipboard's own name when it has one, else the
+ * time of the paste, as screenshots are named ("Pasted image 2026-11-25 at 17.40.12"), so ten
+ * pastes are ten titles, not ten times "image".
+ */
+export function pastedName(name: string, at: Date, extension = 'png'): string {
+  if (name !== '' && !/^image\.\w+$/i.test(name)) return name;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // The extension keeps the seconds: main takes the name without its last dot's part as the title.
+  return `Pasted image ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} at ${pad(at.getHours())}.${pad(at.getMinutes())}.${pad(at.getSeconds())}.${extension}`;
 }
 
 function newMeta(view: DraftView): DraftMeta {
-  return { title: view.title, description: '', tags: [], lowProfile: false, team: '', rebound: '', publish: 'now', at: tomorrowAt(9) };
+  return {
+    title: view.title,
+    description: '',
+    tags: [],
+    lowProfile: false,
+    team: '',
+    rebound: '',
+    publish: 'batch',
+    at: tomorrowAt(9),
+  };
 }
 
 class UploadDrafts {
@@ -52,7 +76,7 @@ class UploadDrafts {
   problems = $state<DraftsAdded['problems']>([]);
   busy = $state(false);
   /** A sentence after an action (added to the queue, nothing to upload, …). */
-  message = $state<{ text: string; kind: 'info' | 'error' } | undefined>(undefined);
+  message = $state<{ text: string; kind: 'info' | 'notice' | 'error' } | undefined>(undefined);
   private connected = false;
   /** Changes that arrived before the answer that introduced their draft. */
   private readonly early = new Map<string, DraftView>();
@@ -93,7 +117,10 @@ class UploadDrafts {
   async addPaths(paths: string[]): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    if (paths.length === 0) return this.fail('Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.');
+    if (paths.length === 0)
+      return this.fail(
+        'Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.',
+      );
     await this.run(() => bridge.drafts.add({ paths }));
   }
 
@@ -107,17 +134,55 @@ class UploadDrafts {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
     const type = file.type as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-    if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
+    if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type))
+      return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    await this.run(() => bridge.drafts.paste({ name: file.name || 'Pasted image', type, dataBase64: btoa(binary) }));
+    await this.run(() =>
+      bridge.drafts.paste({
+        name: pastedName(file.name, new Date(), type.slice('image/'.length)),
+        type,
+        dataBase64: btoa(binary),
+      }),
+    );
   }
 
+  /**
+   * The user removes drafts: they leave the grid at once, and a toast offers Undo. Main forgets
+   * them (files and previews) only when the toast goes, so Undo brings back every edit.
+   */
   remove(ids: string[]): void {
     const gone = new Set(ids);
+    const removed = this.entries.flatMap((entry, index) => (gone.has(entry.id) ? [{ entry, index }] : []));
+    if (removed.length === 0) return;
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
-    void getBridge()?.drafts.remove({ ids });
+    const first = removed[0]!.entry;
+    const text =
+      removed.length === 1 ? `Removed “${first.meta.title || first.view.name}”.` : `Removed ${removed.length} drafts.`;
+    toasts.show({
+      text,
+      action: { label: 'Undo', run: () => this.restore(removed) },
+      onexpire: () => void getBridge()?.drafts.remove({ ids: removed.map(({ entry }) => entry.id) }),
+    });
+  }
+
+  /** Undo: the drafts come back where they were, with what main made of them meanwhile. */
+  private restore(removed: { entry: DraftEntry; index: number }[]): void {
+    const next = [...this.entries];
+    for (const { entry, index } of removed) {
+      const view = this.early.get(entry.id);
+      this.early.delete(entry.id);
+      next.splice(Math.min(index, next.length), 0, view ? { ...entry, view } : entry);
+    }
+    this.entries = next;
+  }
+
+  /** Drafts the queue took: gone for good, nothing to undo. */
+  private discard(ids: string[]): void {
+    const gone = new Set(ids);
+    this.entries = this.entries.filter((entry) => !gone.has(entry.id));
+    if (ids.length > 0) void getBridge()?.drafts.remove({ ids });
   }
 
   selectAll(selected: boolean): void {
@@ -127,54 +192,65 @@ class UploadDrafts {
   /** The same words on every selected draft (title stays each draft's own). */
   applyToSelected(patch: Partial<DraftMeta>): number {
     const targets = this.selected;
-    for (const entry of targets) entry.meta = { ...entry.meta, ...patch, tags: patch.tags ? [...patch.tags] : entry.meta.tags };
+    for (const entry of targets)
+      entry.meta = { ...entry.meta, ...patch, tags: patch.tags ? [...patch.tags] : entry.meta.tags };
     return targets.length;
   }
 
   setPrepare(ids: string[], prepare: PrepareChoice): void {
     for (const id of ids) {
       const entry = this.find(id);
-      if (entry) entry.view = { ...entry.view, prepare, state: entry.view.state === 'error' && entry.view.facts === null ? 'error' : 'loading' };
+      if (entry)
+        entry.view = {
+          ...entry.view,
+          prepare,
+          state: entry.view.state === 'error' && entry.view.facts === null ? 'error' : 'loading',
+        };
     }
     void getBridge()?.drafts.setPrepare({ ids, prepare });
   }
 
-  /** Sends every ready draft to the queue; the ones taken leave the grid. */
-  async uploadAll(canSchedule: boolean, spacing: SpacingInput): Promise<void> {
+  /**
+   * Sends every ready draft to the queue; the ones taken leave the grid. `plan` holds the publish
+   * time the batch spacing gave each draft without one of its own (shown on its card already).
+   */
+  async uploadAll(canSchedule: boolean, plan: ReadonlyMap<string, Date>): Promise<void> {
     const ready = this.ready;
-    if (ready.length === 0) return this.fail(this.entries.length === 0 ? 'Add images first: drop them here or choose them.' : 'No draft is ready yet; wait for the previews.');
-    await this.send(ready, canSchedule, spacing, false);
+    if (ready.length === 0)
+      return this.fail(
+        this.entries.length === 0
+          ? 'Add images first: drop them here or choose them.'
+          : 'No draft is ready yet; wait for the previews.',
+      );
+    await this.send(ready, canSchedule, plan, false);
   }
 
   /** Sends one draft that was already uploaded once, again, as a new shot. */
   async uploadAnyway(entry: DraftEntry, canSchedule: boolean): Promise<void> {
-    await this.send([entry], canSchedule, { enabled: false, everyHours: 0, from: '' }, true);
+    await this.send([entry], canSchedule, new Map(), true);
   }
 
-  private async send(ready: DraftEntry[], canSchedule: boolean, spacing: SpacingInput, force: boolean): Promise<void> {
+  private async send(
+    ready: DraftEntry[],
+    canSchedule: boolean,
+    plan: ReadonlyMap<string, Date>,
+    force: boolean,
+  ): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
     const items: { draftId: string; metadata: ShotMetadataInput; prepare: PrepareChoice; force?: boolean }[] = [];
     for (const entry of ready) {
-      const metadata = this.metadataOf(entry, canSchedule && !spacing.enabled);
+      const metadata = this.metadataOf(entry, canSchedule, plan.get(entry.id));
       if (typeof metadata === 'string') {
         entry.note = metadata;
         return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
       }
       items.push({ draftId: entry.id, metadata, prepare: entry.view.prepare, ...(force ? { force } : {}) });
     }
-    let spacingValue: { start: string; everyHours: number } | undefined;
-    if (spacing.enabled) {
-      const start = isoFromLocal(spacing.from);
-      if (!canSchedule) return this.fail('This account cannot schedule shots; turn off the spacing to publish now.');
-      if (start === undefined || Date.parse(start) <= Date.now()) return this.fail('Choose a first publish time in the future for the spaced batch.');
-      if (!(spacing.everyHours >= 0)) return this.fail('The spacing must be zero or more hours.');
-      spacingValue = { start, everyHours: spacing.everyHours };
-    }
     this.busy = true;
     this.message = undefined;
     try {
-      const result = await bridge.queue.enqueue({ items, ...(spacingValue ? { spacing: spacingValue } : {}) });
+      const result = await bridge.queue.enqueue({ items });
       if (!result.ok) return this.fail(result.error.message);
       this.settle(result.value);
     } finally {
@@ -182,7 +258,7 @@ class UploadDrafts {
     }
   }
 
-  private metadataOf(entry: DraftEntry, scheduleEach: boolean): ShotMetadataInput | string {
+  private metadataOf(entry: DraftEntry, canSchedule: boolean, spaced: Date | undefined): ShotMetadataInput | string {
     const { meta } = entry;
     const title = meta.title.trim();
     if (title === '') return 'A shot needs a title.';
@@ -196,11 +272,16 @@ class UploadDrafts {
       if (!Number.isInteger(id) || id <= 0) return 'The “rebound of” shot id must be a whole number, like 1001.';
       metadata.reboundSourceId = id;
     }
-    if (scheduleEach && meta.publish === 'at') {
+    // Its own time wins; else the time the spacing gave it; else now.
+    if (canSchedule && meta.publish === 'at') {
       const when = isoFromLocal(meta.at);
       if (when === undefined) return 'Choose a date and time to publish, or Publish now.';
       if (Date.parse(when) <= Date.now()) return 'The publish time has passed; choose a later one or Publish now.';
       metadata.scheduledFor = when;
+    } else if (canSchedule && spaced !== undefined) {
+      if (spaced.getTime() <= Date.now())
+        return 'The spacing starts in the past; choose a later first time in Schedule.';
+      metadata.scheduledFor = spaced.toISOString();
     }
     return metadata;
   }
@@ -213,19 +294,32 @@ class UploadDrafts {
       if (result.status === 'added' || result.status === 'existing') {
         taken.push(result.draftId);
       } else if (entry) {
-        entry.note = result.message;
-        if (result.status === 'skipped' && result.shotId !== null) entry.duplicateOf = result.shotId;
+        if (result.status === 'skipped' && result.shotId !== null) {
+          // Said on the card by the shot's title, with a link and Upload anyway, not by its id.
+          entry.note = null;
+          entry.duplicateOf = result.shotId;
+          void this.nameDuplicate(entry.id, result.shotId);
+        } else entry.note = result.message;
         refused += 1;
       }
     }
-    this.remove(taken);
+    this.discard(taken);
     const added = results.filter((r) => r.status === 'added').length;
-    const parts = [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`];
+    const parts = added > 0 ? [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`] : [];
     if (refused > 0) parts.push(`${refused} not sent: see the note on ${refused === 1 ? 'its card' : 'their cards'}.`);
-    this.message = { text: parts.join(' '), kind: refused > 0 ? 'error' : 'info' };
+    // Held back is a state to look at, not a failure: never in red.
+    this.message = { text: parts.join(' '), kind: added > 0 ? 'info' : 'notice' };
   }
 
-  private async run(action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>): Promise<void> {
+  private async nameDuplicate(id: string, shotId: number): Promise<void> {
+    const shot = await getBridge()?.shots.get({ id: shotId });
+    const entry = this.find(id);
+    if (entry && shot?.ok) entry.duplicateTitle = shot.value.title;
+  }
+
+  private async run(
+    action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>,
+  ): Promise<void> {
     this.busy = true;
     this.message = undefined;
     try {

@@ -49,18 +49,24 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
   // Pasted images and files from elsewhere have none and are left out. The paths found are
   // granted in main before the page can name them: this invoke goes down the same IPC pipe as the
   // page's next request (drafts.add), and messages on it arrive in order.
+  // Each File is granted once, however often the page asks for its path.
+  const granted = new WeakSet<File>();
   const pathsOf = (files: readonly File[]): string[] => {
     if (webUtils === undefined) return [];
     const paths: string[] = [];
+    const toGrant: string[] = [];
     for (const file of files) {
       try {
         const path = webUtils.getPathForFile(file);
-        if (typeof path === 'string' && path !== '') paths.push(path);
+        if (typeof path !== 'string' || path === '') continue;
+        paths.push(path);
+        if (!granted.has(file)) toGrant.push(path);
+        granted.add(file);
       } catch {
         // Not a File Electron knows: no path.
       }
     }
-    if (paths.length > 0) void ipc.invoke(droppedPathsChannel, paths.slice(0, maxDroppedPaths)).catch(() => undefined);
+    if (toGrant.length > 0) void ipc.invoke(droppedPathsChannel, toGrant.slice(0, maxDroppedPaths)).catch(() => undefined);
     return paths;
   };
 

@@ -31,6 +31,8 @@ export interface SandboxOptions {
   profile?: ProfileName;
   /** Shots per account and day; null for none. Default: none for spec, 5 for deployed. */
   dailyCap?: number | null;
+  /** Time a client has to send a whole request, in ms (a slow body is closed after it). Default 30 000. */
+  requestTimeoutMs?: number;
   /** Log one line per request to stderr. Default false. */
   log?: boolean;
   /**
@@ -87,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ctx.dailyUploads.clear();
   };
   const control = createControl(ctx, resetAll);
-  const app = await buildServer(ctx, options.control === false ? undefined : control, host);
+  const app = await buildServer(ctx, options.control === false ? undefined : control, host, options.requestTimeoutMs);
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

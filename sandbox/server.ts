@@ -58,9 +58,41 @@ function clientWentAway(req: FastifyRequest, err: Error): boolean {
   );
 }
 
+/** Default time a client has to send a whole request, headers and body (an 8 MB upload included). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Node closes a request that is not fully read within `requestTimeoutMs` (headers within at most
+ * 20 s), checking a few times per period: so a client dribbling a body byte by byte holds a
+ * connection for a bounded time, about the timeout plus a quarter of it. Fastify's own default is
+ * no limit at all.
+ */
+function timeouts(requestTimeoutMs: number) {
+  const check = Math.max(100, Math.min(5_000, Math.round(requestTimeoutMs / 4)));
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(20_000, requestTimeoutMs),
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: check,
+    },
+  };
+}
+
+/** Strips the secrets a client may put in a query string (the token endpoint takes them there) from a logged address. */
+export function loggableUrl(url: string): string {
+  return url.replace(/([?&](?:access_token|refresh_token|client_secret|code|code_verifier|password)=)[^&#]*/gi, '$1…');
+}
+
 /** `control` undefined: no /_sandbox routes at all (they answer 404 like any unknown path). */
-export async function buildServer(ctx: SandboxContext, control: SandboxControl | undefined, boundHost = '127.0.0.1'): Promise<FastifyInstance> {
+export async function buildServer(
+  ctx: SandboxContext,
+  control: SandboxControl | undefined,
+  boundHost = '127.0.0.1',
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<FastifyInstance> {
   const app = Fastify({
+    ...timeouts(requestTimeoutMs),
     logger: false,
     bodyLimit: 1024 * 1024,
     // Real clients add a trailing slash to paths now and then; the service answers them the same.
@@ -68,7 +100,7 @@ export async function buildServer(ctx: SandboxContext, control: SandboxControl |
     forceCloseConnections: true,
     return503OnClosing: false,
     exposeHeadRoutes: true,
-    // Node's defaults (16 KB of headers, 2 minutes per request) already refuse huge headers with 431.
+    // Node's default of 16 KB of headers already refuses huge headers with 431.
   });
   app.decorateRequest('api', null);
 
@@ -108,7 +140,8 @@ export async function buildServer(ctx: SandboxContext, control: SandboxControl |
     req.api = { token: valid, user, app: valid ? application : undefined, rate };
     if (rate.exceeded) return reply.code(429).send(RATE_EXCEEDED);
     // The deployed service retired v1: every call is refused as bad credentials, whatever the token.
-    if (ctx.profile.name === 'deployed' && path.startsWith('/v1')) return reply.code(401).send({ message: 'Bad credentials.' });
+    if (ctx.profile.name === 'deployed' && path.startsWith('/v1'))
+      return reply.code(401).send({ message: 'Bad credentials.' });
     const f = ctx.faults;
     if (f.latency_ms) await new Promise((r) => setTimeout(r, f.latency_ms));
     if (f.reset_rate && Math.random() < f.reset_rate) {
@@ -132,9 +165,7 @@ export async function buildServer(ctx: SandboxContext, control: SandboxControl |
   });
 
   app.addHook('onResponse', async (req, reply) => {
-    ctx.log(
-      `${req.method} ${req.url.replace(/access_token=[^&]*/g, 'access_token=…')} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
-    );
+    ctx.log(`${req.method} ${loggableUrl(req.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
   });
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(notFoundBody(ctx.profile)));
@@ -170,7 +201,7 @@ export async function buildServer(ctx: SandboxContext, control: SandboxControl |
         message = 'Malformed request body.';
       } else {
         ctx.internalErrors += 1;
-        ctx.warn(`sandbox: unexpected error on ${req.method} ${req.url}: ${err.stack ?? err.message}`);
+        ctx.warn(`sandbox: unexpected error on ${req.method} ${loggableUrl(req.url)}: ${err.stack ?? err.message}`);
         status = 500;
         message = 'Internal error.';
       }

@@ -28,6 +28,8 @@ export interface UpdateView {
   /** unsupported: this install cannot update itself (the reason says why and what to do). */
   status: UpdateStatus;
   unsupportedReason: string | null;
+  /** How a download is verified before it is installed (signature and checksum, or checksum only). */
+  verification?: string;
   /** The version found, while downloading and once ready to install. */
   availableVersion: string | null;
   /** 0..100 while downloading. */

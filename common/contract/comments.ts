@@ -2,7 +2,12 @@
 import * as v from 'valibot';
 import { answers, pageNumber, positiveId } from './base';
 
-const commentBody = v.pipe(v.string(), v.trim(), v.minLength(1, 'A comment cannot be empty.'), v.maxLength(10_000, 'A comment has at most 10,000 characters.'));
+const commentBody = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'A comment cannot be empty.'),
+  v.maxLength(10_000, 'A comment has at most 10,000 characters.'),
+);
 const commentRef = { shotId: positiveId, commentId: positiveId };
 
 export interface PersonView {
@@ -39,8 +44,14 @@ export interface CommentLikeView {
 }
 
 export const commentsRequests = {
-  'comments.list': { payload: v.strictObject({ shotId: positiveId, page: pageNumber }), result: answers<CommentListPage>() },
-  'comments.add': { payload: v.strictObject({ shotId: positiveId, body: commentBody }), result: answers<CommentView>() },
+  'comments.list': {
+    payload: v.strictObject({ shotId: positiveId, page: pageNumber }),
+    result: answers<CommentListPage>(),
+  },
+  'comments.add': {
+    payload: v.strictObject({ shotId: positiveId, body: commentBody }),
+    result: answers<CommentView>(),
+  },
   'comments.edit': { payload: v.strictObject({ ...commentRef, body: commentBody }), result: answers<CommentView>() },
   'comments.delete': { payload: v.strictObject(commentRef), result: answers<null>() },
   'comments.like': { payload: v.strictObject(commentRef), result: answers<null>() },

@@ -56,7 +56,9 @@ export type EventPayload<E extends EventName> = (typeof events)[E];
 
 /** What main implements for each request: the validated payload in, a Result out (main/desktop/handlers/). */
 export type RequestHandlers = {
-  [N in RequestName]: (payload: v.InferOutput<(typeof requests)[N]['payload']>) => Promise<Result<RequestResult<N>>> | Result<RequestResult<N>>;
+  [N in RequestName]: (
+    payload: v.InferOutput<(typeof requests)[N]['payload']>,
+  ) => Promise<Result<RequestResult<N>>> | Result<RequestResult<N>>;
 };
 
 export const requestNames = Object.keys(requests) as RequestName[];
@@ -71,14 +73,17 @@ type NamespaceOf<N> = N extends `${infer Namespace}.${string}` ? Namespace : nev
 type MethodOf<N, Namespace extends string> = N extends `${Namespace}.${infer Method}` ? Method : never;
 
 /** A request as the renderer calls it: no argument when the payload is empty. */
-export type RequestFunction<N extends RequestName> = undefined extends RequestPayload<N>
-  ? (payload?: RequestPayload<N>) => Promise<Result<RequestResult<N>>>
-  : (payload: RequestPayload<N>) => Promise<Result<RequestResult<N>>>;
+export type RequestFunction<N extends RequestName> =
+  undefined extends RequestPayload<N>
+    ? (payload?: RequestPayload<N>) => Promise<Result<RequestResult<N>>>
+    : (payload: RequestPayload<N>) => Promise<Result<RequestResult<N>>>;
 
 /** What the preload exposes as `window.shotput`: `shotput.settings.set({...})`, `shotput.on(...)`. */
 export type ShotputBridge = {
   readonly [Namespace in NamespaceOf<RequestName>]: {
-    readonly [Method in MethodOf<RequestName, Namespace>]: RequestFunction<Extract<`${Namespace}.${Method}`, RequestName>>;
+    readonly [Method in MethodOf<RequestName, Namespace>]: RequestFunction<
+      Extract<`${Namespace}.${Method}`, RequestName>
+    >;
   };
 } & {
   /** Subscribes to an event from main; returns the function that unsubscribes. */

@@ -1,6 +1,7 @@
 // Settings: the window's theme and tab, the defaults for new drafts, start at login, update checks.
 import * as v from 'valibot';
 import { SIZE_CHOICES } from '../service-rules';
+import { FIT_CHOICES } from '../prepare-choice';
 import { answers, noPayload } from './base';
 
 export const themeChoices = ['system', 'light', 'dark'] as const;
@@ -16,7 +17,7 @@ export const SettingsSchema = v.object({
   /** How new drafts are prepared unless chosen otherwise. */
   prepareDefaults: v.object({
     size: v.picklist(SIZE_CHOICES),
-    fit: v.picklist(['cover', 'contain']),
+    fit: v.picklist(FIT_CHOICES),
     background: v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i)),
   }),
   /** Start Shotput when the user logs in (macOS and Windows). */

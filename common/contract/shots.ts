@@ -1,19 +1,24 @@
 // My shots (list, edit, delete) and popular shots: plain views of the service's resources.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS } from '../service-rules';
-import { answers, noPayload, pageNumber, positiveId, shotTag } from './base';
+import { ShotTagsSchema, ShotTitleSchema, answers, noPayload, pageNumber, positiveId } from './base';
 
 /** What may change on one of the user's shots; absent keys stay as they are. */
 export const ShotChangesSchema = v.strictObject({
-  title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'A shot needs a title.'), v.maxLength(300))),
+  title: v.optional(ShotTitleSchema),
   description: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
   /** Replaces every tag. */
-  tags: v.optional(v.pipe(v.array(shotTag), v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`))),
+  tags: v.optional(ShotTagsSchema),
   /** null removes the team. */
   teamId: v.optional(v.nullable(positiveId)),
   lowProfile: v.optional(v.boolean()),
   /** ISO 8601; only while the shot is not yet published. */
-  scheduledFor: v.optional(v.pipe(v.string(), v.maxLength(40), v.check((value) => !Number.isNaN(Date.parse(value)), 'Not a date and time.'))),
+  scheduledFor: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(40),
+      v.check((value) => !Number.isNaN(Date.parse(value)), 'Not a date and time.'),
+    ),
+  ),
 });
 export type ShotChanges = v.InferInput<typeof ShotChangesSchema>;
 
@@ -71,7 +76,10 @@ export const shotsRequests = {
   /** The signed-in user's shots, newest first, one page at a time. */
   'shots.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<ShotListPage>() },
   'shots.get': { payload: v.strictObject({ id: positiveId }), result: answers<ShotView>() },
-  'shots.update': { payload: v.strictObject({ id: positiveId, changes: ShotChangesSchema }), result: answers<ShotView>() },
+  'shots.update': {
+    payload: v.strictObject({ id: positiveId, changes: ShotChangesSchema }),
+    result: answers<ShotView>(),
+  },
   'shots.delete': { payload: v.strictObject({ id: positiveId }), result: answers<null>() },
   'popular.availability': { payload: noPayload, result: answers<PopularAvailability>() },
   'popular.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<PopularShotListPage>() },

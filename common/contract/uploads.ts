@@ -1,9 +1,15 @@
 // Uploads: drafts and their final-size previews, the queue, the rate-limit budget, the daily cap.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS, SIZE_CHOICES } from '../service-rules';
-import { answers, filePath, isoTime, noPayload, positiveId, shotTag } from './base';
+import { SIZE_CHOICES } from '../service-rules';
+import { PASTE_TYPE_NAMES } from '../input-types';
+import type { JobState } from '../job-states';
+import type { ShotMetadata } from '../shot-metadata';
+import { FIT_CHOICES, FORMAT_CHOICES } from '../prepare-choice';
+import type { PrepareChoice } from '../prepare-choice';
+import { ShotTagsSchema, ShotTitleSchema, answers, filePath, isoTime, noPayload, positiveId } from './base';
 
-export const fitChoices = ['cover', 'contain'] as const;
+export type { PrepareChoice } from '../prepare-choice';
+export type { JobState } from '../job-states';
 
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'A colour is written like #ffffff.'));
 const unitInterval = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
@@ -11,34 +17,45 @@ const pixels = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_0
 const draftId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'Not a draft id.'));
 const jobId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
-/** How a source image becomes the exact image the service accepts (the image pipeline's options). */
+/** The prepare choice (common/prepare-choice.ts) checked as it crosses into main. */
 export const PrepareChoiceSchema = v.strictObject({
   /** auto: 800x600 when the chosen region is large enough, else 400x300 (enlarged, with a warning). */
   size: v.optional(v.picklist(SIZE_CHOICES)),
   /** cover crops a 4:3 region; contain fits the whole image on the background. */
-  fit: v.optional(v.picklist(fitChoices)),
+  fit: v.optional(v.picklist(FIT_CHOICES)),
   /** cover: the point to keep in view, 0..1 of the width and height. */
   focus: v.optional(v.strictObject({ x: unitInterval, y: unitInterval })),
   /** cover: an explicit region in source pixels (wins over focus). */
-  crop: v.optional(v.strictObject({ left: pixels, top: pixels, width: v.pipe(pixels, v.minValue(1)), height: v.pipe(pixels, v.minValue(1)) })),
+  crop: v.optional(
+    v.strictObject({
+      left: pixels,
+      top: pixels,
+      width: v.pipe(pixels, v.minValue(1)),
+      height: v.pipe(pixels, v.minValue(1)),
+    }),
+  ),
   /** contain: the colour around the image. */
   background: v.optional(hexColour),
+  /** auto: PNG stays PNG, photos become JPEG, animations stay animated GIFs. */
+  format: v.optional(v.picklist(FORMAT_CHOICES)),
 });
-export type PrepareChoice = v.InferOutput<typeof PrepareChoiceSchema>;
+// The schema and the type say the same (a compile error when they part).
+type Same<A extends B, B extends C, C = A> = [A, B, C];
+export type PrepareChoiceChecked = Same<v.InferOutput<typeof PrepareChoiceSchema>, PrepareChoice>;
 
 /** Defaults for new drafts and watched folders (Settings). */
 export const PrepareDefaultsSchema = v.object({
   size: v.picklist(SIZE_CHOICES),
-  fit: v.picklist(fitChoices),
+  fit: v.picklist(FIT_CHOICES),
   background: hexColour,
 });
 export type PrepareDefaults = v.InferOutput<typeof PrepareDefaultsSchema>;
 
 /** What the service is told about a new shot. */
 export const ShotMetadataSchema = v.strictObject({
-  title: v.pipe(v.string(), v.trim(), v.minLength(1, 'A shot needs a title.'), v.maxLength(300)),
+  title: ShotTitleSchema,
   description: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
-  tags: v.optional(v.pipe(v.array(shotTag), v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`))),
+  tags: v.optional(ShotTagsSchema),
   lowProfile: v.optional(v.boolean()),
   teamId: v.optional(positiveId),
   reboundSourceId: v.optional(positiveId),
@@ -46,6 +63,11 @@ export const ShotMetadataSchema = v.strictObject({
   scheduledFor: v.optional(isoTime),
 });
 export type ShotMetadataInput = v.InferInput<typeof ShotMetadataSchema>;
+export type ShotMetadataChecked = Same<v.InferOutput<typeof ShotMetadataSchema>, ShotMetadata>;
+
+/** One draft to send, with its words. force: upload an image again although it was already uploaded ("Upload anyway"). */
+const EnqueueRequestSchema = v.strictObject({ draftId, metadata: ShotMetadataSchema, force: v.optional(v.boolean()) });
+export type EnqueueRequest = v.InferOutput<typeof EnqueueRequestSchema>;
 
 /** "One every N hours from T" for a scheduled batch. */
 export const BatchSpacingSchema = v.strictObject({
@@ -107,15 +129,12 @@ export interface FinalPreview {
   warnings: ImageWarning[];
 }
 
-export const jobStates = ['queued', 'preparing', 'ready', 'uploading', 'processing', 'published', 'scheduled', 'failed', 'cancelled'] as const;
-export type JobStateName = (typeof jobStates)[number];
-
 export interface JobView {
   id: string;
   /** The source file's name. */
   name: string;
   title: string;
-  state: JobStateName;
+  state: JobState;
   paused: boolean;
   /** Why it failed, and whether retrying can help. */
   failure: { reason: string; retryable: boolean } | null;
@@ -173,28 +192,47 @@ export interface EnqueueResult {
 
 export const uploadsRequests = {
   /** Files and folders (by path: dropped, via preload's pathsOf) become drafts at once; previews follow as drafts.changed. */
-  'drafts.add': { payload: v.strictObject({ paths: v.pipe(v.array(filePath), v.minLength(1), v.maxLength(5000)) }), result: answers<DraftsAdded>() },
-  /** The system file picker (files and folders). */
+  'drafts.add': {
+    payload: v.strictObject({ paths: v.pipe(v.array(filePath), v.minLength(1), v.maxLength(5000)) }),
+    result: answers<DraftsAdded>(),
+  },
+  /** The system file picker: image files (on macOS folders too). */
   'drafts.pick': { payload: noPayload, result: answers<DraftsAdded>() },
+  /** The system folder picker: folders of images (Windows and Linux cannot pick files and folders in one dialog). */
+  'drafts.pickFolder': { payload: noPayload, result: answers<DraftsAdded>() },
+  /** Files the OS opened with Shotput (Open With, the dock, Send to) that wait for the window, made drafts as a drop is. */
+  'drafts.takeOpened': { payload: noPayload, result: answers<DraftsAdded>() },
   /** An image pasted from the clipboard (base64 of its bytes). */
   'drafts.paste': {
     payload: v.strictObject({
       name: v.pipe(v.string(), v.maxLength(200)),
-      type: v.picklist(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+      type: v.picklist(PASTE_TYPE_NAMES),
       dataBase64: v.pipe(v.string(), v.minLength(1), v.maxLength(60 * 1024 * 1024)),
     }),
     result: answers<DraftsAdded>(),
   },
   'drafts.list': { payload: noPayload, result: answers<DraftView[]>() },
-  'drafts.remove': { payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.maxLength(5000)) }), result: answers<null>() },
+  'drafts.remove': {
+    payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.maxLength(5000)) }),
+    result: answers<null>(),
+  },
   /** Applies crop/fit/size/background to drafts; their previews are made again. */
-  'drafts.setPrepare': { payload: v.strictObject({ ids: v.pipe(v.array(draftId), v.minLength(1), v.maxLength(5000)), prepare: PrepareChoiceSchema }), result: answers<null>() },
+  'drafts.setPrepare': {
+    payload: v.strictObject({
+      ids: v.pipe(v.array(draftId), v.minLength(1), v.maxLength(5000)),
+      prepare: PrepareChoiceSchema,
+    }),
+    result: answers<null>(),
+  },
   /** The exact image a draft would be sent as, with the given choice. */
-  'images.preview': { payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }), result: answers<FinalPreview>() },
+  'images.preview': {
+    payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }),
+    result: answers<FinalPreview>(),
+  },
   'queue.enqueue': {
     payload: v.strictObject({
-      /** force: upload an image again although it was already uploaded ("Upload anyway"). */
-      items: v.pipe(v.array(v.strictObject({ draftId, metadata: ShotMetadataSchema, prepare: PrepareChoiceSchema, force: v.optional(v.boolean()) })), v.minLength(1), v.maxLength(5000)),
+      /** Main takes each draft's file, framing and prepared image itself; the drafts taken leave (drafts.changed). */
+      items: v.pipe(v.array(EnqueueRequestSchema), v.minLength(1), v.maxLength(5000)),
       /** Gives the items publish times one every N hours from T, in order. */
       spacing: v.optional(BatchSpacingSchema),
     }),
@@ -214,6 +252,8 @@ export const uploadsRequests = {
 export const uploadsEvents = {
   /** Drafts whose state or previews changed, and drafts that went away. */
   'drafts.changed': answers<{ changed: DraftView[]; removed: string[] }>(),
+  /** The OS opened files with Shotput: the window takes them with drafts.takeOpened. */
+  'drafts.opened': answers<{ count: number }>(),
   'queue.changed': answers<QueueView>(),
   /** Bytes of one job's image sent so far. */
   'queue.progress': answers<{ id: string; sent: number; total: number }>(),

@@ -1,7 +1,6 @@
 // Watched folders: their defaults, state and counts, and what was skipped.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS } from '../service-rules';
-import { answers, filePath, noPayload, positiveId, shotTag } from './base';
+import { ShotTagsSchema, answers, filePath, noPayload, positiveId } from './base';
 import { BatchSpacingSchema, PrepareChoiceSchema } from './uploads';
 import type { PrepareChoice } from './uploads';
 
@@ -10,7 +9,7 @@ const folderId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 /** A watched folder's defaults for the shots it makes. */
 export const FolderDefaultsSchema = v.strictObject({
   description: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
-  tags: v.optional(v.pipe(v.array(shotTag), v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`))),
+  tags: v.optional(ShotTagsSchema),
   teamId: v.optional(positiveId),
   lowProfile: v.optional(v.boolean()),
   schedule: v.optional(BatchSpacingSchema),
@@ -36,7 +35,11 @@ export const watchRequests = {
   'watch.list': { payload: noPayload, result: answers<WatchFolderView[]>() },
   /** Without a path, the system folder picker asks for one. */
   'watch.add': {
-    payload: v.strictObject({ path: v.optional(filePath), defaults: v.optional(FolderDefaultsSchema), prepare: v.optional(PrepareChoiceSchema) }),
+    payload: v.strictObject({
+      path: v.optional(filePath),
+      defaults: v.optional(FolderDefaultsSchema),
+      prepare: v.optional(PrepareChoiceSchema),
+    }),
     result: answers<WatchFolderView[]>(),
   },
   'watch.update': {

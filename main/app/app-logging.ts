@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { app, shell } from 'electron';
 import { createLogger, type Logger } from '../logging/logger';
 import { openLogFile, type LogFile } from '../logging/log-file';
+import { launchFacts } from './os-launch';
 
 export interface AppLog {
   logger: Logger;
@@ -24,7 +25,9 @@ export function openAppLog(): AppLog {
   };
   const logger = createLogger({ sinks: [file, terminal] });
   const v = process.versions as NodeJS.ProcessVersions & { electron?: string; chrome?: string };
-  logger.info(`${app.getName()} ${app.getVersion()} starting (Electron ${v.electron ?? '?'}, Chromium ${v.chrome ?? '?'}, ${process.platform} ${process.arch})`);
+  logger.info(
+    `${app.getName()} ${app.getVersion()} starting (Electron ${v.electron ?? '?'}, Chromium ${v.chrome ?? '?'}, ${launchFacts().platform} ${process.arch})`,
+  );
   return {
     logger,
     file,

@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger';
 import { aboutPanelOptions, type RuntimeVersions } from './menu/about-panel';
 import { appMenuTemplate } from './menu/app-menu-template';
 import type { ProjectLinks } from './menu/project-links';
+import { launchFacts } from './os-launch';
 
 export interface AppMenuOptions {
   versions: RuntimeVersions;
@@ -21,10 +22,11 @@ export interface AppMenuOptions {
 
 export function installAppMenu(options: AppMenuOptions): void {
   const { versions, links, log } = options;
-  const open = (url: string) => void options.openInBrowser(url).catch((error: unknown) => log.warn(`Opening ${url} failed: ${String(error)}`));
+  const open = (url: string) =>
+    void options.openInBrowser(url).catch((error: unknown) => log.warn(`Opening ${url} failed: ${String(error)}`));
   app.setAboutPanelOptions(aboutPanelOptions(app.getName(), versions, options.homepage));
   const template = appMenuTemplate({
-    platform: process.platform,
+    platform: launchFacts().platform,
     appName: app.getName(),
     isPackaged: app.isPackaged,
     actions: {
@@ -33,9 +35,19 @@ export function installAppMenu(options: AppMenuOptions): void {
         options.command(command);
       },
       openDocumentation: () => open(links.documentation),
-      showLogs: () => void options.showLogs().catch((error: unknown) => log.warn(`Showing the logs failed: ${String(error)}`)),
+      showLogs: () =>
+        void options.showLogs().catch((error: unknown) => log.warn(`Showing the logs failed: ${String(error)}`)),
       reportProblem: () =>
-        open(links.reportProblem({ appVersion: versions.app, electron: versions.electron, chromium: versions.chromium, platform: process.platform, arch: process.arch, osRelease: release() })),
+        open(
+          links.reportProblem({
+            appVersion: versions.app,
+            electron: versions.electron,
+            chromium: versions.chromium,
+            platform: launchFacts().platform,
+            arch: process.arch,
+            osRelease: release(),
+          }),
+        ),
     },
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));

@@ -13,6 +13,7 @@ import { installAppMenu } from './app-menu';
 import { createAppUpdater } from './app-updater';
 import type { AppShellContext } from '../desktop/handlers/app-shell-handlers';
 import { projectLinks, repositoryFromUpdateConfig } from './menu/project-links';
+import { launchFacts } from './os-launch';
 
 export interface AppShellWiringOptions {
   desktop: Desktop;
@@ -31,9 +32,16 @@ export async function startAppShell(options: AppShellWiringOptions): Promise<App
   followActivity(desktop, appLog);
 
   const runtime = process.versions as NodeJS.ProcessVersions & { electron?: string; chrome?: string };
-  const versions = { app: app.getVersion(), electron: runtime.electron ?? 'unknown', chromium: runtime.chrome ?? 'unknown', node: runtime.node };
+  const versions = {
+    app: app.getVersion(),
+    electron: runtime.electron ?? 'unknown',
+    chromium: runtime.chrome ?? 'unknown',
+    node: runtime.node,
+  };
   // The packed app's app-update.yml names the GitHub repository it updates from.
-  const updateConfig = app.isPackaged ? await readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => undefined) : undefined;
+  const updateConfig = app.isPackaged
+    ? await readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => undefined)
+    : undefined;
   const links = projectLinks(repositoryFromUpdateConfig(updateConfig), HOMEPAGE);
 
   installAppMenu({
@@ -51,7 +59,11 @@ export async function startAppShell(options: AppShellWiringOptions): Promise<App
 
   // Not awaited: finding out how Shotput was installed (and loading electron-updater) must not hold
   // up the window. Its requests wait for it instead.
-  const updates = createAppUpdater({ desktop, enabled: options.settings.get().checkForUpdates, log: appLog.logger.scope('updates') });
+  const updates = createAppUpdater({
+    desktop,
+    enabled: options.settings.get().checkForUpdates,
+    log: appLog.logger.scope('updates'),
+  });
   updates.then(
     (controller) => controller.on('changed', (view) => emit('updates.changed', view)),
     (error: unknown) => appLog.logger.scope('updates').warn(`The updater could not be set up: ${String(error)}`),
@@ -64,7 +76,7 @@ export async function startAppShell(options: AppShellWiringOptions): Promise<App
       electron: versions.electron,
       chromium: versions.chromium,
       node: versions.node,
-      platform: process.platform,
+      platform: launchFacts().platform,
       arch: process.arch,
       logFile: appLog.file.path,
       releasesUrl: links.releases,
@@ -96,7 +108,8 @@ function followActivity(desktop: Desktop, appLog: AppLog): void {
   let offRate: (() => void) | undefined;
   const followGovernor = (client: ReturnType<Desktop['session']['client']>) => {
     offRate?.();
-    offRate = client === undefined ? undefined : logRateLimitWaits(serviceLog, (listener) => client.governor.onState(listener));
+    offRate =
+      client === undefined ? undefined : logRateLimitWaits(serviceLog, (listener) => client.governor.onState(listener));
   };
   // A saved sign-in may already be open.
   followQueue(desktop.uploads.queue());
@@ -104,6 +117,8 @@ function followActivity(desktop: Desktop, appLog: AppLog): void {
   desktop.uploads.on('opened', followQueue);
   desktop.session.events.on('account', (account) => {
     followGovernor(account?.client);
-    appLog.logger.scope('auth').info(account === undefined ? 'signed out' : `signed in to ${account.endpoint.id} as user ${account.user.id}`);
+    appLog.logger
+      .scope('auth')
+      .info(account === undefined ? 'signed out' : `signed in to ${account.endpoint.id} as user ${account.user.id}`);
   });
 }

@@ -11,8 +11,9 @@ import { app } from 'electron';
 import type { Desktop } from '../desktop/desktop';
 import type { Logger } from '../logging/logger';
 import { UpdateController, type UpdaterPort } from '../updates/update-controller';
-import { updateSupport, type InstallFacts } from '../updates/update-support';
+import { updateSupport, windowsPublisherIn, type InstallFacts } from '../updates/update-support';
 import { uploadsInFlight } from '../updates/uploads-in-flight';
+import { launchFacts } from './os-launch';
 
 export interface AppUpdaterOptions {
   desktop: Desktop;
@@ -52,7 +53,12 @@ async function loadAutoUpdater(log: Logger): Promise<UpdaterPort> {
   // Loaded only when it will be used: creating autoUpdater reads the packed app's files.
   const { default: electronUpdater } = await import('electron-updater');
   const updater = electronUpdater.autoUpdater;
-  updater.logger = { info: (message: unknown) => log.info(String(message)), warn: (message: unknown) => log.warn(String(message)), error: (message: unknown) => log.warn(String(message)), debug: () => undefined };
+  updater.logger = {
+    info: (message: unknown) => log.info(String(message)),
+    warn: (message: unknown) => log.warn(String(message)),
+    error: (message: unknown) => log.warn(String(message)),
+    debug: () => undefined,
+  };
   return updater;
 }
 
@@ -67,14 +73,20 @@ const inertUpdater: UpdaterPort = {
 };
 
 async function installFacts(): Promise<InstallFacts> {
-  const facts: InstallFacts = { platform: process.platform, isPackaged: app.isPackaged };
+  const { platform } = launchFacts();
+  const facts: InstallFacts = { platform, isPackaged: app.isPackaged };
   if (!app.isPackaged) return facts;
-  if (process.platform === 'linux') {
+  if (platform === 'linux') {
     // electron-builder writes the package type (deb, rpm, pacman) beside the app; the AppImage runtime sets APPIMAGE.
     facts.packageType = await readFile(join(process.resourcesPath, 'package-type'), 'utf8').catch(() => undefined);
     facts.appImagePath = process.env['APPIMAGE'];
   }
-  if (process.platform === 'darwin') {
+  if (platform === 'win32') {
+    // electron-builder names the publisher here only for a signed build; electron-updater checks the download against it.
+    const yml = await readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => '');
+    facts.windowsPublisher = windowsPublisherIn(yml);
+  }
+  if (platform === 'darwin') {
     // …/Shotput.app/Contents/MacOS/Shotput → …/Shotput.app
     const bundle = join(process.execPath, '..', '..', '..');
     facts.macSignature = await promisify(execFile)('codesign', ['-dv', '--verbose=2', bundle]).then(

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { App } from 'electron';
 import { findDeepLinkInArgv } from '../auth/deep-link';
 import { DEEP_LINK_SCHEME } from '../auth/service-settings';
+import { launchFacts } from './os-launch';
 
 type DeepLinkApp = Pick<App, 'setAsDefaultProtocolClient' | 'on' | 'off' | 'whenReady' | 'isReady'>;
 
@@ -21,17 +22,25 @@ export interface DeepLinkOptions {
 
 export const DEEP_LINK_PROTOCOL = DEEP_LINK_SCHEME.replace(/:$/, '');
 
-export function registerDeepLinks(app: DeepLinkApp, onLink: (url: string) => void, options: DeepLinkOptions = {}): { dispose(): void } {
-  const argv = options.argv ?? process.argv;
+export function registerDeepLinks(
+  app: DeepLinkApp,
+  onLink: (url: string) => void,
+  options: DeepLinkOptions = {},
+): { dispose(): void } {
+  const launch = launchFacts();
+  const argv = options.argv ?? launch.argv;
   const log = options.log ?? (() => {});
-  const defaultApp = options.defaultApp ?? Boolean(process.defaultApp);
+  const defaultApp = options.defaultApp ?? launch.defaultApp;
 
   // In development the executable is Electron itself, so the app's path must be passed along.
   const registered =
     defaultApp && argv.length >= 2
-      ? app.setAsDefaultProtocolClient(DEEP_LINK_PROTOCOL, options.execPath ?? process.execPath, [path.resolve(argv[1]!)])
+      ? app.setAsDefaultProtocolClient(DEEP_LINK_PROTOCOL, options.execPath ?? launch.execPath, [
+          path.resolve(argv[1]!),
+        ])
       : app.setAsDefaultProtocolClient(DEEP_LINK_PROTOCOL);
-  if (!registered) log(`Could not register ${DEEP_LINK_PROTOCOL}:// as this app's link scheme; sign-in links may open nothing.`);
+  if (!registered)
+    log(`Could not register ${DEEP_LINK_PROTOCOL}:// as this app's link scheme; sign-in links may open nothing.`);
 
   let disposed = false;
   const waiting: string[] = [];

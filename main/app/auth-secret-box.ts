@@ -3,15 +3,22 @@
 // not really secret): the box still works, and `protection` says so for the settings screen.
 import type { SafeStorage } from 'electron';
 import type { SecretBox } from '../auth/token-store';
+import { launchFacts } from './os-launch';
 
 type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
   Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
 
 export type SecretBoxResult = { ok: true; box: SecretBox } | { ok: false; reason: string };
 
-export function safeStorageSecretBox(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): SecretBoxResult {
+export function safeStorageSecretBox(
+  safeStorage: SafeStorageLike,
+  platform: NodeJS.Platform = launchFacts().platform,
+): SecretBoxResult {
   if (!safeStorage.isEncryptionAvailable()) {
-    return { ok: false, reason: 'This computer offers no way to encrypt saved sign-ins, so Shotput cannot keep you signed in.' };
+    return {
+      ok: false,
+      reason: 'This computer offers no way to encrypt saved sign-ins, so Shotput cannot keep you signed in.',
+    };
   }
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
   const protection: SecretBox['protection'] = backend === 'basic_text' ? 'basic-text' : 'os-keychain';

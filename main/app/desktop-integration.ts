@@ -6,6 +6,7 @@ import type { BrowserWindow } from 'electron';
 import { batchMessage } from '../desktop/batch-tracker';
 import type { Desktop } from '../desktop/desktop';
 import { trayIconPng } from '../desktop/tray-icon';
+import { launchFacts } from './os-launch';
 
 export interface DesktopIntegrationOptions {
   desktop: Desktop;
@@ -21,18 +22,18 @@ export interface DesktopIntegration {
   dispose(): void;
 }
 
-export function supportsOpenAtLogin(platform: NodeJS.Platform = process.platform): boolean {
+export function supportsOpenAtLogin(platform: NodeJS.Platform = launchFacts().platform): boolean {
   return platform === 'darwin' || platform === 'win32';
 }
 
-export function applyOpenAtLogin(open: boolean, platform: NodeJS.Platform = process.platform): void {
+export function applyOpenAtLogin(open: boolean, platform: NodeJS.Platform = launchFacts().platform): void {
   if (!supportsOpenAtLogin(platform)) return;
   app.setLoginItemSettings({ openAtLogin: open });
 }
 
 export function attachDesktopIntegration(options: DesktopIntegrationOptions): DesktopIntegration {
   const { desktop, log } = options;
-  const platform = options.platform ?? process.platform;
+  const platform = options.platform ?? launchFacts().platform;
   let tray: Tray | undefined;
   let trayPending = false;
   let disposed = false;

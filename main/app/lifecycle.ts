@@ -15,6 +15,7 @@ import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
 import { claimSingleInstance } from './single-instance';
+import { findDeepLinkInArgv } from '../auth/deep-link';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
 import { createDesktop, desktopSandbox } from './desktop-session-wiring';
@@ -25,7 +26,9 @@ import type { Desktop } from '../desktop/desktop';
 import { stopBundledSandbox } from '../service/bundled-sandbox';
 import { loggingFetch } from '../logging/logging-fetch';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
-import { INPUT_EXTENSIONS } from '../uploads/input-types';
+import { openDialogOptions, type PickKind } from './open-dialogs';
+import { collectDesktopFiles, type DesktopFiles } from './desktop-files';
+import { launchFacts } from './os-launch';
 import { openAppLog } from './app-logging';
 import { startAppShell } from './app-shell-wiring';
 
@@ -37,7 +40,17 @@ export function startApp(): void {
   registerAppSchemePrivileges(protocol);
   // Every renderer sandboxed, whatever a window's options say.
   app.enableSandbox();
-  if (!claimSingleInstance(app, focusMainWindow)) return;
+  const launch = launchFacts();
+  let desktopFiles: DesktopFiles | undefined;
+  // A second launch: its files become drafts, and the window comes back. Opened again if it was
+  // closed: on a Linux desktop with no tray host (GNOME's default) starting Shotput again is the
+  // only way back to a window closed while folders are watched.
+  const onSecondInstance = (argv: string[], workingDirectory: string): void => {
+    desktopFiles?.fromArgv(argv, workingDirectory);
+    // A launch that only carries a link leaves the focus to that link (a stray one never comes forward).
+    if (findDeepLinkInArgv(argv) === null) showMainWindow();
+  };
+  if (!claimSingleInstance(app, onSecondInstance)) return;
   const appLog = openAppLog();
   const mainLog = appLog.logger.scope('main');
   const log = (message: string): void => mainLog.warn(message);
@@ -49,13 +62,31 @@ export function startApp(): void {
   const waitingLinks: string[] = [];
   const deliverLink = (url: string): void => {
     if (desktop === undefined) waitingLinks.push(url);
-    else void desktop.session.handleDeepLink(url).catch((error: unknown) => log(`A sign-in link failed: ${describe(error)}`));
-    focusMainWindow();
+    else {
+      // Only the answer to a sign-in the user started brings the window forward: any web page can
+      // open app.shotput:// links, and a stray one is logged by the session, never shown.
+      void desktop.session.handleDeepLink(url).then(
+        (answered) => answered && focusMainWindow(),
+        (error: unknown) => log(`A sign-in link failed: ${describe(error)}`),
+      );
+    }
   };
   // macOS sends the link that launched the app through open-url right after will-finish-launching
   // (on Windows and Linux that event comes with 'ready'): listen from there, as Electron advises.
+  // Files opened from the desktop are taken from the same moment (macOS's open-file, likewise).
   app.once('will-finish-launching', () => {
     registerDeepLinks(app, deliverLink, { log });
+    desktopFiles = collectDesktopFiles(app, {
+      defaultApp: launch.defaultApp,
+      appPath: app.getAppPath(),
+      log: (message) => mainLog.info(message),
+      onArrived: (count) => {
+        if (desktop === undefined) return; // the window takes them when it opens
+        emit('drafts.opened', { count });
+        showMainWindow();
+      },
+    });
+    desktopFiles.fromArgv(launch.argv, process.cwd());
   });
   const openExternal = createOpenExternal(shell, log);
   const devUrl = devServerUrl(process.env, app.isPackaged);
@@ -67,8 +98,13 @@ export function startApp(): void {
     mainWindow.focus();
   }
 
-  /** Brings the window back (from the tray or a notification), opening it if it was closed. */
+  /**
+   * Brings the window back (from the tray, a notification, a second launch), opening it if it was
+   * closed; before start-up opened the first window there is nothing to bring back yet.
+   */
+  let windowOpened = false;
   function showMainWindow(): void {
+    if (!windowOpened) return;
     if (mainWindow === undefined || mainWindow.isDestroyed()) openWindow();
     else focusMainWindow();
   }
@@ -78,6 +114,7 @@ export function startApp(): void {
   }
 
   function openWindow(): void {
+    windowOpened = true;
     mainWindow = createMainWindow(paths.preloadPath, rendererEntryUrl(devUrl), log);
     mainWindow.on('closed', () => {
       mainWindow = undefined;
@@ -89,7 +126,7 @@ export function startApp(): void {
   });
   app.on('window-all-closed', () => {
     // While folders are watched the app stays in the tray; otherwise it quits (not on macOS).
-    if (process.platform !== 'darwin' && !desktop?.watch.watching) app.quit();
+    if (launch.platform !== 'darwin' && !desktop?.watch.watching) app.quit();
   });
   // The queue's POSTs in flight finish and the sandbox saves its state before the app exits.
   app.on('before-quit', (event) => {
@@ -118,7 +155,7 @@ export function startApp(): void {
     handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header());
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
-    const appInfo = { name: app.getName(), version: app.getVersion(), platform: process.platform };
+    const appInfo = { name: app.getName(), version: app.getVersion(), platform: launch.platform };
     const opened = await createDesktop({
       userDataDir: app.getPath('userData'),
       openExternal,
@@ -132,7 +169,11 @@ export function startApp(): void {
     // With the sandbox in use (the default), it starts along with the window, and the page waits
     // for it: the first page's policy names its address.
     if (opened.session.service === 'sandbox') {
-      pagePolicy.waitFor(desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox }).catch((error: unknown) => log(`The sandbox did not start: ${describe(error)}`)));
+      pagePolicy.waitFor(
+        desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox }).catch((error: unknown) =>
+          log(`The sandbox did not start: ${describe(error)}`),
+        ),
+      );
     }
     opened.session.onChange((state) => emit('auth.changed', state));
     opened.drafts.on('changed', (change) => emit('drafts.changed', change));
@@ -149,16 +190,12 @@ export function startApp(): void {
       openExternal,
       showWindow: showMainWindow,
     });
-    const pickPaths = async (kind: 'images' | 'folder'): Promise<string[]> => {
-      const options: Electron.OpenDialogOptions =
-        kind === 'folder'
-          ? { title: 'Choose a folder to watch', properties: ['openDirectory', 'createDirectory'] }
-          : {
-              title: 'Choose images or folders',
-              properties: ['openFile', 'openDirectory', 'multiSelections'],
-              filters: [{ name: 'Images', extensions: [...INPUT_EXTENSIONS] }],
-            };
-      const result = mainWindow !== undefined && !mainWindow.isDestroyed() ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+    const pickPaths = async (kind: PickKind): Promise<string[]> => {
+      const options = openDialogOptions(kind, launch.platform);
+      const result =
+        mainWindow !== undefined && !mainWindow.isDestroyed()
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     };
     const context = {
@@ -171,6 +208,7 @@ export function startApp(): void {
       uploads: opened.uploads,
       watch: opened.watch,
       pickPaths,
+      takeOpenedFiles: () => desktopFiles?.take() ?? [],
       grants: new PathGrants(),
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
       appShell,
@@ -179,7 +217,8 @@ export function startApp(): void {
     registerRequestHandlers(ipcMain, createRequestHandlers(context), ipcOptions);
     registerDroppedPaths(ipcMain, context.grants, ipcOptions);
     openWindow();
-    if (smokeRequested(process.argv, process.env) && mainWindow !== undefined) void finishSmokeCheck(mainWindow, app, log);
+    if (smokeRequested(launch.argv, process.env) && mainWindow !== undefined)
+      void finishSmokeCheck(mainWindow, app, log);
     attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();

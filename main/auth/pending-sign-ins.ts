@@ -5,6 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createPkcePair } from './pkce';
 import { SIGN_IN_TIMEOUT_MS } from './service-settings';
 import type { ServiceEndpoint } from './service-settings';
+import { rememberSecret } from '../service/known-secrets';
 
 export interface PendingSignIn {
   state: string;
@@ -45,6 +46,8 @@ export class PendingSignIns {
       createdAt,
       expiresAt: createdAt + this.lifetimeMs,
     };
+    rememberSecret(signIn.codeVerifier);
+    rememberSecret(signIn.state);
     this.entries.push(signIn);
     return signIn;
   }

@@ -2,6 +2,7 @@
 // works once, so a second try could only fail with invalid_grant.
 import { TokenErrorSchema, TokenResponseSchema } from '../service/resources';
 import type { TokenResponse } from '../service/resources';
+import { rememberSecret } from '../service/known-secrets';
 import { validateBody } from '../service/validate';
 import { signInProblem } from './auth-problems';
 import type { SignInProblem } from './auth-problems';
@@ -19,6 +20,7 @@ export interface TokenExchangeInput {
 
 export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExchangeResult> {
   const { signIn } = input;
+  for (const secret of [input.code, input.clientSecret, signIn.codeVerifier]) rememberSecret(secret);
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     client_id: signIn.service.clientId,
@@ -43,7 +45,10 @@ export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExch
   try {
     json = await response.json();
   } catch {
-    return { ok: false, problem: signInProblem(response.ok ? 'unexpected_response' : 'unknown_error', `status ${response.status}`) };
+    return {
+      ok: false,
+      problem: signInProblem(response.ok ? 'unexpected_response' : 'unknown_error', `status ${response.status}`),
+    };
   }
   // The spec does not say which status a token error has; the body's shape decides.
   const failure = validateBody(TokenErrorSchema, json, 'a token error');
@@ -51,5 +56,6 @@ export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExch
   if (!response.ok) return { ok: false, problem: signInProblem('unknown_error', `status ${response.status}`) };
   const token = validateBody(TokenResponseSchema, json, 'a token');
   if (!token.ok) return { ok: false, problem: signInProblem('unexpected_response') };
+  rememberSecret(token.value.access_token);
   return { ok: true, token: token.value };
 }

@@ -3,6 +3,7 @@
 // file's 0600 mode is the protection) and kept through a TextPersistence (electron-store in the app, a
 // file in the CLI data dir). Tokens never leave the main process; accountSummary() is what the UI may see.
 import * as v from 'valibot';
+import { rememberSecret } from '../service/known-secrets';
 
 /** Encrypts and decrypts strings. `protection` says how strong that is, for the settings screen. */
 export interface SecretBox {
@@ -67,10 +68,12 @@ export class TokenStore {
     const sealed = (await this.load()).accounts[serviceId];
     if (sealed === undefined) return undefined;
     const parsed = v.safeParse(StoredAccountSchema, parseJson(this.openSafely(sealed)));
+    if (parsed.success) rememberSecret(parsed.output.accessToken);
     return parsed.success ? parsed.output : undefined;
   }
 
   async saveAccount(account: StoredAccount): Promise<void> {
+    rememberSecret(account.accessToken);
     await this.update((record) => {
       record.accounts[account.serviceId] = this.box.seal(JSON.stringify(account));
     });
@@ -88,10 +91,13 @@ export class TokenStore {
 
   async clientSecret(serviceId: string): Promise<string | undefined> {
     const sealed = (await this.load()).clientSecrets[serviceId];
-    return sealed === undefined ? undefined : this.openSafely(sealed) || undefined;
+    const secret = sealed === undefined ? undefined : this.openSafely(sealed) || undefined;
+    rememberSecret(secret);
+    return secret;
   }
 
   async saveClientSecret(serviceId: string, secret: string): Promise<void> {
+    rememberSecret(secret);
     await this.update((record) => {
       record.clientSecrets[serviceId] = this.box.seal(secret);
     });

@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SIZE_CHOICES } from '../../common/service-rules';
+import { FIT_CHOICES } from '../../common/prepare-choice';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { parseCommandArgs } from './upload-options';
@@ -54,7 +55,7 @@ export function parsePrepareArgs(args: string[]): { files: string[]; out: string
   const options: PrepareOptions = {};
   const size = oneOf('--size', values.size, SIZE_CHOICES);
   if (size) options.target = size;
-  const fit = oneOf('--fit', values.fit, ['cover', 'contain'] as const);
+  const fit = oneOf('--fit', values.fit, FIT_CHOICES);
   if (fit) options.mode = fit;
   const format = oneOf('--format', values.format, ['auto', 'png', 'jpeg', 'jpg', 'gif'] as const);
   if (format) options.format = format === 'jpg' ? 'jpeg' : format;

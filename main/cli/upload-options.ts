@@ -4,7 +4,7 @@ import { SIZE_CHOICES } from '../../common/service-rules';
 import { parseOptions } from './messages';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
-import type { PrepareOptions } from '../uploads/types';
+import type { PrepareChoice } from '../uploads/types';
 
 export const SHARED_OPTIONS = {
   description: { type: 'string' },
@@ -27,7 +27,7 @@ export interface SharedValues {
   lowProfile?: boolean;
   schedule?: { start: string; everyHours?: number };
   reboundSourceId?: number;
-  prepare: PrepareOptions;
+  prepare: PrepareChoice;
   force: boolean;
 }
 
@@ -64,7 +64,7 @@ export function sharedValues(values: Record<string, string | boolean | undefined
     lowProfile: values['low-profile'] === true ? true : undefined,
     schedule,
     reboundSourceId: positiveInt('--rebound', text('rebound')),
-    prepare: { size: size as PrepareOptions['size'], fit: fit as PrepareOptions['fit'] },
+    prepare: { size: size as PrepareChoice['size'], fit: fit as PrepareChoice['fit'] },
     force: values.force === true,
   };
 }

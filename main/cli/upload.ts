@@ -10,7 +10,7 @@ import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
 import { probe } from '../images/index';
-import { spreadSchedule } from '../uploads/index';
+import { isFinal, spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadJob, UploadQueue } from '../uploads/index';
 
@@ -121,7 +121,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       }
     }
     // Jobs left unfinished by an earlier run resume too; the command waits for them as well.
-    for (const job of queue.list()) if (!mine.has(job.id) && !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state)) reporter.track(job);
+    for (const job of queue.list()) if (!mine.has(job.id) && !isFinal(job.state)) reporter.track(job);
     await queue.whenIdle();
     reporter.done();
     if (ctx.signal.aborted) {

@@ -1,7 +1,8 @@
 // A batch is the jobs added since the queue was last idle. Its progress (0..1) drives the dock and
 // taskbar bar; when every job of it is final, one summary goes to a system notification.
 import { EventEmitter } from 'node:events';
-import type { JobStateName } from '../../common/contract/index';
+import { FINAL_STATES } from '../../common/job-states';
+import type { JobState } from '../../common/job-states';
 
 export interface BatchSummary {
   total: number;
@@ -12,7 +13,7 @@ export interface BatchSummary {
 }
 
 /** How far along each state is; final states count whole. */
-const WEIGHT: Record<JobStateName, number> = {
+const WEIGHT: Record<JobState, number> = {
   queued: 0,
   preparing: 0.1,
   ready: 0.2,
@@ -24,23 +25,21 @@ const WEIGHT: Record<JobStateName, number> = {
   cancelled: 1,
 };
 
-const FINAL = new Set<JobStateName>(['published', 'scheduled', 'failed', 'cancelled']);
-
 export class BatchTracker extends EventEmitter<{ progress: [number]; done: [BatchSummary] }> {
-  private readonly states = new Map<string, JobStateName>();
+  private readonly states = new Map<string, JobState>();
   private lastFraction = -1;
 
   add(ids: readonly string[]): void {
     let added = false;
     for (const id of ids) {
-      if (this.states.has(id) && !FINAL.has(this.states.get(id)!)) continue;
+      if (this.states.has(id) && !FINAL_STATES.has(this.states.get(id)!)) continue;
       this.states.set(id, 'queued');
       added = true;
     }
     if (added) this.report();
   }
 
-  update(id: string, state: JobStateName): void {
+  update(id: string, state: JobState): void {
     if (!this.states.has(id) || this.states.get(id) === state) return;
     this.states.set(id, state);
     this.report();
@@ -65,8 +64,8 @@ export class BatchTracker extends EventEmitter<{ progress: [number]; done: [Batc
       return;
     }
     const values = [...this.states.values()];
-    if (values.every((state) => FINAL.has(state))) {
-      const count = (state: JobStateName) => values.filter((s) => s === state).length;
+    if (values.every((state) => FINAL_STATES.has(state))) {
+      const count = (state: JobState) => values.filter((s) => s === state).length;
       const summary: BatchSummary = {
         total: values.length,
         published: count('published'),

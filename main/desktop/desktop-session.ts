@@ -198,17 +198,21 @@ export class DesktopSession {
   }
 
   /** Every app.shotput:// link (open-url, second-instance, first launch) comes here. */
-  async handleDeepLink(link: string): Promise<void> {
+  /** True when the link answered a sign-in the user started (only then may the window come forward). */
+  async handleDeepLink(link: string): Promise<boolean> {
     const outcome = await this.options.accounts.handleDeepLink(link);
-    if (outcome.kind === 'ignored') return;
+    if (outcome.kind === 'ignored') {
+      this.log(`A stray app.shotput:// link was ignored: ${outcome.reason}`);
+      return false;
+    }
     if (outcome.kind === 'failed') {
       // A stray or replayed callback while no sign-in waits changes nothing the user sees.
       if (!this.wait) {
-        this.log(`A sign-in callback was refused: ${outcome.problem.code}.`);
-        return;
+        this.log(`A stray app.shotput:// link was ignored: ${outcome.problem.code}.`);
+        return false;
       }
       this.fail(problemView(outcome.problem));
-      return;
+      return true;
     }
     // A new attempt, but the browser wait stays: this link is what it waits for.
     this.dispatch({ type: 'action' });
@@ -216,17 +220,18 @@ export class DesktopSession {
     const service = this.serviceOf(outcome.account.serviceId);
     if (service === undefined) {
       this.log('A sign-in finished for a service Shotput no longer uses; it was kept but not used.');
-      return;
+      return false;
     }
     await this.choose(service);
     const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(service));
     const client = await this.options.accounts.clientFor(this.endpointChoice(service));
     if (!client) {
       this.fail(problemView(signInProblem('user_not_loaded')));
-      return;
+      return true;
     }
     await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, attempt);
     this.endWait({ ok: true, state: this.state() });
+    return true;
   }
 
   /** Switches to another service: its saved account when there is one, else signed out. */

@@ -5,11 +5,12 @@
 // crop editor, and the result exactly as it will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ImageError, prepare, preview, probe } from '../images/index';
-import type { PrepareOptions as PipelineOptions } from '../images/index';
-import { INPUT_LABELS } from '../uploads/input-types';
+import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
+import { fileStamp, preparedForQueue } from '../uploads/index';
+import type { PreparedForQueue } from '../uploads/index';
+import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
 import { titleFromFileName } from '../uploads/sidecar';
 import { isImageName } from '../uploads/watch-filter';
 import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
@@ -25,12 +26,24 @@ export interface DraftsOptions {
   flushMs?: number;
   /** Most drafts held at once. */
   maxDrafts?: number;
+  /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
+  keepPreparedBytes?: number;
 }
 
 interface DraftRecord {
   view: DraftView;
   /** Bumped by every change of the prepare choice: older work is thrown away. */
   version: number;
+  /** The image exactly as it will be sent, for the queue, and what the source was when it was read. */
+  prepared?: { image: PreparedForQueue; stamp: string };
+}
+
+/** A draft on its way to the queue: its file and choice, and its prepared image when it is current. */
+export interface DraftForQueue {
+  id: string;
+  path: string;
+  prepare: PrepareChoice;
+  prepared?: { image: PreparedForQueue; stamp: string };
 }
 
 const FOLDER_DEPTH = 3;
@@ -103,14 +116,34 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
 
   /** An image pasted from the clipboard: written to the paste folder, then added like a file. */
   async addPasted(name: string, type: string, data: Buffer): Promise<DraftsAdded> {
-    const extension = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' }[type] ?? '.png';
-    const base = path.parse(name).name.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || 'Pasted image';
+    const extension = isPasteType(type) ? PASTE_TYPES[type] : '.png';
+    const base =
+      path
+        .parse(name)
+        .name.replace(/[^\w .-]+/g, '')
+        .trim()
+        .slice(0, 80) || 'Pasted image';
     // A folder of its own keeps the name the user knows (and so the title made from it).
     const folder = path.join(this.options.pasteDir, randomUUID());
     await mkdir(folder, { recursive: true });
     const file = path.join(folder, `${base}${extension}`);
     await writeFile(file, data, { mode: 0o600 });
     return this.add([file]);
+  }
+
+  /** The drafts as the queue takes them (undefined for an id no longer there). */
+  forQueue(ids: readonly string[]): (DraftForQueue | undefined)[] {
+    return ids.map((id) => {
+      const record = this.drafts.get(id);
+      if (!record) return undefined;
+      const { view, prepared } = record;
+      return {
+        id,
+        path: view.path,
+        prepare: view.prepare,
+        ...(prepared && view.state === 'ready' ? { prepared } : {}),
+      };
+    });
   }
 
   remove(ids: readonly string[]): void {
@@ -128,7 +161,12 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       const record = this.drafts.get(id);
       if (!record) continue;
       record.version += 1;
-      record.view = { ...record.view, prepare: { ...prepareChoice }, state: record.view.state === 'error' && record.view.facts === null ? 'error' : 'loading' };
+      record.prepared = undefined;
+      record.view = {
+        ...record.view,
+        prepare: { ...prepareChoice },
+        state: record.view.state === 'error' && record.view.facts === null ? 'error' : 'loading',
+      };
       if (record.view.state === 'loading' && !this.waiting.includes(id)) this.waiting.push(id);
       this.changed(record.view);
     }
@@ -139,7 +177,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
     const record = this.drafts.get(id);
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
-    const image = await prepare(record.view.path, pipelineOptions(prepareChoice));
+    const image = await prepare(record.view.path, optionsOfChoice(prepareChoice));
     return {
       dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
       width: image.width,
@@ -165,10 +203,18 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
 
   // ---- inside ----------------------------------------------------------------------------------
 
-  private async collect(target: string, depth: number, files: string[], problems: DraftsAdded['problems'], given: boolean): Promise<void> {
+  private async collect(
+    target: string,
+    depth: number,
+    files: string[],
+    problems: DraftsAdded['problems'],
+    given: boolean,
+  ): Promise<void> {
     let info;
     try {
-      info = await stat(target);
+      // What the user gave is judged by main's path grants; inside a folder, a link is never followed
+      // (it could lead out of the folder the user gave).
+      info = given ? await stat(target) : await lstat(target);
     } catch {
       if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
       return;
@@ -187,12 +233,17 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         if (name.startsWith('.')) continue;
         await this.collect(path.join(target, name), depth - 1, files, problems, false);
       }
-      if (given && files.length === before) problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
+      if (given && files.length === before)
+        problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
       return;
     }
     if (!info.isFile()) return;
     if (isImageName(path.basename(target))) files.push(target);
-    else if (given) problems.push({ path: target, message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).` });
+    else if (given)
+      problems.push({
+        path: target,
+        message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).`,
+      });
   }
 
   private pump(): void {
@@ -223,7 +274,15 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       let source = start.view.source;
       if (!facts || !source) {
         const info = await probe(file);
-        facts = { format: info.format, width: info.width, height: info.height, animated: info.animated, frames: info.pages, bytes: info.bytes, hasAlpha: info.hasAlpha } satisfies ImageFacts;
+        facts = {
+          format: info.format,
+          width: info.width,
+          height: info.height,
+          animated: info.animated,
+          frames: info.pages,
+          bytes: info.bytes,
+          hasAlpha: info.hasAlpha,
+        } satisfies ImageFacts;
         const small = await preview(file, { maxSize: SOURCE_PREVIEW_PX });
         source = { dataUrl: small.dataUrl, width: small.width, height: small.height };
         const record = current();
@@ -231,15 +290,27 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         record.view = { ...record.view, facts, source };
         this.changed(record.view);
       }
-      const image = await prepare(file, pipelineOptions(start.view.prepare));
+      // Read before the pipeline: a file changed while it runs gives an image the queue will not trust.
+      const stamp = await fileStamp(file);
+      const image = await prepare(file, optionsOfChoice(start.view.prepare));
       const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
       const record = current();
       if (!record) return;
+      if (stamp !== undefined) {
+        record.prepared = { image: preparedForQueue(image), stamp };
+        this.keepWithinBudget(id);
+      }
       record.view = {
         ...record.view,
         state: 'ready',
         error: null,
-        result: { dataUrl: card.dataUrl, width: image.width, height: image.height, format: image.format, bytes: image.bytes },
+        result: {
+          dataUrl: card.dataUrl,
+          width: image.width,
+          height: image.height,
+          format: image.format,
+          bytes: image.bytes,
+        },
         warnings: image.warnings.map((w) => ({ code: w.code, message: w.message })),
       };
       this.changed(record.view);
@@ -249,6 +320,19 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       const message = error instanceof Error ? error.message : String(error);
       record.view = { ...record.view, state: 'error', error: message, result: null, warnings: [] };
       this.changed(record.view);
+    }
+  }
+
+  /** The prepared images kept stay within their byte budget: the oldest go first, never the newest. */
+  private keepWithinBudget(newest: string): void {
+    const budget = this.options.keepPreparedBytes ?? 512 * 1024 * 1024;
+    let total = 0;
+    for (const record of this.drafts.values()) total += record.prepared?.image.bytes ?? 0;
+    for (const [id, record] of this.drafts) {
+      if (total <= budget) return;
+      if (id === newest || !record.prepared) continue;
+      total -= record.prepared.image.bytes;
+      record.prepared = undefined;
     }
   }
 
@@ -268,17 +352,4 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       if (changed.length > 0 || removed.length > 0) this.emit('changed', { changed, removed });
     }, this.options.flushMs ?? 80);
   }
-}
-
-/** The renderer's choice as the image pipeline's options. */
-export function pipelineOptions(choice: PrepareChoice): PipelineOptions {
-  const options: PipelineOptions = {};
-  if (choice.size) options.target = choice.size;
-  if (choice.fit) options.mode = choice.fit;
-  if (choice.fit !== 'contain') {
-    if (choice.crop) options.crop = choice.crop;
-    else if (choice.focus) options.focus = choice.focus;
-  }
-  if (choice.background) options.background = choice.background;
-  return options;
 }

@@ -7,14 +7,24 @@ import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from './handlers/result';
 import { problemOfRequest } from '../service/problem';
 import path from 'node:path';
-import { UploadQueue, imagePreparer, serviceAdapter, spreadSchedule } from '../uploads/index';
-import type { JobEvent, NewJob, UploadJob, UploadQueueOptions } from '../uploads/index';
-import type { RateLimitState } from '../service/rate-limit-governor';
-import type { BatchSpacing, EnqueueResult, Result, JobView, PrepareChoice, QueueView, RateLimitView, ShotMetadataInput } from '../../common/contract/index';
+import { PreparedHandoff, UploadQueue, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
+import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
+import type {
+  BatchSpacing,
+  EnqueueRequest,
+  EnqueueResult,
+  Result,
+  PrepareChoice,
+  QueueView,
+  RateLimitView,
+  ShotMetadataInput,
+} from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
+import { enqueueAnswer, jobView, rateLimitView } from './queue-view';
 import { BatchTracker } from './batch-tracker';
 import type { BatchSummary } from './batch-tracker';
+import type { DraftForQueue, Drafts } from './drafts';
 
 export interface UploadCenterOptions {
   /** The app's data folder: journals go to uploads/<service>/<user id>/. */
@@ -31,6 +41,8 @@ export interface EnqueueItem {
   sourcePath: string;
   metadata: ShotMetadataInput;
   prepare: PrepareChoice;
+  /** The draft's image as it will be sent, when it is current: the queue sends it as it is. */
+  prepared?: DraftForQueue['prepared'];
   /** Upload even when the same image was uploaded before. */
   force?: boolean;
 }
@@ -49,6 +61,8 @@ interface CenterEvents {
 interface OpenQueue {
   account: ActiveAccount;
   queue: UploadQueue;
+  /** Drafts' prepared images on their way to the jobs that send them. */
+  handoff: PreparedHandoff;
   unsubscribe: () => void;
 }
 
@@ -76,10 +90,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   /** Follows the session: the new account's queue opens, the previous one closes (its POSTs finish first). */
   useAccount(account: ActiveAccount | undefined): Promise<void> {
-    this.switching = this.switching.then(() => this.switchTo(account)).catch((error: unknown) => {
-      this.log(`Could not open the upload queue: ${error instanceof Error ? error.message : String(error)}`);
-      this.emitQueueNow();
-    });
+    this.switching = this.switching
+      .then(() => this.switchTo(account))
+      .catch((error: unknown) => {
+        this.log(`Could not open the upload queue: ${error instanceof Error ? error.message : String(error)}`);
+        this.emitQueueNow();
+      });
     return this.switching;
   }
 
@@ -89,41 +105,76 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     const cap = current.queue.dailyCapHold();
     return {
       available: true,
-      jobs: current.queue.list().map((job) => this.jobView(job)),
+      jobs: current.queue.list().map((job) => jobView(job, this.progress.get(job.id))),
       paused: current.queue.isPaused,
       rateLimit: rateLimitView(current.account.client.governor.state),
       dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
     };
   }
 
+  /**
+   * Drafts become jobs: main takes each draft's file, prepare choice and prepared image itself, and
+   * the drafts the queue took (added, or already there) leave the drafts. Those refused stay, with
+   * the answer's sentence, for the user to see or upload anyway.
+   */
+  async enqueueDrafts(
+    drafts: Drafts,
+    requests: readonly EnqueueRequest[],
+    spacing?: BatchSpacing,
+  ): Promise<Result<EnqueueResult[]>> {
+    const found = drafts.forQueue(requests.map((request) => request.draftId));
+    const missing = found.filter((draft) => draft === undefined).length;
+    if (missing > 0)
+      return fail(
+        'unknown-draft',
+        `${missing === 1 ? 'A draft is' : `${missing} drafts are`} no longer there; add the files again.`,
+      );
+    const items = requests.map((request, index): EnqueueItem => {
+      const draft = found[index]!;
+      return {
+        draftId: draft.id,
+        sourcePath: draft.path,
+        metadata: request.metadata,
+        prepare: draft.prepare,
+        ...(draft.prepared ? { prepared: draft.prepared } : {}),
+        force: request.force === true,
+      };
+    });
+    const results = await this.enqueue(items, spacing);
+    if (results.ok)
+      drafts.remove(
+        results.value
+          .filter((result) => result.status === 'added' || result.status === 'existing')
+          .map((result) => result.draftId),
+      );
+    return results;
+  }
+
   async enqueue(items: readonly EnqueueItem[], spacing?: BatchSpacing): Promise<Result<EnqueueResult[]>> {
-    const queue = this.current?.queue;
-    if (!queue) return signedOut();
+    const current = this.current;
+    if (!current) return signedOut();
+    const { queue, handoff } = current;
+    // Handed over before the jobs exist: the first may start preparing before add() answers.
+    for (const item of items)
+      if (item.prepared) handoff.give(item.sourcePath, item.prepare, item.prepared.image, item.prepared.stamp);
     let times: string[] | undefined;
     if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
     const jobs: NewJob[] = items.map((item, index) => ({
       sourcePath: item.sourcePath,
-      metadata: { ...item.metadata, title: item.metadata.title.trim(), ...(times ? { scheduledFor: times[index] } : {}) },
+      metadata: {
+        ...item.metadata,
+        title: item.metadata.title.trim(),
+        ...(times ? { scheduledFor: times[index] } : {}),
+      },
       prepare: { ...item.prepare },
       origin: 'app',
       ...(item.force ? { force: true } : {}),
     }));
     const added = await queue.add(jobs);
-    const results = added.map((result, index): EnqueueResult => {
-      const draftId = items[index]!.draftId;
-      if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id, shotId: null };
-      if (result.status === 'existing') {
-        const name = path.basename(items[index]!.sourcePath);
-        if (result.job.state === 'published' || result.job.state === 'scheduled') {
-          return { draftId, status: 'skipped', message: `${name} was already uploaded as shot ${result.job.shotId ?? '?'} (the same image is in the queue).`, jobId: result.job.id, shotId: result.job.shotId ?? null };
-        }
-        const other = path.basename(result.job.sourcePath);
-        const message = result.duplicateOf && other !== name ? `${name} has the same image as ${other}, already in the queue; it is uploaded once.` : `${name} is already in the queue.`;
-        return { draftId, status: 'existing', message, jobId: result.job.id, shotId: null };
-      }
-      if (result.status === 'skipped') return { draftId, status: 'skipped', message: `${path.basename(result.sourcePath)} was already uploaded as shot ${result.shotId}.`, jobId: null, shotId: result.shotId };
-      return { draftId, status: result.status, message: result.message, jobId: null, shotId: null };
+    added.forEach((result, index) => {
+      if (result.status !== 'added') handoff.withdraw(items[index]!.sourcePath, items[index]!.prepare);
     });
+    const results = added.map((result, index) => enqueueAnswer(result, items[index]!));
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
     this.emitQueueSoon();
     return ok(results);
@@ -184,7 +235,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   private async switchTo(account: ActiveAccount | undefined): Promise<void> {
     const previous = this.current;
-    if (previous && account && previous.account.endpoint.id === account.endpoint.id && previous.account.user.id === account.user.id) {
+    if (
+      previous &&
+      account &&
+      previous.account.endpoint.id === account.endpoint.id &&
+      previous.account.user.id === account.user.id
+    ) {
       previous.account = account; // same account, fresher user
       return;
     }
@@ -197,12 +253,18 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.reset();
     }
     if (account) {
-      const dataDir = path.join(this.options.dataDir, 'uploads', safeSegment(account.endpoint.id), String(account.user.id));
+      const dataDir = path.join(
+        this.options.dataDir,
+        'uploads',
+        safeSegment(account.endpoint.id),
+        String(account.user.id),
+      );
+      const handoff = new PreparedHandoff();
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
         dataDir,
         service: serviceAdapter(account.client),
-        preparer: imagePreparer,
+        preparer: handoff,
       });
       const onEvent = (event: JobEvent) => this.onQueueEvent(event);
       queue.on('event', onEvent);
@@ -210,13 +272,20 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.current = {
         account,
         queue,
+        handoff,
         unsubscribe: () => {
           queue.off('event', onEvent);
           offRate();
+          handoff.clear();
         },
       };
       // Jobs left unfinished by the last run count as a batch too.
-      this.batch.add(queue.list().filter((job) => !['published', 'scheduled', 'failed', 'cancelled'].includes(job.state)).map((job) => job.id));
+      this.batch.add(
+        queue
+          .list()
+          .filter((job) => !isFinal(job.state))
+          .map((job) => job.id),
+      );
       this.emit('opened', queue);
     }
     this.emitQueueNow();
@@ -251,7 +320,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
    * A command on the signed-in account's queue, answered with the queue as it is now, or with the
    * queue's refusal as it worded it: errors become values here, once.
    */
-  private withQueue(command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void): Result<QueueView> {
+  private withQueue(
+    command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void,
+  ): Result<QueueView> {
     const queue = this.current?.queue;
     if (!queue) return signedOut();
     const outcome = command(queue);
@@ -272,37 +343,10 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     this.queueTimer = undefined;
     this.emit('queue', this.view());
   }
-
-  private jobView(job: UploadJob): JobView {
-    const fromFolder = job.origin !== undefined && job.origin !== 'app' && job.origin !== 'cli';
-    const note = job.lastError ? `${job.lastError}${job.retryAt ? ` Trying again at ${new Date(job.retryAt).toLocaleTimeString()}.` : ''}` : null;
-    return {
-      id: job.id,
-      name: path.basename(job.sourcePath),
-      title: job.metadata.title,
-      state: job.state,
-      paused: job.paused,
-      failure: job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : null,
-      note,
-      shotId: job.shotId ?? null,
-      publishedAt: job.publishedAt ?? null,
-      scheduledFor: job.scheduledFor ?? job.metadata.scheduledFor ?? null,
-      warnings: job.warnings ?? [],
-      origin: fromFolder ? 'watch' : job.origin === 'cli' ? 'cli' : 'app',
-      folder: fromFolder ? (job.origin ?? null) : null,
-      createdAt: job.createdAt,
-      updatedAt: job.updatedAt,
-      progress: job.state === 'uploading' ? (this.progress.get(job.id) ?? null) : null,
-    };
-  }
 }
 
 function signedOut<T>(): Result<T> {
   return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
-}
-
-export function rateLimitView(state: RateLimitState): RateLimitView {
-  return { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt, waiting: state.waiting };
 }
 
 /** A folder name from a service id ("sandbox", "dribbble", "http://127.0.0.1:4000"). */

@@ -13,6 +13,7 @@ import { isPlainFileIn } from '../uploads/no-links';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../common/contract/index';
+import { isOnService } from '../../common/job-states';
 import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../common/contract/index';
 
 const StoredFolderSchema = v.object({
@@ -251,7 +252,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     if (event.type !== 'job') return;
     const folderId = this.forced.get(event.job.id);
     if (!folderId) return;
-    if (event.job.state === 'published' || event.job.state === 'scheduled') {
+    if (isOnService(event.job.state)) {
       this.forced.delete(event.job.id);
       this.forcedUploaded.set(folderId, (this.forcedUploaded.get(folderId) ?? 0) + 1);
       this.changed();

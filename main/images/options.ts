@@ -3,6 +3,7 @@ import type { FocusPoint, Rect } from './geometry';
 import { ImageError } from './image-error';
 import { MAX_SHOT_BYTES, SHOT_SIZE_NAMES } from '../../common/service-rules';
 import type { ShotFormat, ShotSizeName } from '../../common/service-rules';
+import type { PrepareChoice } from '../../common/prepare-choice';
 
 /** What prepare() writes: exactly the formats the service accepts. */
 export type OutputFormat = ShotFormat;
@@ -70,4 +71,22 @@ export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
   const maxBytes = options.maxBytes ?? MAX_SHOT_BYTES;
   if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_SHOT_BYTES) invalid(`The byte limit must be a whole number from 1024 to ${MAX_SHOT_BYTES}.`);
   return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false, maxBytes };
+}
+
+/**
+ * The one translation from the prepare choice (the window's, a watched folder's, the CLI's, as the
+ * journal keeps it) into the pipeline's options. In contain mode the whole image is kept, so a crop
+ * or focus point chosen earlier for cover has no say.
+ */
+export function optionsOfChoice(choice: PrepareChoice): PrepareOptions {
+  const options: PrepareOptions = {};
+  if (choice.size) options.target = choice.size;
+  if (choice.fit) options.mode = choice.fit;
+  if (choice.fit !== 'contain') {
+    if (choice.crop) options.crop = choice.crop;
+    else if (choice.focus) options.focus = choice.focus;
+  }
+  if (choice.background) options.background = choice.background;
+  if (choice.format) options.format = choice.format;
+  return options;
 }

@@ -13,6 +13,7 @@ import type { RenderRequest } from './render';
 import type { ImageSource } from './sharp-setup';
 import { openImage } from './sharp-setup';
 import { smartRegion } from './smart-region';
+import { loadSource } from './svg-source';
 import { checkEncoded } from './verify';
 import type { PrepareWarning } from './warnings';
 import { warning } from './warnings';
@@ -31,32 +32,67 @@ export interface PreparedImage {
   input: ImageInfo;
 }
 
-async function planFor(source: ImageSource, info: ImageInfo, options: ReturnType<typeof resolveOptions>): Promise<Plan> {
+async function planFor(
+  source: ImageSource,
+  info: ImageInfo,
+  options: ReturnType<typeof resolveOptions>,
+): Promise<Plan> {
   if (options.mode === 'contain') return planContain(info, options);
   const strategy = typeof options.focus === 'string' && !options.crop ? options.focus : undefined;
   if (info.animated && strategy && options.format !== 'png' && options.format !== 'jpeg') {
     const plan = planCover(info, options, await smartRegion(source, info, strategy));
-    plan.warnings.push(warning('smart-crop-first-frame', `The ${strategy} crop of an animation is chosen on its first frame and used for every frame.`));
+    plan.warnings.push(
+      warning(
+        'smart-crop-first-frame',
+        `The ${strategy} crop of an animation is chosen on its first frame and used for every frame.`,
+      ),
+    );
     return plan;
   }
   return planCover(info, options);
 }
 
-export async function prepare(source: ImageSource, options: PrepareOptions = {}): Promise<PreparedImage> {
+let pipelinesRun = 0;
+
+/** How many times prepare() has decoded and encoded an image in this process (each file should be once). */
+export function preparePipelinesRun(): number {
+  return pipelinesRun;
+}
+
+export async function prepare(given: ImageSource, options: PrepareOptions = {}): Promise<PreparedImage> {
+  pipelinesRun += 1;
   try {
     const resolved = resolveOptions(options);
+    const { source, warnings: sourceWarnings } = await loadSource(given);
     const info = await probe(source);
-    const transparent = needsOpacityCheck(info, resolved.format) ? !(await openImage(source, { pages: 1 }).stats()).isOpaque : info.hasAlpha;
+    const transparent = needsOpacityCheck(info, resolved.format)
+      ? !(await openImage(source, { pages: 1 }).stats()).isOpaque
+      : info.hasAlpha;
     const choice = chooseFormat(info, resolved.format, transparent);
     const plan = await planFor(source, info, resolved);
-    const warnings = [...choice.warnings, ...plan.warnings];
+    const warnings = [...sourceWarnings, ...choice.warnings, ...plan.warnings];
     const pages = choice.animated ? info.pages : 1;
-    const request: RenderRequest = { source, info, plan, target: plan.target, format: choice.format, animated: choice.animated, options: resolved, colours: 256 };
+    const request: RenderRequest = {
+      source,
+      info,
+      plan,
+      target: plan.target,
+      format: choice.format,
+      animated: choice.animated,
+      options: resolved,
+      colours: 256,
+    };
 
     if (!choice.animated) {
       // One encode, checked from the encoder's report and the header: nothing is decoded again.
       const { data, info: encoded } = await render(request);
-      const checked = checkEncoded(data, encoded, { format: choice.format, size: plan.target, pages, maxBytes: resolved.maxBytes, keptMetadata: resolved.keepMetadata });
+      const checked = checkEncoded(data, encoded, {
+        format: choice.format,
+        size: plan.target,
+        pages,
+        maxBytes: resolved.maxBytes,
+        keptMetadata: resolved.keepMetadata,
+      });
       return { buffer: data, ...checked, warnings, input: info };
     }
 

@@ -3,6 +3,7 @@ import { toImageError } from './image-error';
 import { probe } from './probe';
 import type { ImageSource } from './sharp-setup';
 import { openImage } from './sharp-setup';
+import { loadSource } from './svg-source';
 
 export interface Preview {
   buffer: Buffer;
@@ -22,11 +23,14 @@ export function toDataUrl(buffer: Buffer, format: 'jpeg' | 'png' | 'gif'): strin
  * PNG when the image has transparency (so the UI can show a checkerboard), JPEG otherwise.
  * Decoding is limited like prepare(), so a bad file fails here with the same ImageError.
  */
-export async function preview(source: ImageSource, options: { maxSize?: number } = {}): Promise<Preview> {
+export async function preview(given: ImageSource, options: { maxSize?: number } = {}): Promise<Preview> {
   const maxSize = Math.max(16, Math.min(options.maxSize ?? 320, 2048));
   try {
+    const { source } = await loadSource(given);
     const info = await probe(source);
-    const image = openImage(source, { pages: 1 }).resize(maxSize, maxSize, { fit: 'inside', withoutEnlargement: true }).toColourspace('srgb');
+    const image = openImage(source, { pages: 1 })
+      .resize(maxSize, maxSize, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb');
     const format = info.hasAlpha ? 'png' : 'jpeg';
     const encoded = format === 'png' ? image.png({ compressionLevel: 3 }) : image.jpeg({ quality: 75 });
     const { data, info: out } = await encoded.toBuffer({ resolveWithObject: true });

@@ -5,6 +5,7 @@ import { ImageError, sniffFormat, toImageError } from './image-error';
 import { MAX_FRAMES, MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits';
 import { configureSharp } from './sharp-setup';
 import type { ImageSource } from './sharp-setup';
+import { loadSource, refuseUncleanedSvg } from './svg-source';
 
 /** Input formats we read. AVIF is sharp's 'heif' with AV1 compression; HEIC (HEVC) is not decodable here. */
 export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | 'svg';
@@ -62,34 +63,54 @@ function megapixels(pixels: number): string {
   return `${Math.round(pixels / 1e6)} megapixels`;
 }
 
-export async function probe(source: ImageSource): Promise<ImageInfo> {
+export async function probe(given: ImageSource): Promise<ImageInfo> {
   configureSharp();
   try {
+    const { source } = await loadSource(given);
     const { head, bytes } = await readHead(source);
     if (bytes === 0) throw new ImageError('empty', 'The file is empty (0 bytes).');
     if (bytes > MAX_INPUT_BYTES) {
-      throw new ImageError('too-large-file', `The file is ${Math.round(bytes / 1048576)} MB; files over ${MAX_INPUT_BYTES / 1048576} MB are not read.`);
+      throw new ImageError(
+        'too-large-file',
+        `The file is ${Math.round(bytes / 1048576)} MB; files over ${MAX_INPUT_BYTES / 1048576} MB are not read.`,
+      );
     }
     const sniffed = sniffFormat(head);
     // The header is read with no pixel limit so a bomb can be named with its size; nothing is decoded here.
-    const meta = await sharp(source, { limitInputPixels: false, animated: true }).metadata().catch((error: unknown) => {
-      if (sniffed && sniffed !== 'AVIF') throw new ImageError('unsupported-format', `${sniffed} files are not supported; export the image as PNG, JPEG or GIF.`);
-      throw toImageError(error);
-    });
+    const meta = await sharp(source, { limitInputPixels: false, animated: true })
+      .metadata()
+      .catch((error: unknown) => {
+        if (sniffed && sniffed !== 'AVIF')
+          throw new ImageError(
+            'unsupported-format',
+            `${sniffed} files are not supported; export the image as PNG, JPEG or GIF.`,
+          );
+        throw toImageError(error);
+      });
+    refuseUncleanedSvg(source, meta.format);
     let format = READABLE[meta.format];
     if (meta.format === 'heif') {
-      if (meta.compression !== 'av1') throw new ImageError('unsupported-format', 'HEIC photos are not supported; export the image as JPEG or PNG.');
+      if (meta.compression !== 'av1')
+        throw new ImageError('unsupported-format', 'HEIC photos are not supported; export the image as JPEG or PNG.');
       format = 'avif';
     }
-    if (!format) throw new ImageError('unsupported-format', `${sniffed ?? meta.format.toUpperCase()} images are not supported; export the image as PNG, JPEG or GIF.`);
+    if (!format)
+      throw new ImageError(
+        'unsupported-format',
+        `${sniffed ?? meta.format.toUpperCase()} images are not supported; export the image as PNG, JPEG or GIF.`,
+      );
     const pages = meta.pages ?? 1;
     const frameHeight = meta.pageHeight ?? meta.height;
     const totalPixels = meta.width * frameHeight * (format === 'gif' || format === 'webp' ? pages : 1);
     if (meta.width * frameHeight > MAX_INPUT_PIXELS || totalPixels > MAX_INPUT_PIXELS) {
-      throw new ImageError('too-many-pixels', `The image is ${meta.width}x${frameHeight}${pages > 1 ? ` with ${pages} frames` : ''} (${megapixels(totalPixels)}); the limit is ${megapixels(MAX_INPUT_PIXELS)}.`);
+      throw new ImageError(
+        'too-many-pixels',
+        `The image is ${meta.width}x${frameHeight}${pages > 1 ? ` with ${pages} frames` : ''} (${megapixels(totalPixels)}); the limit is ${megapixels(MAX_INPUT_PIXELS)}.`,
+      );
     }
     const animated = pages > 1 && (format === 'gif' || format === 'webp');
-    if (animated && pages > MAX_FRAMES) throw new ImageError('too-many-pixels', `The animation has ${pages} frames; the limit is ${MAX_FRAMES}.`);
+    if (animated && pages > MAX_FRAMES)
+      throw new ImageError('too-many-pixels', `The animation has ${pages} frames; the limit is ${MAX_FRAMES}.`);
     // Orientations 5..8 swap the axes; autoOrient reports the result for stills, not for frames.
     const swapped = (meta.orientation ?? 1) >= 5;
     const info: ImageInfo = {

@@ -10,7 +10,8 @@ export type PrepareWarningCode =
   | 'first-page-only' // a multi-page TIFF: first page used
   | 'smart-crop-first-frame' // attention/entropy on an animation, decided on its first frame
   | 'reduced-colours' // an animation re-encoded with fewer colours to fit the size limit
-  | 'reduced-size'; // an animation brought down to 400x300 to fit the size limit
+  | 'reduced-size' // an animation brought down to 400x300 to fit the size limit
+  | 'svg-references-removed'; // an SVG pointed at other files or addresses, which were not drawn
 
 export interface PrepareWarning {
   code: PrepareWarningCode;

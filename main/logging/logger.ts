@@ -2,6 +2,7 @@
 // Plain Node, so main, the queue, the watcher and the service client log the same way in the
 // desktop app (to a rotating file, log-file.ts) and in the CLI (to stderr with --verbose).
 // Every line passes through redact() before it is written.
+import { rememberSecret } from '../service/known-secrets';
 import { redact } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -19,7 +20,10 @@ export interface Logger {
   error(message: string): void;
   /** The same log, lines marked with another part's name. */
   scope(name: string): Logger;
-  /** A value that must never be written (a token in use): replaced wherever it appears. */
+  /**
+   * A value that must never be written (a token, also one just discarded): replaced wherever it
+   * appears, by this log and by every stored message of the process, and never allowed again.
+   */
   forget(secret: string): void;
 }
 
@@ -51,7 +55,10 @@ export function createLogger(options: LoggerOptions, scopeName = 'main'): Logger
       warn: (message) => write('warn', message),
       error: (message) => write('error', message),
       scope: (next) => make(next),
-      forget: (secret) => void secrets.add(secret),
+      forget: (secret) => {
+        secrets.add(secret);
+        rememberSecret(secret);
+      },
     };
   };
   return make(scopeName);
@@ -67,7 +74,9 @@ export const stderrSink: LogSink = { write: (line) => void process.stderr.write(
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error.cause as NodeJS.ErrnoException | undefined)?.code;
-    return code !== undefined && !error.message.includes(String(code)) ? `${error.message} (${String(code)})` : error.message;
+    return code !== undefined && !error.message.includes(String(code))
+      ? `${error.message} (${String(code)})`
+      : error.message;
   }
   return String(error);
 }

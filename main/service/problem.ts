@@ -4,6 +4,7 @@
 // shows. Errors become Problems once, at the edge of each engine, and travel unchanged after that.
 import { isServiceError } from './service-error';
 import type { ServiceError } from './service-error';
+import { scrubSecrets } from './known-secrets';
 
 export type ProblemCode =
   | 'signed-out'
@@ -165,7 +166,7 @@ export function problemOfRequest(error: unknown, resetAt?: number | null): Probl
 }
 
 function problem(code: ProblemCode, message: string, retryable: boolean): Problem {
-  return { code, message, retryable };
+  return { code, message: scrubSecrets(message), retryable };
 }
 
 function fieldLabel(attribute: string): string {

@@ -1,5 +1,6 @@
 // What the client sends: a new shot as multipart form data, shot changes as JSON, and a form
 // handed to the connection chunk by chunk so an upload's progress follows the bytes really taken.
+import type { ShotMetadata } from '../../common/shot-metadata';
 
 /** The image of a new shot: its bytes, a file name and media type. */
 export interface ShotImage {
@@ -8,16 +9,9 @@ export interface ShotImage {
   contentType?: string;
 }
 
-export interface NewShot {
+/** A new shot: its fields (common/shot-metadata.ts) and its image. */
+export interface NewShot extends ShotMetadata {
   image: ShotImage;
-  title: string;
-  description?: string;
-  lowProfile?: boolean;
-  reboundSourceId?: number;
-  /** ISO 8601; omitted publishes at once. */
-  scheduledFor?: string;
-  tags?: string[];
-  teamId?: number;
 }
 
 export interface ShotChanges {

@@ -12,6 +12,7 @@ import {
 } from './resources';
 import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from './resources';
 import { COMMENTS_RETIRED, ServiceError, describeStatus } from './service-error';
+import { rememberSecret } from './known-secrets';
 import { validateBody } from './validate';
 import { parseLinkHeader } from './link-header';
 import { countedBody, shotChangesBody, shotForm } from './request-bodies';
@@ -69,6 +70,7 @@ export class ServiceClient {
   constructor(options: ServiceClientOptions) {
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.accessToken = options.accessToken;
+    rememberSecret(options.accessToken);
     this.governor = options.governor;
     this.fetchImpl = options.fetch ?? fetch;
     this.timeoutMs = options.timeoutMs ?? 30_000;

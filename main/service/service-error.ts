@@ -1,6 +1,7 @@
 // Failures of a request to the service, as values a caller can branch on and the UI can render.
 // `unknown-outcome` is the important one for uploads: a POST that may have reached the server but
 // whose answer was lost; the caller must reconcile (look for the shot) instead of sending it again.
+import { scrubSecrets } from './known-secrets';
 
 export type ServiceErrorKind =
   /** The service answered with an error status. */
@@ -45,17 +46,28 @@ export class ServiceError extends Error implements ServiceErrorInfo {
   readonly path: string;
 
   constructor(info: Omit<ServiceErrorInfo, 'fieldErrors'> & { fieldErrors?: FieldError[]; cause?: unknown }) {
-    super(info.message, info.cause === undefined ? undefined : { cause: info.cause });
+    // A service may echo what it was sent (a token) in its message: it stops here, once for every use.
+    super(scrubSecrets(info.message), info.cause === undefined ? undefined : { cause: info.cause });
     this.kind = info.kind;
     this.status = info.status;
-    this.fieldErrors = info.fieldErrors ?? [];
+    this.fieldErrors = (info.fieldErrors ?? []).map((e) => ({
+      field: scrubSecrets(e.field),
+      message: scrubSecrets(e.message),
+    }));
     this.method = info.method;
     this.path = info.path;
   }
 
   /** A plain object for IPC and --json: no stack, no cause, nothing secret. */
   toJSON(): ServiceErrorInfo {
-    return { kind: this.kind, status: this.status, message: this.message, fieldErrors: this.fieldErrors, method: this.method, path: this.path };
+    return {
+      kind: this.kind,
+      status: this.status,
+      message: this.message,
+      fieldErrors: this.fieldErrors,
+      method: this.method,
+      path: this.path,
+    };
   }
 }
 

@@ -79,6 +79,7 @@ export class UpdateController extends EventEmitter<{ changed: [UpdateView] }> {
       currentVersion: options.currentVersion,
       status: !options.support.supported ? 'unsupported' : options.enabled ? 'idle' : 'off',
       unsupportedReason: options.support.supported ? null : options.support.reason,
+      ...(options.support.supported ? { verification: options.support.verification } : {}),
       availableVersion: null,
       percent: null,
       lastCheckedAt: null,
@@ -173,7 +174,13 @@ export class UpdateController extends EventEmitter<{ changed: [UpdateView] }> {
     } catch (error) {
       const problem = classifyUpdateError(error);
       (problem.quiet ? this.log.info : this.log.warn)(`update check failed (${problem.kind}): ${problem.detail}`);
-      this.set({ status: this.restingStatus(), availableVersion: null, percent: null, lastCheckedAt: this.timers.now(), problem: problem.message });
+      this.set({
+        status: this.restingStatus(),
+        availableVersion: null,
+        percent: null,
+        lastCheckedAt: this.timers.now(),
+        problem: problem.message,
+      });
       this.scheduleNext(this.options.retryMs ?? 30 * 60_000);
       return this.view();
     }

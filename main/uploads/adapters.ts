@@ -1,12 +1,22 @@
 // The real service client and image pipeline, seen through the queue's ports.
-import { prepare } from '../images';
-import { ImageError } from '../images';
+import { stat } from 'node:fs/promises';
+import { ImageError, optionsOfChoice, prepare } from '../images';
+import type { PreparedImage as PipelineImage } from '../images';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
 import { problemOfRequest } from '../service/problem';
 import type { AuthenticatedUser, Shot } from '../service/resources';
-import type { AccountInfo, CreateShotResult, ImagePreparer, RemoteShot, ServiceProblem, UploadService } from './ports';
-import type { PrepareOptions } from './types';
+import type {
+  AccountInfo,
+  CreateShotResult,
+  ImagePreparer,
+  PreparedImage,
+  PrepareResult,
+  RemoteShot,
+  ServiceProblem,
+  UploadService,
+} from './ports';
+import type { PrepareChoice } from './types';
 
 export function serviceAdapter(client: ServiceClient): UploadService {
   return {
@@ -24,16 +34,11 @@ export function serviceAdapter(client: ServiceClient): UploadService {
               },
             }
           : {};
+        const { image, ...fields } = form;
         const created = await client.createShot(
           {
-            image: { data: new Uint8Array(form.image.buffer), filename: form.image.filename, contentType: form.image.contentType },
-            title: form.title,
-            description: form.description,
-            tags: form.tags,
-            lowProfile: form.lowProfile,
-            teamId: form.teamId,
-            reboundSourceId: form.reboundSourceId,
-            scheduledFor: form.scheduledFor,
+            ...fields,
+            image: { data: new Uint8Array(image.buffer), filename: image.filename, contentType: image.contentType },
           },
           progress,
         );
@@ -81,13 +86,24 @@ export function accountInfo(user: AuthenticatedUser): AccountInfo {
 }
 
 function remoteShot(shot: Shot): RemoteShot {
-  return { id: shot.id, title: shot.title, publishedAt: shot.published_at ?? undefined, scheduledFor: shot.scheduled_for ?? undefined };
+  return {
+    id: shot.id,
+    title: shot.title,
+    publishedAt: shot.published_at ?? undefined,
+    scheduledFor: shot.scheduled_for ?? undefined,
+  };
 }
 
 /** A failed request as the queue sees it: the translator's code, sentence and whether retrying helps. */
 function problem(error: unknown): ServiceProblem {
   const found = problemOfRequest(error);
-  return { ok: false, code: found.code, message: found.message, retryable: found.retryable, status: isServiceError(error) ? error.status : undefined };
+  return {
+    ok: false,
+    code: found.code,
+    message: found.message,
+    retryable: found.retryable,
+    status: isServiceError(error) ? error.status : undefined,
+  };
 }
 
 function createFailure(error: unknown): CreateShotResult {
@@ -100,19 +116,22 @@ function createFailure(error: unknown): CreateShotResult {
   return { ...base, outcome: 'unknown', retryable: true };
 }
 
+/** The image pipeline's result as the queue keeps it. */
+export function preparedForQueue(image: PipelineImage): PreparedImage {
+  return {
+    buffer: image.buffer,
+    format: image.format,
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
+    warnings: image.warnings.map((w) => w.message),
+  };
+}
+
 export const imagePreparer: ImagePreparer = {
-  async prepare(file, options) {
+  async prepare(file, choice) {
     try {
-      const image = await prepare(file, pipelineOptions(options));
-      return {
-        ok: true,
-        buffer: image.buffer,
-        format: image.format,
-        width: image.width,
-        height: image.height,
-        bytes: image.bytes,
-        warnings: image.warnings.map((w) => w.message),
-      };
+      return { ok: true, ...preparedForQueue(await prepare(file, optionsOfChoice(choice))) };
     } catch (error) {
       const message = error instanceof ImageError || error instanceof Error ? error.message : String(error);
       return { ok: false, message, retryable: false };
@@ -120,13 +139,54 @@ export const imagePreparer: ImagePreparer = {
   },
 };
 
-function pipelineOptions(options: PrepareOptions): Parameters<typeof prepare>[1] {
-  return {
-    target: options.size,
-    mode: options.fit,
-    focus: options.focus,
-    crop: options.crop,
-    background: options.background,
-    format: options.format,
-  };
+/** What a source file was when it was read: an image made from it is stale once this changes. */
+export async function fileStamp(file: string): Promise<string | undefined> {
+  try {
+    const info = await stat(file);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Images already prepared (a draft's, in the desktop app), handed to the queue with the job that
+ * sends them: the job's preparing stage takes its image from here instead of running the pipeline
+ * again. Anything not handed over, changed on disk since, or lost with the process (the journal
+ * keeps only the source and the choice) is prepared from the source as before.
+ */
+export class PreparedHandoff implements ImagePreparer {
+  private readonly waiting = new Map<string, { image: PreparedImage; stamp: string }>();
+
+  constructor(private readonly pipeline: ImagePreparer = imagePreparer) {}
+
+  give(file: string, choice: PrepareChoice, image: PreparedImage, stamp: string): void {
+    this.waiting.set(handoffKey(file, choice), { image, stamp });
+  }
+
+  /** The job was not added (already queued, already uploaded, refused): nothing will take it. */
+  withdraw(file: string, choice: PrepareChoice): void {
+    this.waiting.delete(handoffKey(file, choice));
+  }
+
+  clear(): void {
+    this.waiting.clear();
+  }
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  async prepare(file: string, choice: PrepareChoice): Promise<PrepareResult> {
+    const key = handoffKey(file, choice);
+    const handed = this.waiting.get(key);
+    this.waiting.delete(key);
+    if (handed && handed.stamp === (await fileStamp(file))) return { ok: true, ...handed.image };
+    return this.pipeline.prepare(file, choice);
+  }
+}
+
+function handoffKey(file: string, choice: PrepareChoice): string {
+  // optionsOfChoice sets its fields in a fixed order: equal choices give equal text.
+  return `${file}\n${JSON.stringify(optionsOfChoice(choice))}`;
 }

@@ -10,13 +10,14 @@
 //   with what the user asked for now;
 // - the same file asked for again with new options before its upload started takes them.
 import path from 'node:path';
-import type { PrepareOptions, ShotMetadata, UploadJob } from './types';
+import { isWaiting } from './types';
+import type { PrepareChoice, ShotMetadata, UploadJob } from './types';
 
 export interface RequestIdentity {
   sourcePath: string;
   contentHash: string;
   metadata: ShotMetadata;
-  prepare?: PrepareOptions;
+  prepare?: PrepareChoice;
 }
 
 export type ContentMatch =
@@ -31,8 +32,6 @@ export type ContentMatch =
   /** Nothing live holds this content for this request: a new job. */
   | { kind: 'new' };
 
-const NOT_SENT_YET = new Set(['queued', 'preparing', 'ready']);
-
 /**
  * Decides what a request is, from the live jobs with the same content and the record of content
  * already uploaded (which outlives cleared jobs).
@@ -45,7 +44,7 @@ export function matchContent(request: RequestIdentity, jobs: Iterable<UploadJob>
   const onService = same.find((j) => (j.state === 'published' || j.state === 'scheduled') && j.shotId !== undefined);
   if (onService) return { kind: 'uploaded', shotId: onService.shotId!, from: path.basename(onService.sourcePath) };
   if (uploaded) return { kind: 'uploaded', shotId: uploaded.shotId };
-  const sameFile = same.find((j) => j.sourcePath === request.sourcePath && NOT_SENT_YET.has(j.state));
+  const sameFile = same.find((j) => j.sourcePath === request.sourcePath && isWaiting(j.state));
   if (sameFile) return { kind: 'update', job: sameFile };
   // A job the service may already hold (sending, processing, or failed after it was accepted).
   const live = same.find((j) => j.state !== 'failed' || j.shotId !== undefined);
@@ -54,7 +53,7 @@ export function matchContent(request: RequestIdentity, jobs: Iterable<UploadJob>
 }
 
 /** What the user asked for, in a form where equal requests give equal strings. */
-export function requestKey(request: { metadata: ShotMetadata; prepare?: PrepareOptions }): string {
+export function requestKey(request: { metadata: ShotMetadata; prepare?: PrepareChoice }): string {
   const m = request.metadata;
   const p = request.prepare ?? {};
   return JSON.stringify([

@@ -2,7 +2,7 @@
 // command a person gives (pause, resume, retry, cancel, edit, remove) does to a job or why it is
 // refused. The queue engine moves jobs only along the table; a move off it is a bug, caught at once.
 import { randomUUID } from 'node:crypto';
-import { isFinal } from './types';
+import { isFinal, isWaiting } from './types';
 import type { JobEdit, JobState, NewJob, UploadJob } from './types';
 import { checkMetadata } from './validate';
 
@@ -36,7 +36,7 @@ export function assertMove(job: UploadJob, to: JobState): void {
 
 /** Why a job may not be paused now, or undefined (and it is paused). */
 export function pauseJob(job: UploadJob): string | undefined {
-  if (!['queued', 'preparing', 'ready'].includes(job.state)) return `A job that is ${job.state} cannot be paused.`;
+  if (!isWaiting(job.state)) return `A job that is ${job.state} cannot be paused.`;
   job.paused = true;
   return undefined;
 }
@@ -77,7 +77,7 @@ export function cancelJob(job: UploadJob): string | undefined {
  * matches (a new size or fit) and must be dropped.
  */
 export function editJob(job: UploadJob, patch: JobEdit): { refusal: string } | { refusal?: undefined; reprepare: boolean } {
-  if (!['queued', 'preparing', 'ready', 'failed'].includes(job.state)) return { refusal: `The shot is already ${job.state}; edit it from your shots instead.` };
+  if (!isWaiting(job.state) && job.state !== 'failed') return { refusal: `The shot is already ${job.state}; edit it from your shots instead.` };
   if (patch.prepare && job.state === 'preparing') return { refusal: 'The image is being prepared; change its size or fit in a moment.' };
   if (patch.metadata) job.metadata = { ...job.metadata, ...patch.metadata };
   if (patch.prepare) {

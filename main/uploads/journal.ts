@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { UploadJob } from './types';
 import { openPrivateSync, privateFolderSync } from './private-files';
+import { scrubSecrets } from '../service/known-secrets';
 
 export const JOURNAL_FILE = 'uploads-journal.jsonl';
 
@@ -87,7 +88,7 @@ export class Journal {
   /** Rewrites the file with only the live records. */
   compact(): void {
     const tmp = `${this.file}.compact`;
-    const body = this.liveRecords().map((r) => `${JSON.stringify(r)}\n`).join('');
+    const body = this.liveRecords().map((r) => `${recordLine(r)}\n`).join('');
     const out = openPrivateSync(tmp, 'replace');
     try {
       fs.writeSync(out, body);
@@ -111,7 +112,7 @@ export class Journal {
 
   private append(record: JournalRecord): void {
     if (this.fd < 0) throw new Error('The upload journal is closed.');
-    this.appendRaw(`${JSON.stringify(record)}\n`);
+    this.appendRaw(`${recordLine(record)}\n`);
     this.lines++;
     if (this.lines > this.jobs.size + this.uploaded.size + this.compactAfter) this.compact();
   }
@@ -131,6 +132,11 @@ export class Journal {
       fs.closeSync(fd);
     }
   }
+}
+
+/** A record as a line; a secret a service echoed into a job's message is never written down. */
+function recordLine(record: JournalRecord): string {
+  return scrubSecrets(JSON.stringify(record));
 }
 
 interface Replayed {

@@ -3,12 +3,12 @@
 import path from 'node:path';
 import type { ContentMatch, RequestIdentity } from './job-identity';
 import { requestKey } from './job-identity';
-import type { ActionResult, AddResult, PrepareOptions, UploadJob } from './types';
+import type { ActionResult, AddResult, PrepareChoice, UploadJob } from './types';
 
 interface QueueActions {
   get(id: string): UploadJob | undefined;
   retry(id: string): ActionResult;
-  edit(id: string, patch: { metadata?: UploadJob['metadata']; prepare?: PrepareOptions }): ActionResult;
+  edit(id: string, patch: { metadata?: UploadJob['metadata']; prepare?: PrepareChoice }): ActionResult;
 }
 
 /** Undefined when the request needs a new job. */

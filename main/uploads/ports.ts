@@ -1,6 +1,6 @@
 // The narrow surfaces the queue needs from the service client and the image pipeline.
 // adapters.ts wires the real modules to them; the queue knows nothing else about either.
-import type { PrepareOptions, ShotMetadata } from './types';
+import type { PrepareChoice, ShotMetadata } from './types';
 
 /** The shot's metadata with the prepared image, as sent to the service. */
 export interface ShotForm extends ShotMetadata {
@@ -69,5 +69,5 @@ export interface PreparedImage {
 export type PrepareResult = ({ ok: true } & PreparedImage) | { ok: false; message: string; retryable: boolean };
 
 export interface ImagePreparer {
-  prepare(file: string, options: PrepareOptions): Promise<PrepareResult>;
+  prepare(file: string, options: PrepareChoice): Promise<PrepareResult>;
 }

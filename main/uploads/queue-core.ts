@@ -6,6 +6,7 @@ import { assertMove } from './job-machine';
 import { DailyCapHold } from './daily-cap';
 import type { Journal } from './journal';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
+import { isWaiting } from './types';
 import type { JobEvent, JobState, UploadJob } from './types';
 
 export interface QueueTuning {
@@ -88,7 +89,7 @@ export class QueueCore {
 
   /** Jobs that still wait to be sent (the budget goes to them first). */
   uploadsWaiting(): boolean {
-    for (const job of this.journal.jobs.values()) if (['queued', 'preparing', 'ready'].includes(job.state) && !job.paused) return true;
+    for (const job of this.journal.jobs.values()) if (isWaiting(job.state) && !job.paused) return true;
     return false;
   }
 }

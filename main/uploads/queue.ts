@@ -20,7 +20,7 @@ import { QueueCore } from './queue-core';
 import type { QueueTuning } from './queue-core';
 import { Reconciler } from './reconciler';
 import { Stages } from './stages';
-import { isFinal } from './types';
+import { isFinal, isWaiting } from './types';
 import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
 
 export interface UploadQueueOptions {
@@ -134,7 +134,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   dailyCapHold(): (DailyCapState & { waiting: number }) | undefined {
     const hold = this.core.dailyCap.active();
     if (!hold) return undefined;
-    const waiting = [...this.core.jobs()].filter((j) => ['queued', 'preparing', 'ready'].includes(j.state) && !j.paused).length;
+    const waiting = [...this.core.jobs()].filter((j) => isWaiting(j.state) && !j.paused).length;
     return { ...hold, waiting };
   }
 

@@ -98,18 +98,8 @@ export class Stages {
   private async send(job: UploadJob, image: NonNullable<ReturnType<QueueCore['prepared']['get']>>): Promise<void> {
     const { core } = this;
     const ext = image.format === 'jpeg' ? 'jpg' : image.format;
-    const { title, description, tags, lowProfile, teamId, reboundSourceId, scheduledFor } = job.metadata;
     const result = await core.service.createShot(
-      {
-        image: { buffer: image.buffer, filename: `${path.parse(job.sourcePath).name}.${ext}`, contentType: `image/${image.format}` },
-        title,
-        description,
-        tags,
-        lowProfile,
-        teamId,
-        reboundSourceId,
-        scheduledFor,
-      },
+      { ...job.metadata, image: { buffer: image.buffer, filename: `${path.parse(job.sourcePath).name}.${ext}`, contentType: `image/${image.format}` } },
       (sentBytes, totalBytes) => core.announce({ type: 'progress', id: job.id, sentBytes, totalBytes }),
     );
     if (result.ok) {

@@ -1,52 +1,13 @@
 // The upload job: one file on its way to becoming a published (or scheduled) shot.
 // Everything here is plain data, written to the journal as it is.
+import type { JobState } from '../../common/job-states';
+import type { PrepareChoice } from '../../common/prepare-choice';
+import type { ShotMetadata } from '../../common/shot-metadata';
 
-export const JOB_STATES = [
-  'queued',
-  'preparing',
-  'ready',
-  'uploading',
-  'processing',
-  'published',
-  'scheduled',
-  'failed',
-  'cancelled',
-] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-/** States a job never leaves on its own. */
-export const FINAL_STATES: ReadonlySet<JobState> = new Set(['published', 'scheduled', 'failed', 'cancelled']);
-
-export function isFinal(state: JobState): boolean {
-  return FINAL_STATES.has(state);
-}
-
-/** What the service is told about the shot. */
-export interface ShotMetadata {
-  title: string;
-  description?: string;
-  tags?: string[];
-  lowProfile?: boolean;
-  teamId?: number;
-  reboundSourceId?: number;
-  /** ISO 8601 UTC; absent means publish at once. */
-  scheduledFor?: string;
-}
-
-/** How the image pipeline turns the source file into the exact image the service accepts. */
-export interface PrepareOptions {
-  /** 'auto' lets the pipeline pick 800x600 when the image is large enough, else 400x300. */
-  size?: 'auto' | '400x300' | '800x600';
-  /** 'cover' crops to fill; 'contain' fits the whole image on a background. */
-  fit?: 'cover' | 'contain';
-  /** cover: the point to keep in view (0..1 each), or a strategy of the pipeline. */
-  focus?: { x: number; y: number } | 'attention' | 'entropy';
-  /** cover: an explicit region in source pixels; wins over focus. */
-  crop?: { left: number; top: number; width: number; height: number };
-  /** contain: a CSS hex colour. */
-  background?: string;
-  format?: 'auto' | 'png' | 'jpeg' | 'gif';
-}
+export { JOB_STATES, isFinal, isOnService, isWaiting } from '../../common/job-states';
+export type { JobState } from '../../common/job-states';
+export type { PrepareChoice } from '../../common/prepare-choice';
+export type { ShotMetadata } from '../../common/shot-metadata';
 
 export interface JobFailure {
   /** A sentence for a person: what happened and, when known, what to do. */
@@ -61,7 +22,7 @@ export interface UploadJob {
   /** SHA-256 of the source file's bytes, hex. */
   contentHash: string;
   metadata: ShotMetadata;
-  prepare: PrepareOptions;
+  prepare: PrepareChoice;
   state: JobState;
   /** Held back by the user; only jobs not yet uploading can be paused. */
   paused: boolean;
@@ -110,7 +71,7 @@ export type JobEvent =
 export interface NewJob {
   sourcePath: string;
   metadata: ShotMetadata;
-  prepare?: PrepareOptions;
+  prepare?: PrepareChoice;
   origin?: string;
   /** Upload even when this content was already uploaded. */
   force?: boolean;
@@ -119,7 +80,7 @@ export interface NewJob {
 /** Fields that may still change before the upload starts. */
 export interface JobEdit {
   metadata?: Partial<ShotMetadata>;
-  prepare?: PrepareOptions;
+  prepare?: PrepareChoice;
 }
 
 /** What the queue answers for each file added. */

@@ -2,7 +2,7 @@
 // through temporary names (.part, .crdownload, .tmp, ~$name, dotfiles) and rename when done;
 // those names are ignored so only the final name is seen.
 import path from 'node:path';
-import { hasInputExtension } from './input-types';
+import { hasInputExtension } from '../../common/input-types';
 
 const PARTIAL_EXTENSIONS = new Set(['.tmp', '.temp', '.part', '.partial', '.crdownload', '.download', '.swp', '.swx']);
 export const UPLOADED_FOLDER = 'uploaded';

@@ -15,7 +15,7 @@ import { hashFile } from './content-hash';
 import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
 import { stableFileOptions, waitUntilFinal } from './stable-file';
-import type { JobEvent, PrepareOptions, ShotMetadata, UploadJob } from './types';
+import type { JobEvent, PrepareChoice, ShotMetadata, UploadJob } from './types';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
 
@@ -32,7 +32,7 @@ export interface FolderDefaults {
 export interface WatchFolderOptions {
   folder: string;
   defaults?: FolderDefaults;
-  prepare?: PrepareOptions;
+  prepare?: PrepareChoice;
   /** Move each file (and its sidecar) to `uploaded/` beside it once its shot is published or scheduled. */
   moveUploaded?: boolean;
   /** Upload content even when the same bytes were uploaded before. */
@@ -235,6 +235,11 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     const target = path.join(path.dirname(file), UPLOADED_FOLDER);
     try {
       await fs.mkdir(target, { recursive: true });
+      // A planted link named uploaded would carry the file (its EXIF intact) somewhere else.
+      if (!(await fs.lstat(target)).isDirectory()) {
+        this.emit('event', { type: 'error', folder: this.folder, file, message: UPLOADED_IS_LINK });
+        return;
+      }
       await fs.rename(file, await freeName(path.join(target, path.basename(file))));
       const sidecar = sidecarPath(file);
       await fs.rename(sidecar, await freeName(path.join(target, path.basename(sidecar)))).catch(() => undefined);
@@ -247,6 +252,8 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.emit('event', { type: 'counts', folder: this.folder, counts: this.getCounts() });
   }
 }
+
+export const UPLOADED_IS_LINK = `Uploaded, but left where it is: ${UPLOADED_FOLDER} beside it is a link, not a folder, and Shotput moves files only into a real folder; remove the link.`;
 
 /** `name.png`, or `name (2).png` … when that is taken. */
 async function freeName(wanted: string): Promise<string> {

@@ -89,4 +89,21 @@ describe('preload bridge', () => {
     // No request of the bridge reaches that channel: only the preload's own pathsOf does.
     expect(requestNames.map(channelOf)).not.toContain(droppedPathsChannel);
   });
+
+  test('a mixed drop is granted once: asking again file by file (to find those without a path) sends no second grant', async () => {
+    const { ipc, invoked } = fakeIpc({ [droppedPathsChannel]: true });
+    const a = new File(['a'], 'a.png');
+    const b = new File(['b'], 'b.png');
+    const fromBrowser = new File(['c'], 'c.png');
+    const where = new Map([
+      [a, '/home/ada/a.png'],
+      [b, '/home/ada/b.png'],
+    ]);
+    const bridge = buildBridge(ipc as never, { getPathForFile: (file: File) => where.get(file) ?? '' });
+    const drop = [a, b, fromBrowser];
+    expect(bridge.pathsOf(drop)).toEqual(['/home/ada/a.png', '/home/ada/b.png']);
+    expect(drop.filter((file) => bridge.pathsOf([file]).length === 0)).toEqual([fromBrowser]);
+    await Promise.resolve();
+    expect(invoked).toEqual([[droppedPathsChannel, ['/home/ada/a.png', '/home/ada/b.png']]]);
+  });
 });

@@ -72,6 +72,7 @@ describe('IPC registration', async () => {
     uploads: desktop.uploads,
     watch: desktop.watch,
     pickPaths: async () => [],
+    takeOpenedFiles: () => [],
     appShell: fakeAppShell(),
     grants: new PathGrants(),
     applyOpenAtLogin: () => undefined,

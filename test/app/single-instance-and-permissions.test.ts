@@ -31,7 +31,7 @@ describe('single instance', () => {
     const onSecond = vi.fn();
     expect(claimSingleInstance(app as never, onSecond)).toBe(true);
     app.emit('second-instance', {}, ['shotput', 'app.shotput://oauth/callback?code=x'], '/');
-    expect(onSecond).toHaveBeenCalledWith(['shotput', 'app.shotput://oauth/callback?code=x']);
+    expect(onSecond).toHaveBeenCalledWith(['shotput', 'app.shotput://oauth/callback?code=x'], '/');
     expect(app.quitCalls).toBe(0);
   });
 });

@@ -43,6 +43,7 @@ beforeAll(async () => {
     appShell: fakeAppShell(),
     watch: desktop.watch,
     pickPaths: async () => picks.shift() ?? [],
+    takeOpenedFiles: () => [],
     grants,
     applyOpenAtLogin: (open) => void loginItems.push(open),
   });
@@ -64,18 +65,18 @@ describe('upload handlers', () => {
     const draftId = added.value.drafts[0]!.id;
     const later = new Date(Date.now() + 86_400_000).toISOString();
 
-    const scheduled = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', scheduledFor: later }, prepare: {} }] });
+    const scheduled = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', scheduledFor: later } }] });
     expect(scheduled).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
     if (!scheduled.ok) expect(scheduled.error.message).toMatch(/Scheduling is for pro accounts, teams and team members.*Publish now/);
-    const spaced = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x' }, prepare: {} }], spacing: { start: later, everyHours: 2 } });
+    const spaced = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x' } }], spacing: { start: later, everyHours: 2 } });
     expect(spaced).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
-    const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 }, prepare: {} }] });
+    const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 } }] });
     expect(team).toMatchObject({ ok: false, error: { code: 'not-on-team' } });
-    const gone = await handlers['queue.enqueue']({ items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' }, prepare: {} }] });
+    const gone = await handlers['queue.enqueue']({ items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' } }] });
     expect(gone).toMatchObject({ ok: false, error: { code: 'unknown-draft', message: 'A draft is no longer there; add the files again.' } });
     expect(desktop.uploads.view().jobs).toEqual([]);
 
-    const sent = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'Now' }, prepare: {} }] });
+    const sent = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'Now' } }] });
     expect(sent).toMatchObject({ ok: true, value: [{ draftId, status: 'added' }] });
     const refusal = await handlers['queue.cancel']({ id: 'no-such-job' });
     expect(refusal).toMatchObject({ ok: false, error: { code: 'refused', message: 'No job no-such-job in the queue.' } });

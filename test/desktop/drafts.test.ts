@@ -5,7 +5,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Drafts, pipelineOptions } from '../../main/desktop/drafts';
+import { Drafts } from '../../main/desktop/drafts';
+import { optionsOfChoice } from '../../main/images/index';
 import { titleFromFileName } from '../../main/uploads/sidecar';
 import type { DraftView } from '../../common/contract/index';
 import { animatedGif, photo, scratch } from '../images/fixtures';
@@ -154,11 +155,11 @@ describe('Drafts', () => {
   });
 
   it('maps the window’s choice to the pipeline: an explicit crop wins over a focus point, contain ignores both', () => {
-    expect(pipelineOptions({ size: '800x600', fit: 'cover', focus: { x: 0.2, y: 0.8 } })).toEqual({ target: '800x600', mode: 'cover', focus: { x: 0.2, y: 0.8 } });
-    expect(pipelineOptions({ fit: 'cover', focus: { x: 0.2, y: 0.8 }, crop: { left: 1, top: 2, width: 40, height: 30 } })).toEqual({
+    expect(optionsOfChoice({ size: '800x600', fit: 'cover', focus: { x: 0.2, y: 0.8 } })).toEqual({ target: '800x600', mode: 'cover', focus: { x: 0.2, y: 0.8 } });
+    expect(optionsOfChoice({ fit: 'cover', focus: { x: 0.2, y: 0.8 }, crop: { left: 1, top: 2, width: 40, height: 30 } })).toEqual({
       mode: 'cover',
       crop: { left: 1, top: 2, width: 40, height: 30 },
     });
-    expect(pipelineOptions({ fit: 'contain', crop: { left: 1, top: 2, width: 40, height: 30 }, background: '#000000' })).toEqual({ mode: 'contain', background: '#000000' });
+    expect(optionsOfChoice({ fit: 'contain', crop: { left: 1, top: 2, width: 40, height: 30 }, background: '#000000' })).toEqual({ mode: 'contain', background: '#000000' });
   });
 });

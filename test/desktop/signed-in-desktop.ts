@@ -10,7 +10,7 @@ import type { Desktop } from '../../main/desktop/desktop';
 import { TestBrowser } from '../auth/browser';
 import type { Fixture } from '../service/sandbox-fixture';
 
-export async function signedInDesktop(input: { dataDir: string; sandbox: Fixture; username: string; watchStableMs?: number }): Promise<Desktop> {
+export async function signedInDesktop(input: { dataDir: string; sandbox: Fixture; username: string; watchStableMs?: number; restored?: boolean }): Promise<Desktop> {
   const { dataDir, sandbox, username } = input;
   const opened: string[] = [];
   const desktop = await openDesktop({
@@ -23,6 +23,11 @@ export async function signedInDesktop(input: { dataDir: string; sandbox: Fixture
     prepareDefaults: () => ({}),
     watchStableMs: input.watchStableMs,
   });
+  // A data folder that kept its account (the app started again) signs in by itself.
+  if (input.restored) {
+    for (let i = 0; i < 400 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
+    return desktop;
+  }
   const signing = desktop.session.signIn({ service: 'sandbox' });
   for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
   await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username, password: 'sandbox', decision: 'allow' }));

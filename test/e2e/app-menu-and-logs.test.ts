@@ -99,7 +99,7 @@ describe('application menu and logs', () => {
       electron.Menu.click('add-images');
       await expectVisible(page.getByRole('heading', { name: 'Upload', level: 1 }));
       await expectVisible(page.getByRole('button', { name: /Upload all \(1\)/ }));
-      expect(electron.dialog.calls.at(-1)?.title).toBe('Choose images or folders');
+      expect(electron.dialog.calls.at(-1)).toMatchObject({ title: 'Choose images', selector: 'files' });
 
       electron.Menu.click('upload-all');
       await expect.poll(() => logText(userDataDir), { timeout: 60_000, interval: 250 }).toMatch(/\[queue\] job \S+: processing → published \(shot \d+\)/);

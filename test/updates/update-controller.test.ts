@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import electronUpdater from 'electron-updater';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateController, type UpdateTimers, type UpdaterPort } from '../../main/updates/update-controller';
+import { CHECKSUM_ONLY, updateSupport } from '../../main/updates/update-support';
 import { NodeHttpExecutor } from './node-http-executor';
 import { startFeedServer, type FeedServer } from './update-feed-server';
 
@@ -82,11 +83,15 @@ async function makeUpdater(url: string): Promise<InstanceType<typeof AppImageUpd
   return updater;
 }
 
-function controllerFor(updater: UpdaterPort, timers: UpdateTimers, uploads = { idle: true, listeners: [] as (() => void)[] }) {
+function controllerFor(
+  updater: UpdaterPort,
+  timers: UpdateTimers,
+  uploads = { idle: true, listeners: [] as (() => void)[] },
+) {
   return new UpdateController({
     updater,
     currentVersion: '0.1.0',
-    support: { supported: true },
+    support: { supported: true, verification: CHECKSUM_ONLY },
     enabled: true,
     uploadsIdle: () => uploads.idle,
     onUploadsIdle: (listener) => {
@@ -112,7 +117,8 @@ describe('update checks against a local generic feed', () => {
     expect(view).toMatchObject({ status: 'idle', availableVersion: null, problem: null });
     expect(view.lastCheckedAt).not.toBeNull();
     // The channel file of this system: latest-linux.yml on Linux (latest-mac.yml, latest.yml elsewhere).
-    const channelFile = { linux: '/latest-linux.yml', darwin: '/latest-mac.yml' }[process.platform as string] ?? '/latest.yml';
+    const channelFile =
+      { linux: '/latest-linux.yml', darwin: '/latest-mac.yml' }[process.platform as string] ?? '/latest.yml';
     expect(feed.requests).toContain(channelFile);
     expect(feed.requests.some((path) => path.endsWith('.AppImage'))).toBe(false);
     expect(timers.pending.map((entry) => entry.ms)).toEqual([4 * 3_600_000]);
@@ -141,7 +147,9 @@ describe('update checks against a local generic feed', () => {
     const controller = controllerFor(updater, timers);
     const view = await controller.checkNow();
     expect(view.status).toBe('idle');
-    expect(view.problem).toBe('The downloaded update did not match its published checksum, so it was discarded. Shotput will try again later.');
+    expect(view.problem).toBe(
+      'The downloaded update did not match its published checksum, so it was discarded. Shotput will try again later.',
+    );
     expect(await downloaded()).not.toContain('Shotput-0.2.0-x86_64.AppImage');
     expect(controller.restart(true)).toBe('nothing-to-install');
     expect(updater.installs).toBe(0);
@@ -161,7 +169,7 @@ describe('update checks against a local generic feed', () => {
     const controller = new UpdateController({
       updater: await makeUpdater(url),
       currentVersion: '0.1.0',
-      support: { supported: true },
+      support: { supported: true, verification: CHECKSUM_ONLY },
       enabled: true,
       uploadsIdle: () => true,
       onUploadsIdle: () => () => undefined,
@@ -169,7 +177,10 @@ describe('update checks against a local generic feed', () => {
       log: { info: (line) => logged.push(`info ${line}`), warn: (line) => logged.push(`warn ${line}`) },
     });
     const view = await controller.checkNow();
-    expect(view).toMatchObject({ status: 'idle', problem: 'The update server could not be reached. Shotput will try again later.' });
+    expect(view).toMatchObject({
+      status: 'idle',
+      problem: 'The update server could not be reached. Shotput will try again later.',
+    });
     expect(timers.pending.map((entry) => entry.ms)).toEqual([30 * 60_000]);
     expect(logged.filter((line) => line.startsWith('warn'))).toEqual([]);
     expect(logged.join('\n')).toMatch(/update check failed \(offline\)/);
@@ -201,7 +212,7 @@ describe('the Settings switch and unsupported installs', () => {
     const controller = new UpdateController({
       updater: await makeUpdater(feed.url),
       currentVersion: '0.1.0',
-      support: { supported: true },
+      support: { supported: true, verification: CHECKSUM_ONLY },
       enabled: false,
       uploadsIdle: () => true,
       onUploadsIdle: () => () => undefined,
@@ -228,7 +239,44 @@ describe('the Settings switch and unsupported installs', () => {
       timers: manualTimers(),
     });
     controller.start();
-    expect(await controller.checkNow()).toMatchObject({ status: 'unsupported', unsupportedReason: 'the deb is updated by the package manager' });
+    expect(await controller.checkNow()).toMatchObject({
+      status: 'unsupported',
+      unsupportedReason: 'the deb is updated by the package manager',
+    });
     expect(feed.requests).toEqual([]);
+  });
+
+  it('an unsigned Windows build never checks, downloads or installs by itself, and says where to get new versions', async () => {
+    const controller = new UpdateController({
+      updater: await makeUpdater(feed.url),
+      currentVersion: '0.1.0',
+      // No publisherName in app-update.yml: electron-updater would skip the signature check.
+      support: updateSupport({ platform: 'win32', isPackaged: true, windowsPublisher: undefined }),
+      enabled: true,
+      uploadsIdle: () => true,
+      onUploadsIdle: () => () => undefined,
+      timers: manualTimers(),
+    });
+    controller.start();
+    const view = await controller.checkNow();
+    expect(view).toMatchObject({
+      status: 'unsupported',
+      unsupportedReason: expect.stringMatching(/not signed.*releases page/),
+    });
+    expect(controller.restart(true)).toBe('nothing-to-install');
+    expect(feed.requests).toEqual([]);
+  });
+
+  it('tells Settings how a download is verified where updates run', async () => {
+    const controller = new UpdateController({
+      updater: await makeUpdater(feed.url),
+      currentVersion: '0.1.0',
+      support: updateSupport({ platform: 'linux', isPackaged: true, appImagePath: '/opt/Shotput.AppImage' }),
+      enabled: false,
+      uploadsIdle: () => true,
+      onUploadsIdle: () => () => undefined,
+      timers: manualTimers(),
+    });
+    expect(controller.view().verification).toBe(CHECKSUM_ONLY);
   });
 });

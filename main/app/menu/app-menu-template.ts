@@ -25,23 +25,62 @@ export function appMenuTemplate(options: MenuTemplateOptions): MenuItemConstruct
   const { platform, appName, isPackaged, actions } = options;
   const mac = platform === 'darwin';
   const separator: MenuItemConstructorOptions = { type: 'separator' };
-  const settings: MenuItemConstructorOptions = { id: 'settings', label: mac ? 'Settings…' : 'Settings', accelerator: 'CmdOrCtrl+,', click: () => actions.command('open-settings') };
+  const settings: MenuItemConstructorOptions = {
+    id: 'settings',
+    label: mac ? 'Settings…' : 'Settings',
+    accelerator: 'CmdOrCtrl+,',
+    click: () => actions.command('open-settings'),
+  };
   const about: MenuItemConstructorOptions = { role: 'about', label: `About ${appName}` };
 
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
-    submenu: [about, separator, settings, separator, { role: 'services' }, separator, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, separator, { role: 'quit' }],
+    submenu: [
+      about,
+      separator,
+      settings,
+      separator,
+      { role: 'services' },
+      separator,
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      separator,
+      { role: 'quit' },
+    ],
   };
 
   const file: MenuItemConstructorOptions = {
     label: mac ? 'File' : '&File',
     submenu: [
-      { id: 'add-images', label: 'Add images…', accelerator: 'CmdOrCtrl+O', click: () => actions.command('add-images') },
-      { id: 'add-folder', label: 'Add a folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.command('add-folder') },
+      {
+        id: 'add-images',
+        label: 'Add images…',
+        accelerator: 'CmdOrCtrl+O',
+        click: () => actions.command('add-images'),
+      },
+      {
+        id: 'add-folder',
+        label: 'Add a folder…',
+        accelerator: 'CmdOrCtrl+Shift+O',
+        click: () => actions.command('add-folder'),
+      },
       separator,
-      { id: 'upload-all', label: 'Upload all', accelerator: 'CmdOrCtrl+Enter', click: () => actions.command('upload-all') },
+      {
+        id: 'upload-all',
+        label: 'Upload all',
+        accelerator: 'CmdOrCtrl+Enter',
+        click: () => actions.command('upload-all'),
+      },
       separator,
-      ...(mac ? [{ role: 'close', label: 'Close window' } as const] : [settings, separator, { role: 'close', label: 'Close window' } as const, { role: 'quit', label: 'Quit' } as const]),
+      ...(mac
+        ? [{ role: 'close', label: 'Close window' } as const]
+        : [
+            settings,
+            separator,
+            { role: 'close', label: 'Close window' } as const,
+            { role: 'quit', label: 'Quit' } as const,
+          ]),
     ],
   };
 
@@ -65,7 +104,14 @@ export function appMenuTemplate(options: MenuTemplateOptions): MenuItemConstruct
     label: mac ? 'View' : '&View',
     submenu: [
       // Developer tools would let anyone at the keyboard script the signed-in window: source builds only.
-      ...(isPackaged ? [] : [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, separator]),
+      ...(isPackaged
+        ? []
+        : [
+            { role: 'reload' } as const,
+            { role: 'forceReload' } as const,
+            { role: 'toggleDevTools' } as const,
+            separator,
+          ]),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -77,11 +123,14 @@ export function appMenuTemplate(options: MenuTemplateOptions): MenuItemConstruct
   const window: MenuItemConstructorOptions = {
     role: 'windowMenu',
     label: mac ? 'Window' : '&Window',
-    submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+    submenu: mac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
   };
 
+  // The `help` role (the system's search field in the Help menu) exists on macOS only.
   const help: MenuItemConstructorOptions = {
-    role: 'help',
+    ...(mac ? { role: 'help' as const } : {}),
     label: mac ? 'Help' : '&Help',
     submenu: [
       { id: 'documentation', label: `${appName} documentation`, click: () => actions.openDocumentation() },

@@ -28,8 +28,13 @@ export interface HandlerContext {
   uploads: UploadCenter;
   /** The watched folders. */
   watch: WatchFolders;
-  /** The system file picker: files and folders, or one folder; [] when cancelled. */
-  pickPaths: (kind: 'images' | 'folder') => Promise<string[]>;
+  /**
+   * The system pickers: image files (on macOS folders too), folders of images, or one folder to
+   * watch; [] when cancelled.
+   */
+  pickPaths: (kind: 'images' | 'image-folder' | 'watch-folder') => Promise<string[]>;
+  /** Takes the files the OS opened with Shotput (Open With, the dock, Send to) that wait for the window. */
+  takeOpenedFiles: () => string[];
   /** The paths the user gave the app (picked or dropped): the only ones a request may name. */
   grants: PathGrants;
   /** Applies "open at login" to the OS (macOS and Windows; elsewhere it does nothing). */

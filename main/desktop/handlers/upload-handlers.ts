@@ -11,6 +11,8 @@ import { answer } from './refusal';
 type UploadRequests =
   | 'drafts.add'
   | 'drafts.pick'
+  | 'drafts.pickFolder'
+  | 'drafts.takeOpened'
   | 'drafts.paste'
   | 'drafts.list'
   | 'drafts.remove'
@@ -28,15 +30,23 @@ type UploadRequests =
 
 export function createUploadHandlers(context: HandlerContext): Pick<RequestHandlers, UploadRequests> {
   const { drafts, uploads, grants } = context;
+  const addGiven = async (paths: string[]) => {
+    grants.grant(paths);
+    return paths.length === 0 ? { drafts: [], problems: [] } : drafts.add(paths);
+  };
   return {
-    // Paths come from the window: only those the user dropped or picked are opened.
-    'drafts.add': ({ paths }) => (grants.coversAll(paths) ? answer(() => drafts.add(paths)) : fail('not-granted', notGrantedDrafts)),
-    'drafts.pick': () => answer(async () => {
-      const paths = await context.pickPaths('images');
-      grants.grant(paths);
-      return paths.length === 0 ? { drafts: [], problems: [] } : drafts.add(paths);
-    }),
-    'drafts.paste': ({ name, type, dataBase64 }) => answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),
+    // Paths come from the window: only those the user dropped or picked are opened, by their real
+    // path, and none through a link that leads out of what was granted.
+    'drafts.add': async ({ paths }) => {
+      const reals = await grants.realCoveredAll(paths);
+      return reals ? answer(() => drafts.add(reals)) : fail('not-granted', notGrantedDrafts);
+    },
+    // What the pickers return and what the OS opened with Shotput were given by the user: granted, then added as a drop is.
+    'drafts.pick': () => answer(async () => addGiven(await context.pickPaths('images'))),
+    'drafts.pickFolder': () => answer(async () => addGiven(await context.pickPaths('image-folder'))),
+    'drafts.takeOpened': () => answer(() => addGiven(context.takeOpenedFiles())),
+    'drafts.paste': ({ name, type, dataBase64 }) =>
+      answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),
     'drafts.list': () => ok(drafts.list()),
     'drafts.remove': ({ ids }) => {
       drafts.remove(ids);
@@ -48,20 +58,22 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
     },
     'images.preview': ({ draftId, prepare }) => answer(() => drafts.finalPreview(draftId, prepare)),
     'queue.enqueue': async ({ items, spacing }) => {
-      const missing = items.filter((item) => drafts.get(item.draftId) === undefined);
-      if (missing.length > 0) return fail('unknown-draft', `${missing.length === 1 ? 'A draft is' : `${missing.length} drafts are`} no longer there; add the files again.`);
       const account = context.session.account();
       if (!account) return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
       if (items.some((item) => item.metadata.scheduledFor !== undefined) || spacing) {
-        if (!account.view.canSchedule) return fail('cannot-schedule', `${account.view.scheduleReason ?? 'This account cannot schedule shots.'} Choose "Publish now".`);
+        if (!account.view.canSchedule)
+          return fail(
+            'cannot-schedule',
+            `${account.view.scheduleReason ?? 'This account cannot schedule shots.'} Choose "Publish now".`,
+          );
       }
       if (items.some((item) => item.metadata.teamId !== undefined && !isOnTeam(account.view, item.metadata.teamId))) {
-        return fail('not-on-team', 'This account is not a member of the chosen team. Choose one of your teams, or none.');
+        return fail(
+          'not-on-team',
+          'This account is not a member of the chosen team. Choose one of your teams, or none.',
+        );
       }
-      return uploads.enqueue(
-        items.map((item) => ({ draftId: item.draftId, sourcePath: drafts.get(item.draftId)!.path, metadata: item.metadata, prepare: item.prepare, force: item.force === true })),
-        spacing,
-      );
+      return uploads.enqueueDrafts(drafts, items, spacing);
     },
     'queue.list': () => ok(uploads.view()),
     'queue.pauseAll': () => uploads.pauseAll(),

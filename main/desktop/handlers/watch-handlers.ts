@@ -13,11 +13,13 @@ export function createWatchHandlers(
     'watch.list': () => ok(watch.list()),
     'watch.add': async ({ path, defaults, prepare }) => {
       // A path from the window must be one the user dropped or picked; the chooser's answer is granted here.
-      if (path !== undefined && !grants.covers(path)) return fail('not-granted', notGrantedFolder);
+      // It is watched at its real path, and never when a link leads it out of the granted folder.
+      const real = path === undefined ? undefined : await grants.realCovered(path);
+      if (path !== undefined && real === undefined) return fail('not-granted', notGrantedFolder);
       return answer(async () => {
-        const picked = path === undefined ? await context.pickPaths('folder') : [];
+        const picked = path === undefined ? await context.pickPaths('watch-folder') : [];
         grants.grant(picked);
-        const chosen = path ?? picked[0];
+        const chosen = real ?? picked[0];
         if (chosen === undefined) return watch.list();
         return watch.add(chosen, defaults, prepare ?? { ...context.settings.get().prepareDefaults });
       });

@@ -14,7 +14,11 @@ export interface SchemeServer {
   close(): Promise<void>;
 }
 
-export async function startSchemeServer(scheme: string, host: string, handler: () => ProtocolHandler | undefined): Promise<SchemeServer> {
+export async function startSchemeServer(
+  scheme: string,
+  host: string,
+  handler: () => ProtocolHandler | undefined,
+): Promise<SchemeServer> {
   const server: Server = createServer((incoming, outgoing) => {
     void (async () => {
       try {

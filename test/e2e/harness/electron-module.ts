@@ -4,7 +4,9 @@
 import type { FakeWindowOptions } from './fake-browser-window';
 import { currentFakeElectron } from './fake-electron';
 
-function forward<K extends 'app' | 'ipcMain' | 'protocol' | 'shell' | 'safeStorage' | 'dialog' | 'nativeImage' | 'Menu'>(key: K): object {
+function forward<
+  K extends 'app' | 'ipcMain' | 'protocol' | 'shell' | 'safeStorage' | 'dialog' | 'nativeImage' | 'Menu',
+>(key: K): object {
   return new Proxy(
     {},
     {
@@ -62,4 +64,17 @@ function forwardClass<K extends 'Tray' | 'Notification'>(key: K): object {
 export const Tray = forwardClass('Tray');
 export const Notification = forwardClass('Notification');
 
-export default { app, ipcMain, protocol, shell, session, BrowserWindow, safeStorage, dialog, nativeImage, Menu, Tray, Notification };
+export default {
+  app,
+  ipcMain,
+  protocol,
+  shell,
+  session,
+  BrowserWindow,
+  safeStorage,
+  dialog,
+  nativeImage,
+  Menu,
+  Tray,
+  Notification,
+};

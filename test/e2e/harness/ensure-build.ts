@@ -17,6 +17,8 @@ export function ensureBuild(): void {
     timeout: 300_000,
   });
   if (result.status !== 0 || !isBuildFresh()) {
-    throw new Error(`Building the app for the end-to-end tests failed (run “npm run build” to see why):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `Building the app for the end-to-end tests failed (run “npm run build” to see why):\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }

@@ -1,14 +1,31 @@
-// app of the fake Electron: start-up order (whenReady), the single-instance lock, paths.
+// app of the fake Electron: start-up order (will-finish-launching, ready), the single-instance
+// lock, paths, and what differs per platform: links and files from the OS arrive through
+// open-url and open-file on macOS (also before ready) and through a second launch's argv
+// elsewhere; login items do nothing on Linux; the logs folder; link scheme registration.
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import type { DoublePlatform } from './platform-rules';
+
+/** The executable of a copy run from source: Electron itself (the app's folder follows it). */
+export const ELECTRON_EXECUTABLE = '/usr/lib/electron/electron';
 
 export interface FakeAppConfig {
   appPath: string;
   userDataDir: string;
   /** What requestSingleInstanceLock answers: false plays a second launch. */
   singleInstanceLock: boolean;
+  platform: DoublePlatform;
+  /** macOS: files and links the OS hands over while the app starts (between will-finish-launching and ready). */
+  openedAtLaunch?: { files?: string[]; urls?: string[] };
+}
+
+/** A scheme registration as main/app asked for it. */
+export interface ProtocolRegistration {
+  scheme: string;
+  path?: string;
+  args?: string[];
 }
 
 export class FakeApp extends EventEmitter {
@@ -24,13 +41,18 @@ export class FakeApp extends EventEmitter {
 
   constructor(private readonly config: FakeAppConfig) {
     super();
-    this.packageJson = JSON.parse(readFileSync(join(config.appPath, 'package.json'), 'utf8')) as typeof this.packageJson;
+    this.packageJson = JSON.parse(
+      readFileSync(join(config.appPath, 'package.json'), 'utf8'),
+    ) as typeof this.packageJson;
   }
 
   /** Called by the harness once main/app's entry has run: Electron's 'ready'. */
   markReady(): void {
-    this.ready = true;
     this.emit('will-finish-launching');
+    // macOS delivers the file dropped on the dock or the link that launched the app before ready.
+    for (const path of this.config.openedAtLaunch?.files ?? []) this.openFile(path);
+    for (const url of this.config.openedAtLaunch?.urls ?? []) this.openUrl(url);
+    this.ready = true;
     this.emit('ready', {}, {});
     this.resolveReady();
   }
@@ -62,8 +84,28 @@ export class FakeApp extends EventEmitter {
 
   /** Schemes main/app registered as this app's links (app.shotput for the OAuth redirect). */
   readonly defaultProtocolClients = new Set<string>();
+  readonly protocolRegistrations: ProtocolRegistration[] = [];
 
-  setAsDefaultProtocolClient(scheme: string): boolean {
+  /**
+   * Linux registers a scheme through the app's .desktop file (xdg-settings); a copy run from
+   * source has none, so it fails there. On Windows, run from source, the executable is Electron
+   * itself: without the app's path among the arguments a link would start a bare Electron.
+   */
+  setAsDefaultProtocolClient(scheme: string, path?: string, args?: string[]): boolean {
+    if (typeof scheme !== 'string' || scheme === '' || scheme.includes(':'))
+      throw new TypeError(`setAsDefaultProtocolClient: "${scheme}" is not a scheme name.`);
+    this.protocolRegistrations.push({
+      scheme,
+      ...(path === undefined ? {} : { path }),
+      ...(args === undefined ? {} : { args }),
+    });
+    if (this.config.platform === 'linux' && !this.isPackaged) return false;
+    if (
+      this.config.platform === 'win32' &&
+      !this.isPackaged &&
+      !(args ?? []).some((arg) => arg === this.config.appPath)
+    )
+      return false;
     this.defaultProtocolClients.add(scheme);
     return true;
   }
@@ -76,14 +118,60 @@ export class FakeApp extends EventEmitter {
     return this.defaultProtocolClients.has(scheme);
   }
 
+  /** Whether a listener of the last open-file or open-url event handled it (macOS warns otherwise). */
+  lastOpenHandled = false;
+
   /** A link opened by the OS, as macOS delivers it ('open-url'). */
   openUrl(url: string): void {
-    this.emit('open-url', { preventDefault: () => undefined }, url);
+    this.macOnly('open-url');
+    this.emitOpen('open-url', url);
   }
 
-  /** A second launch (how Windows and Linux deliver links): its argv goes to 'second-instance'. */
-  secondInstance(argv: string[]): void {
-    this.emit('second-instance', { preventDefault: () => undefined }, argv, this.config.appPath, {});
+  /** A file opened with the app from Finder or dropped on its dock icon ('open-file', macOS). */
+  openFile(path: string): void {
+    this.macOnly('open-file');
+    if (!isAbsolute(path)) throw new Error(`open-file carries an absolute path, not "${path}".`);
+    this.emitOpen('open-file', path);
+  }
+
+  /** A second launch: its argv (links and files on Windows and Linux) goes to 'second-instance', after ready. */
+  secondInstance(argv: string[], workingDirectory = this.config.appPath): void {
+    if (!this.ready) throw new Error("'second-instance' is emitted only after 'ready'.");
+    this.emit('second-instance', { preventDefault: () => undefined }, argv, workingDirectory, {});
+  }
+
+  /**
+   * Shotput started again while it runs, with these arguments: the second launch's command line
+   * reaches 'second-instance'. The double runs the app from source, so it reads as
+   * `electron <app folder> …args` (a packed app's would be `<executable> …args`).
+   */
+  launchAgain(args: string[], workingDirectory?: string): void {
+    this.secondInstance([ELECTRON_EXECUTABLE, this.config.appPath, ...args], workingDirectory);
+  }
+
+  /** An app.shotput:// link the OS hands over, the platform's way. */
+  deliverLink(url: string): void {
+    if (this.config.platform === 'darwin') this.openUrl(url);
+    else this.launchAgain([url]);
+  }
+
+  /** Files opened with the app from the file manager, the platform's way. */
+  openFiles(paths: string[], workingDirectory?: string): void {
+    if (this.config.platform === 'darwin') for (const path of paths) this.openFile(path);
+    else this.launchAgain(paths, workingDirectory);
+  }
+
+  private macOnly(event: string): void {
+    if (this.config.platform !== 'darwin')
+      throw new Error(
+        `'${event}' is emitted on macOS only; on ${this.config.platform} it comes as a second launch's argv.`,
+      );
+  }
+
+  private emitOpen(event: 'open-url' | 'open-file', value: string): void {
+    let handled = false;
+    this.emit(event, { preventDefault: () => (handled = true) }, value);
+    this.lastOpenHandled = handled;
   }
 
   quit(): void {
@@ -119,7 +207,20 @@ export class FakeApp extends EventEmitter {
     return this.quittedPromise;
   }
 
+  /** Every call main/app made, whatever the platform did with it. */
+  readonly loginItemCalls: unknown[] = [];
+
+  /** macOS and Windows only: on Linux it does nothing (Electron has no login items there). */
   setLoginItemSettings(settings: { openAtLogin: boolean; openAsHidden?: boolean }): void {
+    if (
+      typeof settings !== 'object' ||
+      settings === null ||
+      (settings.openAtLogin !== undefined && typeof settings.openAtLogin !== 'boolean')
+    ) {
+      throw new TypeError('setLoginItemSettings: settings must be an object with a boolean openAtLogin.');
+    }
+    this.loginItemCalls.push(settings);
+    if (this.config.platform === 'linux') return;
     this.loginItemSettings = { ...settings };
   }
 
@@ -154,7 +255,11 @@ export class FakeApp extends EventEmitter {
   getPath(name: string): string {
     if (name === 'userData' || name === 'appData' || name === 'sessionData') return this.config.userDataDir;
     if (name === 'temp') return tmpdir();
-    if (name === 'logs') return join(this.config.userDataDir, 'logs');
+    // setAppLogsPath(): ~/Library/Logs/<name> on macOS (the double's home is inside userData), else userData/logs.
+    if (name === 'logs')
+      return this.config.platform === 'darwin'
+        ? join(this.config.userDataDir, 'home', 'Library', 'Logs', this.getName())
+        : join(this.config.userDataDir, 'logs');
     throw new Error(`The fake app has no path named "${name}"; add it to test/e2e/harness/fake-app.ts.`);
   }
 }

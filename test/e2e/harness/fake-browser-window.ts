@@ -15,6 +15,7 @@ export interface WindowRuntime {
   ipcMain: FakeIpcMain;
   protocol: FakeProtocol;
   colorScheme: 'light' | 'dark';
+  platform: 'darwin' | 'win32' | 'linux';
   /** Messages the page wrote to the console as errors, and uncaught page errors. */
   pageErrors: string[];
   onWindowCreated(window: FakeBrowserWindow): void;
@@ -62,7 +63,9 @@ let nextId = 1;
 
 export class FakeWebContents extends EventEmitter {
   readonly id = nextId++;
-  windowOpenHandler: ((details: { url: string; frameName: string; features: string; disposition: string }) => WindowOpenDecision) | undefined;
+  windowOpenHandler:
+    | ((details: { url: string; frameName: string; features: string; disposition: string }) => WindowOpenDecision)
+    | undefined;
   page: Page | undefined;
   /** Maps the page's loopback URL back to the app:// URL Electron would report. */
   toAppUrl: (pageUrl: string) => string = (url) => url;
@@ -81,7 +84,8 @@ export class FakeWebContents extends EventEmitter {
     this.deliveries = this.deliveries.then(async () => {
       await page
         .evaluate(
-          ([name, fn, value]) => (window as unknown as Record<string, (c: string, v: unknown) => void>)[fn]?.(name, value),
+          ([name, fn, value]) =>
+            (window as unknown as Record<string, (c: string, v: unknown) => void>)[fn]?.(name, value),
           [channel, dispatchFunction, payload] as const,
         )
         .catch(() => undefined);
@@ -193,7 +197,10 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
         const parent = source.frame.parentFrame();
         const event: FakeInvokeEvent = {
           sender: this.webContents,
-          senderFrame: { url: toAppUrl(source.frame.url()), parent: parent === null ? null : { url: toAppUrl(parent.url()), parent: null } },
+          senderFrame: {
+            url: toAppUrl(source.frame.url()),
+            parent: parent === null ? null : { url: toAppUrl(parent.url()), parent: null },
+          },
           frameId: 1,
           processId: 1,
         };
@@ -232,7 +239,12 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
         }
         if (frame === undefined || frame.page() !== page) {
           // A popup (window.open, target=_blank): Electron asks the window-open handler first.
-          const decision = this.webContents.windowOpenHandler?.({ url: toAppUrl(request.url()), frameName: '', features: '', disposition: 'new-window' }) ?? {
+          const decision = this.webContents.windowOpenHandler?.({
+            url: toAppUrl(request.url()),
+            frameName: '',
+            features: '',
+            disposition: 'new-window',
+          }) ?? {
             action: 'allow',
           };
           if (decision.action === 'deny') {
@@ -282,7 +294,17 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
     progress = -1;
     readonly progressHistory: number[] = [];
 
-    setProgressBar(progress: number): void {
+    /** Windows only: the taskbar's mode (normal, paused, error…); other platforms ignore it. */
+    progressMode: string | undefined;
+
+    setProgressBar(progress: number, options?: { mode?: string }): void {
+      if (typeof progress !== 'number' || Number.isNaN(progress))
+        throw new TypeError('setProgressBar: progress must be a number.');
+      if (options?.mode !== undefined) {
+        if (!['none', 'normal', 'indeterminate', 'error', 'paused'].includes(options.mode))
+          throw new TypeError(`setProgressBar: no mode "${options.mode}".`);
+        if (runtime.platform === 'win32') this.progressMode = options.mode;
+      }
       this.progress = progress;
       this.progressHistory.push(progress);
     }

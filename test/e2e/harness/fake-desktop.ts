@@ -1,33 +1,9 @@
-// The desktop integrations of the fake Electron: dialog, Tray, Notification, Menu and
-// nativeImage. Each records what main/app does with it so tests can look, and lets a test
-// decide what the OS would answer (the paths a file picker returns).
+// Tray, Notification and nativeImage of the Electron double (dialog and Menu have files of their
+// own). Each records what main/app does with it so tests can look, and plays what the platform's
+// desktop offers: on Linux a tray icon shows only where an AppIndicator host runs, and its click
+// is not delivered (only the context menu is sure); notifications need a notification server.
 import { EventEmitter } from 'node:events';
-
-export interface OpenDialogCall {
-  properties: string[];
-  title?: string;
-}
-
-/** dialog: showOpenDialog answers the paths a test queued with answerOpenDialog (cancelled when none). */
-export class FakeDialog {
-  readonly calls: OpenDialogCall[] = [];
-  private readonly answers: string[][] = [];
-
-  answerOpenDialog(paths: string[]): void {
-    this.answers.push(paths);
-  }
-
-  async showOpenDialog(...args: unknown[]): Promise<{ canceled: boolean; filePaths: string[] }> {
-    const options = (args.length > 1 ? args[1] : args[0]) as { properties?: string[]; title?: string } | undefined;
-    this.calls.push({ properties: options?.properties ?? [], title: options?.title });
-    const paths = this.answers.shift();
-    return paths === undefined ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: paths };
-  }
-
-  async showMessageBox(): Promise<{ response: number; checkboxChecked: boolean }> {
-    return { response: 0, checkboxChecked: false };
-  }
-}
+import type { DesktopHost, DoublePlatform } from './platform-rules';
 
 export class FakeNativeImage {
   constructor(readonly source: string) {}
@@ -51,15 +27,38 @@ export const fakeNativeImage = {
 };
 
 /** Every tray icon main/app creates, and whether it is still there. */
-export function createFakeTrayClass(trays: EventEmitter[]) {
+export function createFakeTrayClass(trays: EventEmitter[], platform: DoublePlatform, host: DesktopHost) {
   return class FakeTray extends EventEmitter {
     tooltip = '';
     menu: unknown = null;
     destroyed = false;
+    /** Whether the user can see it: on Linux only with an AppIndicator host. */
+    readonly shown = platform !== 'linux' || host.trayHost;
 
     constructor(readonly image: unknown) {
       super();
+      if (image === undefined || image === null) throw new TypeError('new Tray(image): an image or a path is required');
       trays.push(this);
+    }
+
+    /** The user clicks the icon. Linux's AppIndicator does not deliver clicks, only the context menu. */
+    clickIcon(): void {
+      if (!this.shown) throw new Error('The tray icon is not shown: this Linux desktop has no AppIndicator host.');
+      if (platform === 'linux')
+        throw new Error('On Linux a tray icon click is not delivered (AppIndicator); use its context menu.');
+      this.emit('click', {}, {});
+    }
+
+    /** The user chooses an item of its context menu. */
+    chooseFromMenu(label: string): void {
+      if (!this.shown) throw new Error('The tray icon is not shown: this Linux desktop has no AppIndicator host.');
+      const items = (this.menu as { items?: { label?: string; click?: () => void }[] } | null)?.items ?? [];
+      const item = items.find((candidate) => candidate.label === label);
+      if (item?.click === undefined)
+        throw new Error(
+          `The tray menu has no item "${label}" (it has ${items.map((candidate) => candidate.label).join(', ')}).`,
+        );
+      item.click();
     }
 
     setToolTip(text: string): void {
@@ -89,10 +88,10 @@ export interface ShownNotification {
 }
 
 /** Notification: show() records what the user would have seen. */
-export function createFakeNotificationClass(shown: ShownNotification[]) {
+export function createFakeNotificationClass(shown: ShownNotification[], host: DesktopHost) {
   return class FakeNotification extends EventEmitter {
     static isSupported(): boolean {
-      return true;
+      return host.notifications;
     }
 
     constructor(readonly options: { title?: string; body?: string } = {}) {
@@ -100,61 +99,12 @@ export function createFakeNotificationClass(shown: ShownNotification[]) {
     }
 
     show(): void {
+      // Stricter than Electron, which shows nothing: main/app must ask isSupported first.
+      if (!host.notifications)
+        throw new Error('Notification.show() with no notification server: check Notification.isSupported() first.');
       shown.push({ title: this.options.title ?? '', body: this.options.body ?? '' });
     }
 
     close(): void {}
   };
-}
-
-/** A menu item as a test finds it: its template entry (label, role, accelerator, click). */
-export interface FakeMenuItem {
-  id?: string;
-  label?: string;
-  role?: string;
-  accelerator?: string;
-  click?: (...args: unknown[]) => void;
-  submenu?: FakeMenuItem[];
-}
-
-/**
- * Menu.buildFromTemplate keeps the template: tests can read the labels. The application menu is
- * kept so a test can find an item and click it, as the user would in the menu bar.
- */
-export class FakeMenu {
-  applicationMenu: { items: FakeMenuItem[] } | null = null;
-
-  buildFromTemplate(template: unknown[]): { items: FakeMenuItem[] } {
-    return { items: template as FakeMenuItem[] };
-  }
-
-  setApplicationMenu(menu: { items: FakeMenuItem[] } | null): void {
-    this.applicationMenu = menu;
-  }
-
-  getApplicationMenu(): { items: FakeMenuItem[] } | null {
-    return this.applicationMenu;
-  }
-
-  /** The application menu's item with this id (at any depth). */
-  item(id: string): FakeMenuItem {
-    const search = (items: FakeMenuItem[]): FakeMenuItem | undefined => {
-      for (const item of items) {
-        if (item.id === id) return item;
-        const found = search(item.submenu ?? []);
-        if (found) return found;
-      }
-      return undefined;
-    };
-    const found = search(this.applicationMenu?.items ?? []);
-    if (found === undefined) throw new Error(`The application menu has no item "${id}".`);
-    return found;
-  }
-
-  /** Clicks an item of the application menu, as Electron does (item, window, event). */
-  click(id: string): void {
-    const item = this.item(id);
-    if (item.click === undefined) throw new Error(`The menu item "${id}" does nothing when clicked.`);
-    item.click(item, undefined, { triggeredByAccelerator: false });
-  }
 }

@@ -11,23 +11,32 @@ import { FakeSession, FakeShell } from './fake-session';
 import {
   createFakeNotificationClass,
   createFakeTrayClass,
-  FakeDialog,
-  FakeMenu,
   fakeNativeImage,
   type FakeTrayInstance,
   type ShownNotification,
 } from './fake-desktop';
+import { FakeDialog } from './fake-dialog';
+import { FakeMenu } from './fake-menu';
+import type { DesktopHost, DoublePlatform } from './platform-rules';
 
 export const chromiumLaunchOptions: LaunchOptions = {
   executablePath: process.env['SHOTPUT_CHROMIUM'] ?? '/usr/bin/chromium',
   headless: true,
   timeout: 120_000,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 export interface FakeElectronConfig extends FakeAppConfig {
   colorScheme: 'light' | 'dark';
   secretStorage: SecretStorageMode;
+  desktop: DesktopHost;
 }
 
 export class FakeElectron {
@@ -37,15 +46,17 @@ export class FakeElectron {
   readonly session = { defaultSession: new FakeSession() };
   readonly shell = new FakeShell();
   readonly safeStorage: FakeSafeStorage;
-  readonly dialog = new FakeDialog();
+  /** The platform this double plays. */
+  readonly platform: DoublePlatform;
+  readonly dialog: FakeDialog;
   readonly nativeImage = fakeNativeImage;
-  readonly Menu = new FakeMenu();
+  readonly Menu: FakeMenu;
   /** Tray icons main/app created (destroyed ones stay, marked). */
   readonly trays: FakeTrayInstance[] = [];
-  readonly Tray = createFakeTrayClass(this.trays as never[]);
+  readonly Tray: ReturnType<typeof createFakeTrayClass>;
   /** System notifications main/app showed. */
   readonly notifications: ShownNotification[] = [];
-  readonly Notification = createFakeNotificationClass(this.notifications);
+  readonly Notification: ReturnType<typeof createFakeNotificationClass>;
   readonly BrowserWindow: ReturnType<typeof createFakeBrowserWindowClass>;
   readonly windows: FakeBrowserWindow[] = [];
   readonly pageErrors: string[] = [];
@@ -53,14 +64,20 @@ export class FakeElectron {
   private windowWaiters: ((window: FakeBrowserWindow) => void)[] = [];
 
   constructor(config: FakeElectronConfig) {
+    this.platform = config.platform;
     this.app = new FakeApp(config);
-    this.safeStorage = new FakeSafeStorage(config.secretStorage);
+    this.safeStorage = new FakeSafeStorage(config.secretStorage, config.platform);
+    this.dialog = new FakeDialog(config.platform);
+    this.Menu = new FakeMenu(config.platform);
+    this.Tray = createFakeTrayClass(this.trays as never[], config.platform, config.desktop);
+    this.Notification = createFakeNotificationClass(this.notifications, config.desktop);
     this.protocol = new FakeProtocol(() => this.app.isReady());
     this.BrowserWindow = createFakeBrowserWindowClass({
       browser: () => (this.launched ??= chromium.launch(chromiumLaunchOptions)),
       ipcMain: this.ipcMain,
       protocol: this.protocol,
       colorScheme: config.colorScheme,
+      platform: config.platform,
       pageErrors: this.pageErrors,
       onWindowCreated: (window) => {
         this.windows.push(window);

@@ -1,6 +1,13 @@
 // session and shell of the fake Electron: records what main/app installs, so tests can ask
 // the REAL permission handlers and see which links were sent to the system browser.
-type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+import { isAbsolute } from 'node:path';
+
+type PermissionRequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown,
+) => void;
 type PermissionCheckHandler = (contents: unknown, permission: string, origin: string, details: unknown) => boolean;
 
 export class FakeSession {
@@ -29,7 +36,10 @@ export class FakeShell {
   /** Files shown in the file manager (Show logs). */
   readonly shownInFolder: string[] = [];
 
+  /** Electron takes a full path ("fullPath"); a relative one names nothing. */
   showItemInFolder(path: string): void {
+    if (typeof path !== 'string' || !isAbsolute(path))
+      throw new TypeError(`shell.showItemInFolder takes a full path, not "${String(path)}".`);
     this.shownInFolder.push(path);
   }
 

@@ -9,9 +9,12 @@ import { vi } from 'vitest';
 import type { Settings } from '../../../common/contract/index';
 import type { Sandbox } from '../../../sandbox/index';
 import { ensureBuild } from './ensure-build';
+import { ELECTRON_EXECUTABLE } from './fake-app';
 import type { FakeBrowserWindow } from './fake-browser-window';
 import { FakeElectron, setCurrentFakeElectron } from './fake-electron';
 import type { SecretStorageMode } from './fake-safe-storage';
+import type { LaunchFacts } from '../../../main/app/os-launch';
+import { defaultPlatform, type DesktopHost, type DoublePlatform } from './platform-rules';
 import { repoRoot } from './repo-paths';
 
 export interface LaunchOptions {
@@ -23,8 +26,16 @@ export interface LaunchOptions {
   userDataFiles?: Record<string, string>;
   /** What the page reports as prefers-color-scheme. */
   colorScheme?: 'light' | 'dark';
+  /** The platform the Electron double plays; default SHOTPUT_E2E_PLATFORM, else linux. */
+  platform?: DoublePlatform;
   /** The OS secret store safeStorage reports: 'basic_text' is Linux without a keyring. */
   secretStorage?: SecretStorageMode;
+  /** Arguments after the app's path on the first launch's command line (links, files from Open with). */
+  args?: string[];
+  /** macOS: files and links the OS hands over while the app starts, before 'ready'. */
+  openedAtLaunch?: { files?: string[]; urls?: string[] };
+  /** What the desktop offers (Linux: a tray host, a notification server); both by default. */
+  desktop?: Partial<DesktopHost>;
   /** false plays a second launch while another instance holds the lock. */
   singleInstanceLock?: boolean;
   /** Generous by default: the machines running these tests are small and busy. */
@@ -53,17 +64,30 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     await mkdir(userDataDir, { recursive: true });
     await writeFile(join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
   }
-  for (const [name, text] of Object.entries(options.userDataFiles ?? {})) await writeFile(join(userDataDir, name), text);
+  for (const [name, text] of Object.entries(options.userDataFiles ?? {}))
+    await writeFile(join(userDataDir, name), text);
   // The dev server is never used here: the harness loads what the build emitted.
   const restoreEnv = applyEnv({ ELECTRON_RENDERER_URL: undefined, ...options.env });
+  const platform = options.platform ?? defaultPlatform();
   const electron = new FakeElectron({
     appPath: repoRoot,
     userDataDir,
     singleInstanceLock: options.singleInstanceLock ?? true,
+    platform,
+    ...(options.openedAtLaunch === undefined ? {} : { openedAtLaunch: options.openedAtLaunch }),
     colorScheme: options.colorScheme ?? 'light',
     secretStorage: options.secretStorage ?? 'gnome_libsecret',
+    desktop: { trayHost: true, notifications: true, ...options.desktop },
   });
   setCurrentFakeElectron(electron);
+  // main/app learns its platform and command line from os-launch.ts: here, the double's. The app
+  // runs from source (`electron .`): Electron's executable, then the app's folder, then the arguments.
+  const launch: LaunchFacts = {
+    platform,
+    argv: [ELECTRON_EXECUTABLE, repoRoot, ...(options.args ?? [])],
+    defaultApp: true,
+    execPath: ELECTRON_EXECUTABLE,
+  };
 
   const close = async (): Promise<void> => {
     await electron.close();
@@ -78,6 +102,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
   try {
     // A fresh copy of main/app for each launch: its entry runs startApp() when imported.
     vi.resetModules();
+    vi.doMock(join(repoRoot, 'main', 'app', 'os-launch.ts'), () => ({ launchFacts: () => launch }));
     await import('../../../main/app/index');
     // Imported after the app, from the same fresh module registry: the same module, the same sandbox.
     const { bundledSandbox } = await import('../../../main/service/bundled-sandbox');

@@ -36,9 +36,12 @@ export async function expectVisible(locator: Locator): Promise<void> {
   try {
     await locator.waitFor({ state: 'visible', timeout: uiTimeoutMs });
   } catch (error) {
-    throw new Error(`Expected ${locator.toString()} to be visible: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Expected ${locator.toString()} to be visible: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -49,7 +52,12 @@ export async function expectVisible(locator: Locator): Promise<void> {
  */
 export async function dropFiles(page: Page, target: Locator, paths: string[]): Promise<void> {
   const files = await Promise.all(
-    paths.map(async (path) => ({ path, name: basename(path), type: mimeTypes[extname(path).toLowerCase()] ?? '', base64: (await readFile(path)).toString('base64') })),
+    paths.map(async (path) => ({
+      path,
+      name: basename(path),
+      type: mimeTypes[extname(path).toLowerCase()] ?? '',
+      base64: (await readFile(path)).toString('base64'),
+    })),
   );
   const dataTransfer = await page.evaluateHandle((items) => {
     const transfer = new DataTransfer();

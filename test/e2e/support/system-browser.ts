@@ -2,8 +2,8 @@
 // Electron opens the URL in a second Playwright page (its own browser context, like another
 // application), where the test signs in on the sandbox's real authorize page. When the sandbox
 // redirects to app.shotput://oauth/callback?…, Chromium cannot follow a custom scheme, so the
-// redirect is caught here and handed to the running app as the OS would: a second launch with
-// the link in its argv (Windows, Linux) or an 'open-url' event (macOS).
+// redirect is caught here and handed to the running app as the OS of the double's platform
+// would: a second launch with the link in its argv (Windows, Linux) or an 'open-url' event (macOS).
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LaunchedApp } from '../harness/index';
@@ -21,10 +21,7 @@ export interface SystemBrowser {
   close(): Promise<void>;
 }
 
-export async function attachSystemBrowser(
-  launched: LaunchedApp,
-  how: 'second-instance' | 'open-url' = 'second-instance',
-): Promise<SystemBrowser> {
+export async function attachSystemBrowser(launched: LaunchedApp): Promise<SystemBrowser> {
   const { electron, window } = launched;
   const browser = window.context?.browser();
   if (!browser) throw new Error('The window has no Chromium to open a browser tab in.');
@@ -37,8 +34,8 @@ export async function attachSystemBrowser(
 
   const deliver = (link: string) => {
     delivered.push(link);
-    if (how === 'open-url') electron.app.openUrl(link);
-    else electron.app.secondInstance(['/usr/lib/shotput/shotput', '--no-sandbox', link]);
+    // The platform's way: open-url on macOS, a second launch's argv on Windows and Linux.
+    electron.app.deliverLink(link);
   };
 
   const openTab = async (): Promise<Page> => {

@@ -4,6 +4,7 @@
 import type {
   DraftView,
   DraftsAdded,
+  EnqueueRequest,
   EnqueueResult,
   PrepareChoice,
   ShotMetadataInput,
@@ -11,6 +12,7 @@ import type {
 import { getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
 import { toasts } from '../../lib/toasts.svelte';
+import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
   title: string;
@@ -100,18 +102,34 @@ class UploadDrafts {
         if (entry) entry.view = view;
         else this.early.set(view.id, view);
       }
-      if (removed.length > 0) {
-        const gone = new Set(removed);
-        this.entries = this.entries.filter((entry) => !gone.has(entry.id));
-      }
+      if (removed.length > 0) this.forget(removed);
     });
     void bridge.drafts.list().then((result) => {
       if (result.ok) this.merge(result.value);
     });
+    // Files the OS opened with Shotput wait in main until the window takes them.
+    bridge.on('drafts.opened', () => void this.takeOpened());
+    void this.takeOpened();
   }
 
   find(id: string): DraftEntry | undefined {
     return this.entries.find((entry) => entry.id === id);
+  }
+
+  /**
+   * Dropped files: those with a place on disk are added by path (granted once, for the whole drop),
+   * the others (dragged out of a browser, say) by their bytes.
+   */
+  async addFiles(files: File[]): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    if (files.length === 0) return;
+    const paths = bridge.pathsOf(files);
+    // Asking again for one file sends no second grant: the preload grants each File once.
+    const withoutPath =
+      paths.length === files.length ? [] : files.filter((file) => bridge.pathsOf([file]).length === 0);
+    if (paths.length > 0) await this.addPaths(paths);
+    for (const file of withoutPath) if (file.type.startsWith('image/')) await this.paste(file);
   }
 
   async addPaths(paths: string[]): Promise<void> {
@@ -130,12 +148,25 @@ class UploadDrafts {
     await this.run(() => bridge.drafts.pick());
   }
 
+  /** Windows and Linux pick files and folders in separate dialogs. */
+  async pickFolder(): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    await this.run(() => bridge.drafts.pickFolder());
+  }
+
+  async takeOpened(): Promise<void> {
+    const result = await getBridge()?.drafts.takeOpened();
+    if (result === undefined || (result.ok && result.value.drafts.length === 0 && result.value.problems.length === 0))
+      return;
+    await this.run(async () => result);
+  }
+
   async paste(file: File): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    const type = file.type as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-    if (!['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type))
-      return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
+    const type = file.type;
+    if (!isPasteType(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -178,11 +209,10 @@ class UploadDrafts {
     this.entries = next;
   }
 
-  /** Drafts the queue took: gone for good, nothing to undo. */
-  private discard(ids: string[]): void {
+  /** Drops drafts from the grid that main no longer holds. */
+  private forget(ids: string[]): void {
     const gone = new Set(ids);
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
-    if (ids.length > 0) void getBridge()?.drafts.remove({ ids });
   }
 
   selectAll(selected: boolean): void {
@@ -238,14 +268,14 @@ class UploadDrafts {
   ): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    const items: { draftId: string; metadata: ShotMetadataInput; prepare: PrepareChoice; force?: boolean }[] = [];
+    const items: EnqueueRequest[] = [];
     for (const entry of ready) {
       const metadata = this.metadataOf(entry, canSchedule, plan.get(entry.id));
       if (typeof metadata === 'string') {
         entry.note = metadata;
         return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
       }
-      items.push({ draftId: entry.id, metadata, prepare: entry.view.prepare, ...(force ? { force } : {}) });
+      items.push({ draftId: entry.id, metadata, ...(force ? { force } : {}) });
     }
     this.busy = true;
     this.message = undefined;
@@ -303,7 +333,8 @@ class UploadDrafts {
         refused += 1;
       }
     }
-    this.discard(taken);
+    // Main removed the drafts the queue took; they leave the grid now rather than at the next drafts.changed.
+    this.forget(taken);
     const added = results.filter((r) => r.status === 'added').length;
     const parts = added > 0 ? [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`] : [];
     if (refused > 0) parts.push(`${refused} not sent: see the note on ${refused === 1 ? 'its card' : 'their cards'}.`);

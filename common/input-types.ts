@@ -1,6 +1,5 @@
-// The one list of files Shotput takes as input. The file picker, a drop on the window, watched
-// folders, the CLI and the README all say the same thing because they all read it from here.
-import path from 'node:path';
+// The one list of files Shotput takes as input. The file picker, a drop on the window, a paste,
+// watched folders, the CLI and the README all say the same thing because they all read it here.
 
 export interface InputType {
   /** How the format is named to a person. */
@@ -23,11 +22,29 @@ export const INPUT_TYPES: readonly InputType[] = [
 export const INPUT_EXTENSIONS: readonly string[] = INPUT_TYPES.flatMap((type) => type.extensions);
 
 /** "PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG". */
-export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1).map((type) => type.label).join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;
+export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1)
+  .map((type) => type.label)
+  .join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;
 
 const ENDINGS = new Set(INPUT_EXTENSIONS.map((extension) => `.${extension}`));
 
 /** True when the name ends like a file Shotput reads (the content is checked later). */
 export function hasInputExtension(name: string): boolean {
-  return ENDINGS.has(path.extname(name).toLowerCase());
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && ENDINGS.has(base.slice(dot).toLowerCase());
+}
+
+/** Images that can be pasted from the clipboard, with the file ending each is saved with. */
+export const PASTE_TYPES = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+} as const;
+export type PasteType = keyof typeof PASTE_TYPES;
+export const PASTE_TYPE_NAMES = Object.keys(PASTE_TYPES) as PasteType[];
+
+export function isPasteType(type: string): type is PasteType {
+  return Object.hasOwn(PASTE_TYPES, type);
 }

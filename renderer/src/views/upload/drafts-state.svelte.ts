@@ -12,6 +12,7 @@ import type {
 import { getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
 import { toasts } from '../../lib/toasts.svelte';
+import { pastedName } from './pasted-name';
 import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
@@ -47,17 +48,9 @@ export function isSendable(entry: DraftEntry): boolean {
   return entry.view.state === 'ready' && entry.duplicateOf === null;
 }
 
-/**
- * The name of a pasted image, and so its title: the clipboard's own name when it has one, else the
- * time of the paste, as screenshots are named ("Pasted image 2026-11-25 at 17.40.12"), so ten
- * pastes are ten titles, not ten times "image".
- */
-export function pastedName(name: string, at: Date, extension = 'png'): string {
-  if (name !== '' && !/^image\.\w+$/i.test(name)) return name;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  // The extension keeps the seconds: main takes the name without its last dot's part as the title.
-  return `Pasted image ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} at ${pad(at.getHours())}.${pad(at.getMinutes())}.${pad(at.getSeconds())}.${extension}`;
-}
+/** Cards shown at once after a drop (more than a large window holds), then how many join per frame. */
+const FIRST_CARDS = 48;
+const CARDS_PER_FRAME = 250;
 
 function newMeta(view: DraftView): DraftMeta {
   return {
@@ -82,6 +75,8 @@ class UploadDrafts {
   private connected = false;
   /** Changes that arrived before the answer that introduced their draft. */
   private readonly early = new Map<string, DraftView>();
+  /** Drafts main added that are still on their way into the grid (see merge). */
+  private readonly arriving = new Set<string>();
 
   get selected(): DraftEntry[] {
     return this.entries.filter((entry) => entry.selected);
@@ -211,6 +206,7 @@ class UploadDrafts {
 
   /** Drops drafts from the grid that main no longer holds. */
   private forget(ids: string[]): void {
+    for (const id of ids) this.arriving.delete(id);
     const gone = new Set(ids);
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
   }
@@ -363,16 +359,33 @@ class UploadDrafts {
     }
   }
 
+  /**
+   * New drafts join the grid: the first screenful at once, the rest 250 per frame, so a drop
+   * of a thousand files shows its first cards at once and the window keeps drawing while the others
+   * arrive. Each is taken with main's latest view of it, unless it was removed meanwhile.
+   */
   private merge(views: DraftView[]): void {
-    const known = new Set(this.entries.map((entry) => entry.id));
-    const fresh = views
-      .filter((view) => !known.has(view.id))
-      .map((given): DraftEntry => {
-        const view = this.early.get(given.id) ?? given;
-        this.early.delete(given.id);
-        return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
-      });
-    if (fresh.length > 0) this.entries = [...this.entries, ...fresh];
+    const known = new Set([...this.entries.map((entry) => entry.id), ...this.arriving]);
+    const fresh = views.filter((view) => !known.has(view.id));
+    for (const view of fresh) this.arriving.add(view.id);
+    const take = (batch: DraftView[]) => {
+      const entries = batch
+        .filter((given) => this.arriving.delete(given.id))
+        .map((given): DraftEntry => {
+          const view = this.early.get(given.id) ?? given;
+          this.early.delete(given.id);
+          return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
+        });
+      if (entries.length > 0) this.entries = [...this.entries, ...entries];
+    };
+    take(fresh.slice(0, FIRST_CARDS));
+    let rest = fresh.slice(FIRST_CARDS);
+    const next = () => {
+      take(rest.slice(0, CARDS_PER_FRAME));
+      rest = rest.slice(CARDS_PER_FRAME);
+      if (rest.length > 0) requestAnimationFrame(next);
+    };
+    if (rest.length > 0) requestAnimationFrame(next);
   }
 
   private fail(text: string): void {

@@ -144,4 +144,22 @@ describe('every state visible', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => comments.count()).toBe(0);
   }, 240_000);
+  test('a file dropped again is pointed at, not silently ignored', async () => {
+    const dir = await app.scratchDir('again');
+    const files = [join(dir, 'moodboard.png'), join(dir, 'logo-final.png')];
+    for (const file of files) await photo(800, 600).png().toFile(file);
+    const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace');
+    const { page } = launched;
+    await page.setViewportSize({ width: 1100, height: 740 });
+    await dropFiles(page, page.getByTestId('drop-zone'), files);
+    const cards = page.getByRole('list', { name: 'Drafts' }).getByRole('article');
+    await expect.poll(() => cards.count(), { timeout: uiTimeoutMs }).toBe(2);
+    await dropFiles(page, page.getByTestId('drop-zone'), [files[1]!]);
+    await expectVisible(
+      page.getByTestId('toast').getByText('“logo-final” is already a draft: it is marked in the grid.'),
+    );
+    expect(await page.getByRole('article', { name: 'logo-final' }).getAttribute('data-pointed')).toBe('true');
+    expect(await cards.count()).toBe(2);
+    await expectNoAxeViolations(page);
+  }, 120_000);
 });

@@ -1,13 +1,28 @@
 // Headless entry point: `shotput [global options] <command> [args]`.
 // Global options may stand anywhere on the line; everything else belongs to the command.
-import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, GLOBAL_FLAGS, UsageError, defaultDataDir, writeLine } from './cli/command';
+import { version } from '../package.json';
+import {
+  EXIT_FAILURE,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  defaultDataDir,
+  writeLine,
+} from './cli/command';
 import type { CliCommand, CliContext, CliIO, GlobalOptions } from './cli/command';
-import { unknownCommand, unreadableFile } from './cli/messages';
-import { commands } from './cli/registry';
+import { SHELLS, completionScript } from './cli/completion';
+import type { Shell } from './cli/completion';
+import { COMMAND_NAMES, definitionOf } from './cli/definitions';
+import { commandHelp, globalHelp, shortUsage } from './cli/help';
+import { badServiceAddress, unknownCommand, unreadableFile } from './cli/messages';
+import { GLOBAL_VALUE_FLAGS } from './cli/options';
+import { commandLoaders } from './cli/registry';
 import { readSecret } from './cli/secret-input';
-import { createLogger } from './logging/logger';
+import type { CommandSpec } from './cli/spec';
+import { colorWanted } from './cli/style';
 
-const GLOBAL_FLAG_SET = new Set(GLOBAL_FLAGS);
+const GLOBAL_FLAG_SET = new Set(GLOBAL_VALUE_FLAGS);
 
 export function splitGlobals(
   argv: string[],
@@ -36,7 +51,13 @@ export function splitGlobals(
       globals.verbose = true;
       continue;
     }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (arg === '--no-color') {
+      globals.noColor = true;
+      continue;
+    }
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     if (!GLOBAL_FLAG_SET.has(flag)) {
       rest.push(arg);
       continue;
@@ -49,20 +70,15 @@ export function splitGlobals(
     else if (flag === '--token-file') tokenFile = value;
     else globals.dataDir = value;
   }
+  // A service address that is not one is bad usage, said before anything starts.
+  for (const [flag, value] of [
+    ['--api', globals.api],
+    ['--auth', globals.auth],
+  ] as const) {
+    const problem = value === undefined ? undefined : badServiceAddress(flag, value);
+    if (problem) throw new UsageError(problem);
+  }
   return { globals, rest, tokenFile };
-}
-
-function usage(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-  return [
-    'Usage: shotput [--api URL] [--auth URL] [--token TOKEN | --token-file FILE|-] [--data-dir DIR] [--json] [--verbose] <command> [args]',
-    '',
-    'Commands:',
-    ...lines,
-    '',
-    'With no --api, shotput starts the bundled sandbox service and signs in as its demo user.',
-  ].join('\n');
 }
 
 export async function main(argv: string[], io: CliIO = process, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -79,41 +95,84 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  let command: CliCommand | undefined;
+  let spec: CommandSpec | undefined;
+  let json = false;
   try {
     const { globals, rest, tokenFile } = splitGlobals(argv, env);
-    if (tokenFile !== undefined) globals.token = await readSecret(tokenFile, io.stdin, '--token-file');
+    json = globals.json;
     const [name, ...args] = rest;
-    if (!name || name === 'help' || name === '--help' || name === '-h') {
-      writeLine(name ? io.stdout : io.stderr, usage());
-      return name ? 0 : EXIT_USAGE;
+    if (!name || name === '--help' || name === '-h') {
+      writeLine(name ? io.stdout : io.stderr, globalHelp());
+      return name ? EXIT_OK : EXIT_USAGE;
     }
-    command = commands.find((c) => c.name === name);
-    if (!command) {
-      writeLine(io.stderr, `shotput: ${unknownCommand(name, commands.map((c) => c.name))}`);
-      return EXIT_USAGE;
-    }
-    if (asksForHelp(args)) {
-      writeLine(io.stdout, `${command.summary}.\n\nUsage: ${command.usage}`);
+    if (name === '--version' || name === '-V' || name === 'version') {
+      writeLine(io.stdout, globals.json ? JSON.stringify({ version }) : `shotput ${version}`);
       return EXIT_OK;
     }
-    const ctx: CliContext = { globals, io, signal: controller.signal };
-    if (globals.verbose) ctx.log = createLogger({ sinks: [{ write: (line) => void io.stderr.write(line) }] }, 'cli');
+    spec = definitionOf(name);
+    if (!spec) {
+      writeLine(io.stderr, `shotput: ${unknownCommand(name, COMMAND_NAMES)}`);
+      return EXIT_USAGE;
+    }
+    if (name === 'help') return help(args, io);
+    if (asksForHelp(args)) {
+      writeLine(io.stdout, commandHelp(spec));
+      return EXIT_OK;
+    }
+    if (name === 'completion') return completion(args, io);
+    if (tokenFile !== undefined) globals.token = await readSecret(tokenFile, io.stdin, '--token-file');
+    globals.color = colorWanted(io.stdout, env, globals);
+    const command: CliCommand = await commandLoaders[name]!();
+    const ctx: CliContext = { globals, io, signal: controller.signal, env };
+    if (globals.verbose) {
+      const { createLogger } = await import('./logging/logger');
+      ctx.log = createLogger({ sinks: [{ write: (line) => void io.stderr.write(line) }] }, 'cli');
+    }
     const code = await command.run(args, ctx);
     // 128 + the signal's number, as shells report a command stopped by it: 130 for Ctrl-C, 143 for SIGTERM.
     return code === EXIT_INTERRUPTED && stoppedBy === 'SIGTERM' ? 143 : code;
   } catch (error) {
     if (error instanceof UsageError) {
       writeLine(io.stderr, `shotput: ${error.message}`);
-      writeLine(io.stderr, command ? `Usage: ${command.usage}` : "Run 'shotput help' for the commands.");
+      writeLine(io.stderr, spec ? shortUsage(spec) : "Run 'shotput help' for the commands.");
       return EXIT_USAGE;
     }
-    writeLine(io.stderr, `shotput: ${failureMessage(error)}`);
+    // A script that asked for JSON gets the failure as a problem (json-shapes.ts), on stderr as ever.
+    if (json) writeLine(io.stderr, JSON.stringify({ type: 'problem', message: failureMessage(error) }));
+    else writeLine(io.stderr, `shotput: ${failureMessage(error)}`);
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }
+}
+
+/** `shotput help [COMMAND]`. */
+function help(args: string[], io: CliIO): number {
+  const [topic, ...extra] = args;
+  if (topic === undefined) {
+    writeLine(io.stdout, globalHelp());
+    return EXIT_OK;
+  }
+  const spec = definitionOf(topic);
+  if (!spec || extra.length > 0)
+    throw new UsageError(spec ? 'help takes one command' : unknownCommand(topic, COMMAND_NAMES));
+  writeLine(io.stdout, commandHelp(spec));
+  return EXIT_OK;
+}
+
+/** `shotput completion bash|zsh|fish`. */
+function completion(args: string[], io: CliIO): number {
+  const [shell, ...extra] = args;
+  if (!shell || extra.length > 0 || !(SHELLS as readonly string[]).includes(shell)) {
+    throw new UsageError(
+      shell
+        ? `there is no completion for "${shell}": choose bash, zsh or fish`
+        : 'completion needs a shell: bash, zsh or fish',
+    );
+  }
+  writeLine(io.stdout, completionScript(shell as Shell));
+  return EXIT_OK;
 }
 
 /** `--help` or `-h` among a command's own arguments (not after `--`). */
@@ -125,7 +184,8 @@ function asksForHelp(args: string[]): boolean {
 /** One line: a file the system could not open is named plainly, not as Node's ENOENT text. */
 function failureMessage(error: unknown): string {
   const system = error as NodeJS.ErrnoException | undefined;
-  if (system && typeof system.code === 'string' && typeof system.path === 'string') return unreadableFile(system.path, error);
+  if (system && typeof system.code === 'string' && typeof system.path === 'string')
+    return unreadableFile(system.path, error);
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]!;
 }

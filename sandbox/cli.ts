@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  if (values.profile !== undefined && !isProfileName(values.profile)) fail(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
+  if (values.profile !== undefined && !isProfileName(values.profile))
+    fail(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
   const sandbox = await startSandbox({
     profile: values.profile,
     dailyCap: values['daily-cap'] === 'none' ? null : int('daily-cap', values['daily-cap'], 0),
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
     log: !values.quiet,
   });
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, api: sandbox.api, auth: sandbox.auth })}\n`);
-  process.stderr.write(`sandbox: listening on ${sandbox.url}, ${values.profile ?? 'spec'} profile (accounts ada, ben, cleo, studio; password "sandbox")\n`);
+  process.stderr.write(
+    `sandbox: listening on ${sandbox.url}, ${values.profile ?? 'spec'} profile (accounts ada, ben, cleo, studio; password "sandbox")\n`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

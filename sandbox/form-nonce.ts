@@ -8,6 +8,23 @@ export const FORM_NONCE_FIELD = 'form_nonce';
 const LIFETIME_MS = 30 * 60 * 1000;
 const MAX_KEPT = 2000;
 
+/** What one sign-in is, for binding its form's nonce: the client, where it returns, its state, PKCE challenge and scopes. */
+export function signInKey(a: {
+  app: { clientId: string };
+  redirectUri?: string;
+  state?: string;
+  codeChallenge?: string;
+  scopes: readonly string[];
+}): string {
+  return JSON.stringify([
+    a.app.clientId,
+    a.redirectUri ?? '',
+    a.state ?? '',
+    a.codeChallenge ?? '',
+    a.scopes.join(' '),
+  ]);
+}
+
 interface Issued {
   until: number;
   signIn: string;

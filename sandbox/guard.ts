@@ -32,7 +32,8 @@ function allowedHosts(app: FastifyInstance, boundHost: string): Set<string> {
   if (!isLoopback(boundHost) && boundHost !== 'localhost') {
     const own = Object.values(networkInterfaces()).flat();
     for (const i of own) if (i) names.push(i.family === 'IPv6' ? `[${i.address}]` : i.address);
-    if (boundHost !== '' && boundHost !== '0.0.0.0' && boundHost !== '::') names.push(boundHost.includes(':') ? `[${boundHost}]` : boundHost);
+    if (boundHost !== '' && boundHost !== '0.0.0.0' && boundHost !== '::')
+      names.push(boundHost.includes(':') ? `[${boundHost}]` : boundHost);
   }
   return new Set(names.map((n) => `${n}:${port}`.toLowerCase()));
 }

@@ -182,7 +182,14 @@ export class ImageStore {
     if (avatar) return { data: await seedImage(Number(avatar[1]) * 13 + 5, 'avatar'), contentType: 'image/png' };
     const m = KEY.exec(key);
     if (!m) return undefined;
-    const [, kind, id, secret, variant, ext] = m as unknown as [string, string, string, string | undefined, string, string];
+    const [, kind, id, secret, variant, ext] = m as unknown as [
+      string,
+      string,
+      string,
+      string | undefined,
+      string,
+      string,
+    ];
     if (kind === 'seed' && secret !== undefined) return undefined;
     if (kind === 'seed') return { data: await seedImage(Number(id), variant), contentType: 'image/png' };
     let data = this.memory.get(key);

@@ -72,7 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     images,
     presenter: new Presenter(store, '', () => ctx.profile),
     profile: startProfile(),
-    dailyUploads: new DailyUploads(),
+    dailyUploads: new DailyUploads(() => (store.state.dailyUploads ??= {})),
     rate: new RateLimiter(options.rateLimit ?? 60, options.rateWindowS ?? 60),
     faults: {},
     processingMs: options.processingMs ?? 1500,

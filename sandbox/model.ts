@@ -114,4 +114,6 @@ export interface State {
   shots: ShotRecord[];
   comments: CommentRecord[];
   likes: LikeRecord[];
+  /** Shots created per account and UTC day ("userId:YYYY-MM-DD"), for the daily cap. */
+  dailyUploads?: Record<string, number>;
 }

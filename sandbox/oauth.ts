@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { OAuthError } from './errors';
-import { FORM_NONCE_FIELD, FormNonces } from './form-nonce';
+import { FORM_NONCE_FIELD, FormNonces, signInKey } from './form-nonce';
 import { randomToken } from './random';
 import { ALL_SCOPES } from './model';
 import { SEED_PASSWORD } from './seed';
@@ -95,17 +95,6 @@ interface AuthorizeRequest {
   state: string | undefined;
   codeChallenge: string | undefined;
   codeChallengeMethod: 'S256' | 'plain' | undefined;
-}
-
-/** What one sign-in is, for binding its form's nonce: the client, where it returns, its state and PKCE challenge. */
-function signInKey(a: AuthorizeRequest): string {
-  return JSON.stringify([
-    a.app.clientId,
-    a.redirectUri ?? '',
-    a.state ?? '',
-    a.codeChallenge ?? '',
-    a.scopes.join(' '),
-  ]);
 }
 
 type Checked = { ok: true; req: AuthorizeRequest } | { ok: false; redirect: string } | { ok: false; page: string };
@@ -302,11 +291,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     const a = checked.req;
     if (!nonces.take(body[FORM_NONCE_FIELD], signInKey(a))) {
       const text = 'This sign-in form expired or was not sent from this page. Open the sign-in page again.';
-      return sendHtml(
-        reply,
-        403,
-        page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`),
-      );
+      return sendHtml(reply, 403, page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`));
     }
     const decision = str(body.decision);
     if (decision === 'deny') {
@@ -325,11 +310,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     if (!user || username) {
       const candidate = username ? ctx.store.userByName(username.trim()) : undefined;
       if (!candidate || password === undefined || !sameSecret(password, candidate.password)) {
-        return sendHtml(
-          reply,
-          200,
-          renderAuthorize(nonces.issue(signInKey(a)), a, undefined, 'Wrong username or password.'),
-        );
+        return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, undefined, 'Wrong username or password.'));
       }
       user = candidate;
       const id = randomToken();
@@ -337,8 +318,7 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.store.markDirty();
       reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
-    if (decision !== 'allow')
-      return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, user, 'Choose Allow or Deny.'));
+    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, user, 'Choose Allow or Deny.'));
     return redirect(reply, issueCode(ctx, a, user, a.scopes));
   });
 
@@ -403,9 +383,6 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     }
     ctx.store.state.codes = ctx.store.state.codes.filter((c) => c !== rec);
     const token = issueToken(ctx, rec.userId, application.clientId, rec.scopes);
-    return reply
-      .header('cache-control', 'no-store')
-      .header('pragma', 'no-cache')
-      .send(tokenResponse(token, ctx.profile));
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokenResponse(token, ctx.profile));
   });
 }

@@ -33,34 +33,57 @@ export function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Counts created shots per account and day; refuses past the cap with the service's 422. */
+/**
+ * Counts created shots per account and day, in the sandbox's state (so a sandbox with a data folder
+ * keeps the day's count across restarts); refuses past the cap with the service's 422.
+ */
 export class DailyUploads {
-  private readonly counts = new Map<string, number>();
   /** POSTs refused for the cap since the start (or the last reset), for tests to read from the state. */
   refused = 0;
 
+  constructor(private readonly counts: () => Record<string, number>) {}
+
+  /** Refuses when the cap is already reached; counts nothing (a cheap early answer). */
   check(profile: Profile, userId: number, now: number): void {
     const cap = profile.dailyCap;
-    if (cap === null) return;
-    if ((this.counts.get(`${userId}\u0000${dayOf(now)}`) ?? 0) >= cap) {
-      this.refused++;
-      throw new HttpError(422, 'Validation failed.', [{ attribute: 'user', message: `reached the daily limit of ${cap} shots` }]);
-    }
+    if (cap !== null && (this.counts()[key(userId, now)] ?? 0) >= cap) this.refuse(cap);
   }
 
-  count(userId: number, now: number): void {
-    const key = `${userId}\u0000${dayOf(now)}`;
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  /**
+   * Checks and counts one shot at once, with no await between: two requests in flight together
+   * can never both take the last place of the day.
+   */
+  take(profile: Profile, userId: number, now: number): void {
+    this.check(profile, userId, now);
+    const counts = this.counts();
+    const today = dayOf(now);
+    // Past days are of no use any more: the state keeps only today's counts.
+    for (const k of Object.keys(counts)) if (!k.endsWith(today)) delete counts[k];
+    counts[key(userId, now)] = (counts[key(userId, now)] ?? 0) + 1;
   }
 
   clear(): void {
-    this.counts.clear();
     this.refused = 0;
   }
+
+  private refuse(cap: number): never {
+    this.refused++;
+    throw new HttpError(422, 'Validation failed.', [
+      { attribute: 'user', message: `reached the daily limit of ${cap} shots` },
+    ]);
+  }
+}
+
+function key(userId: number, now: number): string {
+  return `${userId}:${dayOf(now)}`;
 }
 
 /** A URL slug of a title, as the deployed service appends to a shot's html_url ("471756-Sasquatch"). */
 export function slug(title: string): string {
-  const words = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[A-Za-z0-9]+/g) ?? [];
+  const words =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[A-Za-z0-9]+/g) ?? [];
   return words.join('-').slice(0, 60).replace(/-+$/, '');
 }

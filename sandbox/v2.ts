@@ -195,12 +195,13 @@ function ownShot(
 
 /**
  * A form-encoded PUT from a client library carries every field, the ones not being changed as empty
- * values: those mean "unchanged". (A JSON body says what it means: "" there still clears a team.)
+ * values: those mean "unchanged", where the spec is silent. The spec does say what an empty
+ * `team_id` means: it removes the team association, in a form as in JSON.
  */
 function formPutFields(req: FastifyRequest): Record<string, unknown> {
   const fields = bodyFields(req);
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) return fields;
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+  return Object.fromEntries(Object.entries(fields).filter(([name, value]) => value !== '' || name === 'team_id'));
 }
 
 export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
@@ -279,6 +280,9 @@ export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
         { attribute: 'image', message: 'could not be read (the file may be damaged or truncated)' },
       ]);
     }
+    // Checked and counted together, after every await of this request: requests in flight at the
+    // same time cannot both take the day's last place.
+    ctx.dailyUploads.take(ctx.profile, user.id, store.now());
     const id = store.nextId('shot');
     // Ids are sequential: an unguessable part keeps a scheduled shot's images from anyone who has
     // not been given their addresses by the API.
@@ -313,7 +317,6 @@ export function registerV2(app: FastifyInstance, ctx: SandboxContext): void {
       scheduledFor: scheduled,
       readyAtRealMs: Date.now() + ctx.processingMs,
     });
-    ctx.dailyUploads.count(user.id, now);
     store.markDirty();
     return reply.code(202).header('location', `${presenter.url}/v2/shots/${id}`).send();
   });

@@ -32,13 +32,13 @@ export function outputName(job: Job): string {
 }
 
 export async function runShotput(files: CorpusFile[], out: string): Promise<{ run: Run; jobs: Job[] }> {
-  const args = [path.join(root, 'bin/shotput.js'), '--json', 'prepare', ...files.map((f) => f.path), '--out', out];
+  const args = [path.join(root, 'bin/shotput.js'), '--json', 'prepare', ...files.map((f) => f.path), '--out', out, '--overwrite'];
   const result = await measure(process.execPath, args, root);
   const byInput = new Map<string, { width: number; height: number; format: string }>();
   for (const line of result.stdout.split('\n').filter(Boolean)) {
-    const entry = JSON.parse(line) as { input: string; width?: number; height?: number; format?: string; error?: string };
-    if (entry.error) log(`  shotput failed on ${entry.input}: ${entry.error}`);
-    else byInput.set(entry.input, { width: entry.width!, height: entry.height!, format: entry.format! });
+    const entry = JSON.parse(line) as { file: string; width?: number; height?: number; format?: string; message?: string };
+    if (entry.message) log(`  shotput failed on ${entry.file}: ${entry.message}`);
+    else byInput.set(entry.file, { width: entry.width!, height: entry.height!, format: entry.format! });
   }
   const jobs: Job[] = [];
   for (const file of files) {

@@ -23,6 +23,9 @@ export interface SandboxProcessOptions {
   processingMs?: number;
   rateLimit?: number;
   rateWindowS?: number;
+  profile?: 'spec' | 'deployed';
+  /** Shots per account and day (the deployed profile's cap). */
+  dailyCap?: number;
 }
 
 export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
@@ -30,6 +33,8 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
   if (options.processingMs !== undefined) args.push('--processing-ms', String(options.processingMs));
   if (options.rateLimit !== undefined) args.push('--rate-limit', String(options.rateLimit));
   if (options.rateWindowS !== undefined) args.push('--rate-window-s', String(options.rateWindowS));
+  if (options.profile !== undefined) args.push('--profile', options.profile);
+  if (options.dailyCap !== undefined) args.push('--daily-cap', String(options.dailyCap));
   const child = spawn(TSX, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -76,7 +81,11 @@ export async function sandboxToken(url: string, username = 'ada', clientId = 'sh
 }
 
 export async function setFaults(url: string, faults: Record<string, number>): Promise<void> {
-  const response = await fetch(`${url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  const response = await fetch(`${url}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
   if (!response.ok) throw new Error(`The sandbox refused the faults: ${response.status}`);
 }
 
@@ -84,12 +93,17 @@ export async function setFaults(url: string, faults: Record<string, number>): Pr
  * Every shot of the account, through the API, with a token of another application so the
  * uploader's rate-limit window is left alone. Retries on 429 and faults.
  */
-export async function listAllShots(url: string, token: string): Promise<{ id: number; title: string; published_at?: string; scheduled_for?: string }[]> {
+export async function listAllShots(
+  url: string,
+  token: string,
+): Promise<{ id: number; title: string; published_at?: string; scheduled_for?: string }[]> {
   const shots: { id: number; title: string }[] = [];
   for (let page = 1; page < 100; page++) {
     let response: Response | undefined;
     for (let attempt = 0; attempt < 20; attempt++) {
-      response = await fetch(`${url}/v2/user/shots?page=${page}&per_page=100`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+      response = await fetch(`${url}/v2/user/shots?page=${page}&per_page=100`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => undefined);
       if (response?.ok) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -102,7 +116,13 @@ export async function listAllShots(url: string, token: string): Promise<{ id: nu
 }
 
 /** `count` distinct PNG files (each its own colour, so each its own content hash). */
-export async function makeImages(dir: string, count: number, prefix: string, firstSeed = 0, size = { width: 400, height: 300 }): Promise<string[]> {
+export async function makeImages(
+  dir: string,
+  count: number,
+  prefix: string,
+  firstSeed = 0,
+  size = { width: 400, height: 300 },
+): Promise<string[]> {
   fs.mkdirSync(dir, { recursive: true });
   const files: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -115,7 +135,9 @@ export async function makeImages(dir: string, count: number, prefix: string, fir
 
 export async function writeImage(file: string, seed: number, size = { width: 400, height: 300 }): Promise<void> {
   const colour = { r: (seed * 37) % 256, g: (seed * 91 + 50) % 256, b: Math.floor(seed / 7) % 256 };
-  const stripe = Buffer.from(`<svg width="${size.width}" height="${size.height}"><rect x="${seed % size.width}" y="0" width="7" height="${size.height}" fill="#fff"/></svg>`);
+  const stripe = Buffer.from(
+    `<svg width="${size.width}" height="${size.height}"><rect x="${seed % size.width}" y="0" width="7" height="${size.height}" fill="#fff"/></svg>`,
+  );
   await sharp({ create: { ...size, channels: 3, background: colour } })
     .composite([{ input: stripe }])
     .png()

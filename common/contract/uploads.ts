@@ -170,6 +170,8 @@ export interface QueueView {
   rateLimit: RateLimitView | null;
   /** Set while the service's daily upload cap holds this account's uploads. */
   dailyCap: DailyCapView | null;
+  /** Set while a fault of the disk (full, read-only, no permission) holds the queue paused: what, where, what to do. */
+  diskFault: string | null;
 }
 
 export interface DailyCapView {

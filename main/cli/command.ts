@@ -17,12 +17,16 @@ export interface GlobalOptions {
   json: boolean;
   /** --verbose: the log lines the desktop app writes to its log file, on standard error. */
   verbose?: boolean;
+  /** --no-color given. */
+  noColor?: boolean;
+  /** Colour and terminal links on stdout: a terminal, no NO_COLOR, no --no-color, no --json (style.ts). */
+  color?: boolean;
 }
 
 export interface CliIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export interface CliContext {
@@ -32,12 +36,13 @@ export interface CliContext {
   signal: AbortSignal;
   /** Set with --verbose: requests, rate-limit waits, queue and watcher events, on standard error. */
   log?: Logger;
+  /** The environment the command runs in (tests pass their own). */
+  env?: NodeJS.ProcessEnv;
 }
 
+/** A command's code; what it is called, its options and help are in definitions.ts. */
 export interface CliCommand {
   name: string;
-  summary: string;
-  usage: string;
   run(args: string[], ctx: CliContext): Promise<number>;
 }
 
@@ -45,9 +50,6 @@ export interface CliCommand {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
-
-/** Options of every command, taken out of argv before the command sees it (main/cli.ts). */
-export const GLOBAL_FLAGS: readonly string[] = ['--api', '--auth', '--token', '--token-file', '--data-dir'];
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

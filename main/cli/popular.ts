@@ -3,14 +3,13 @@ import type { CliCommand } from './command';
 import { EXIT_OK, UsageError } from './command';
 import { openSession } from './session';
 import { noteLocalLinks } from './messages';
-import { parseCommandArgs, popularLine, positiveId, print, withSession } from './service-output';
+import { PAGE_OPTIONS } from './options';
+import { lookOf, parseCommandArgs, popularLine, positiveId, print, withSession } from './service-output';
 
 export const popularCommand: CliCommand = {
   name: 'popular',
-  summary: 'List popular shots',
-  usage: 'shotput popular [--page N] [--per-page N]',
   async run(args, ctx) {
-    const { values, positionals } = parseCommandArgs(args, { page: { type: 'string' }, 'per-page': { type: 'string' } });
+    const { values, positionals } = parseCommandArgs(args, PAGE_OPTIONS);
     if (positionals.length > 0) throw new UsageError('popular takes no arguments');
     const page = values.page === undefined ? undefined : positiveId(values.page, '--page');
     const perPage = values['per-page'] === undefined ? undefined : positiveId(values['per-page'], '--per-page');
@@ -18,7 +17,9 @@ export const popularCommand: CliCommand = {
       () => openSession(ctx),
       async ({ client, service }) => {
         const result = await client.listPopularShots({ page, perPage }, { signal: ctx.signal });
-        print(ctx, result.items, () => (result.items.length ? result.items.map(popularLine) : ['No popular shots.']));
+        print(ctx, result.items, () =>
+          result.items.length ? result.items.map((shot) => popularLine(shot, lookOf(ctx))) : ['No popular shots.'],
+        );
         if (result.items.length > 0) noteLocalLinks(ctx, service);
         return EXIT_OK;
       },

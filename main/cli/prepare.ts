@@ -7,14 +7,14 @@ import { FIT_CHOICES } from '../../common/prepare-choice';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
 import { parseCommandArgs } from './upload-options';
+import { prepareWarningLine } from './messages';
+import { PREPARE_OPTIONS } from './options';
 import { forEachPrepared } from '../images/index';
 import type { BatchResult, Focus, PreparedImage, PrepareOptions, Rect } from '../images/index';
 
 const NO_FOLLOW_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
-
-const USAGE =
-  'shotput prepare FILE... --out DIR [--size auto|800x600|400x300] [--fit cover|contain] [--focus x,y|attention|entropy] ' +
-  '[--crop x,y,w,h] [--background #hex] [--format auto|png|jpeg|gif] [--keep-metadata] [--json]';
+/** Without --overwrite: a file already there is an error, never replaced. */
+const NEW_FILE_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 function parseFocus(value: string): Focus {
   if (value === 'attention' || value === 'entropy') return value;
@@ -35,21 +35,18 @@ function parseCrop(value: string): Rect {
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
   return value as T;
 }
 
-export function parsePrepareArgs(args: string[]): { files: string[]; out: string; options: PrepareOptions } {
-  const { values, positionals } = parseCommandArgs(args, {
-    out: { type: 'string', short: 'o' },
-    size: { type: 'string' },
-    fit: { type: 'string' },
-    focus: { type: 'string' },
-    crop: { type: 'string' },
-    background: { type: 'string' },
-    format: { type: 'string' },
-    'keep-metadata': { type: 'boolean' },
-  });
+export function parsePrepareArgs(args: string[]): {
+  files: string[];
+  out: string;
+  options: PrepareOptions;
+  overwrite: boolean;
+} {
+  const { values, positionals } = parseCommandArgs(args, PREPARE_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   if (!values.out) throw new UsageError('--out DIR is required');
   const options: PrepareOptions = {};
@@ -62,12 +59,14 @@ export function parsePrepareArgs(args: string[]): { files: string[]; out: string
   if (values.focus !== undefined) options.focus = parseFocus(values.focus);
   if (values.crop !== undefined) options.crop = parseCrop(values.crop);
   if (values.background !== undefined) {
-    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background)) throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
+    if (!/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(values.background))
+      throw new UsageError(`--background must be a hex colour like #ffffff, not "${values.background}"`);
     options.background = values.background;
   }
-  if ((options.focus || options.crop) && options.mode === 'contain') throw new UsageError('--focus and --crop apply to --fit cover only');
+  if ((options.focus || options.crop) && options.mode === 'contain')
+    throw new UsageError('--focus and --crop apply to --fit cover only');
   if (values['keep-metadata']) options.keepMetadata = true;
-  return { files: positionals, out: values.out, options };
+  return { files: positionals, out: values.out, options, overwrite: values.overwrite === true };
 }
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', gif: 'gif' } as const;
@@ -94,32 +93,45 @@ function outputPath(out: string, base: string, ext: string, inputs: Set<string>)
 }
 
 function humanLine(input: string, outcome: { output: string; image: PreparedImage } | { error: string }): string {
-  if ('error' in outcome) return `${input}: error: ${outcome.error}`;
+  if ('error' in outcome) return `${input}: ${outcome.error}`;
   const { output, image } = outcome;
   const head = `${input} -> ${output} (${image.width}x${image.height} ${image.format}, ${Math.ceil(image.bytes / 1000)} KB)`;
-  return [head, ...image.warnings.map((w) => `  warning: ${w.message}`)].join('\n');
+  return [head, ...image.warnings.map((w) => `  warning: ${prepareWarningLine(w.message)}`)].join('\n');
 }
 
 /** Writes one result; returns the JSON entry and human line for it. */
-async function settle(result: BatchResult<string>, place: (ext: string) => string): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
-  const input = result.source;
-  if (!result.ok) {
-    return { entry: { input, error: result.error.message, code: result.error.code }, text: humanLine(input, { error: result.error.message }), ok: false };
-  }
+async function settle(
+  result: BatchResult<string>,
+  place: (ext: string) => string,
+  overwrite: boolean,
+): Promise<{ entry: Record<string, unknown>; text: string; ok: boolean }> {
+  const file = result.source;
+  const problem = (message: string, code: string) => ({
+    entry: { type: 'problem', file, message, code },
+    text: humanLine(file, { error: message }),
+    ok: false,
+  });
+  if (!result.ok) return problem(result.error.message, result.error.code);
   const output = place(EXTENSIONS[result.image.format]);
   try {
     // Never through a link already sitting in the output folder (it could point anywhere).
-    await writeFile(output, result.image.buffer, { flag: NO_FOLLOW_WRITE });
+    await writeFile(output, result.image.buffer, { flag: overwrite ? NO_FOLLOW_WRITE : NEW_FILE_WRITE });
   } catch (error) {
-    const message = `cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`;
-    return { entry: { input, error: message, code: 'write-failed' }, text: humanLine(input, { error: message }), ok: false };
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return problem(`${output} already exists; it was not replaced. Add --overwrite to replace it.`, 'output-exists');
+    return problem(`cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`, 'write-failed');
   }
-  const { width, height, format, bytes, warnings } = result.image;
-  return { entry: { input, output, width, height, format, bytes, warnings }, text: humanLine(input, { output, image: result.image }), ok: true };
+  const { width, height, format, bytes } = result.image;
+  const warnings = result.image.warnings.map((w) => ({ code: w.code, message: prepareWarningLine(w.message) }));
+  return {
+    entry: { type: 'prepared', file, output, width, height, format, bytes, warnings },
+    text: humanLine(file, { output, image: result.image }),
+    ok: true,
+  };
 }
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { files, out, options } = parsePrepareArgs(args);
+  const { files, out, options, overwrite } = parsePrepareArgs(args);
   await mkdir(out, { recursive: true });
   const inputs = new Set(files.map((f) => path.resolve(f)));
   const bases = outputBases(files);
@@ -134,7 +146,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     }
   };
   await forEachPrepared(files, options, { signal: ctx.signal }, async (result, index) => {
-    const settled = await settle(result, (ext) => outputPath(out, bases[index]!, ext, inputs));
+    const settled = await settle(result, (ext) => outputPath(out, bases[index]!, ext, inputs), overwrite);
     if (!settled.ok) failed++;
     lines[index] = { text: ctx.globals.json ? JSON.stringify(settled.entry) : settled.text, error: !settled.ok };
     flush();
@@ -148,7 +160,5 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
 
 export const prepareCommand: CliCommand = {
   name: 'prepare',
-  summary: 'Make images fit the service (GIF/JPEG/PNG, 400x300 or 800x600, at most 8 MB), offline',
-  usage: USAGE,
   run,
 };

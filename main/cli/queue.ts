@@ -3,68 +3,98 @@
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError, writeLine } from './command';
-import { didYouMean } from './messages';
+import { confirmed, ensureAskable } from './confirm';
+import { jobJson } from './json-shapes';
+import { QUEUE_OPTIONS } from './options';
+import { lookOf } from './service-output';
+import type { Look } from './service-output';
+import { link, readableTime } from './style';
+import { didYouMean, parseOptions } from './messages';
 import { openQueueForEditing } from './upload-session';
-import { Journal } from '../uploads/index';
+import { Journal, isFinal } from '../uploads/index';
 import type { UploadJob } from '../uploads/index';
 
-const USAGE = 'shotput queue list | queue retry ID | queue pause ID | queue resume ID | queue cancel ID | queue clear  [--json]';
 const JOB_ACTIONS = ['retry', 'pause', 'resume', 'cancel'] as const;
 
-async function run(args: string[], ctx: CliContext): Promise<number> {
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: args } = parseOptions(argv, QUEUE_OPTIONS);
   const [action, id, ...extra] = args;
   if (extra.length > 0) throw new UsageError(`unexpected "${extra.join(' ')}"`);
   if (action === 'list' || action === undefined) {
     if (id !== undefined) throw new UsageError('list takes no argument');
     const { jobs, skippedLines } = Journal.read(ctx.globals.dataDir);
     jobs.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    if (ctx.globals.json) for (const job of jobs) writeLine(ctx.io.stdout, JSON.stringify(job));
+    // A list is one JSON document (an array of jobs), as every list of the CLI.
+    if (ctx.globals.json) writeLine(ctx.io.stdout, JSON.stringify(jobs.map(jobJson), null, 2));
     else if (jobs.length === 0) writeLine(ctx.io.stdout, 'The upload queue is empty.');
-    else for (const job of jobs) writeLine(ctx.io.stdout, describe(job));
+    else for (const job of jobs) writeLine(ctx.io.stdout, describe(job, lookOf(ctx)));
     if (skippedLines > 0) writeLine(ctx.io.stderr, `${skippedLines} damaged line(s) of the journal were skipped.`);
     return EXIT_OK;
   }
   if (action !== 'clear' && !(JOB_ACTIONS as readonly string[]).includes(action))
-    throw new UsageError(`there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`);
+    throw new UsageError(
+      `there is no queue action "${action}".${didYouMean(action, ['list', ...JOB_ACTIONS, 'clear'])}`,
+    );
   if (action === 'clear' && id !== undefined) throw new UsageError('clear takes no argument');
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
+  if (values.yes && action !== 'cancel' && action !== 'clear') throw new UsageError('--yes goes with cancel and clear');
+  if (action === 'cancel' || action === 'clear') ensureAskable(ctx, values.yes, `queue ${action}${id ? ` ${id}` : ''}`);
   const queue = openQueueForEditing(ctx);
   try {
     if (action === 'clear') {
+      if (!(await confirmed(ctx, values.yes, 'Remove every finished job from the queue', 'queue clear')))
+        return EXIT_FAILURE;
       const removed = queue.clearFinished();
       writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify({ removed }) : `Removed ${removed} finished job(s).`);
       return EXIT_OK;
     }
     const job = id!;
-    const result = action === 'retry' ? queue.retry(job) : action === 'pause' ? queue.pauseJob(job) : action === 'resume' ? queue.resumeJob(job) : queue.cancel(job);
+    if (action === 'cancel' && !(await confirmed(ctx, values.yes, `Cancel job ${job}`, `queue cancel ${job}`)))
+      return EXIT_FAILURE;
+    const result =
+      action === 'retry'
+        ? queue.retry(job)
+        : action === 'pause'
+          ? queue.pauseJob(job)
+          : action === 'resume'
+            ? queue.resumeJob(job)
+            : queue.cancel(job);
     if (!result.ok) {
       writeLine(ctx.io.stderr, `shotput: ${result.message}`);
       return EXIT_FAILURE;
     }
-    writeLine(ctx.io.stdout, ctx.globals.json ? JSON.stringify(result.job) : describe(result.job));
-    if (action === 'retry' || action === 'resume') writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
-    if (action === 'pause') writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
+    writeLine(
+      ctx.io.stdout,
+      ctx.globals.json ? JSON.stringify(jobJson(result.job)) : describe(result.job, lookOf(ctx)),
+    );
+    if (action === 'retry' || action === 'resume')
+      writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');
+    if (action === 'pause')
+      writeLine(ctx.io.stderr, `It stays in the queue, held back, until \`shotput queue resume ${id}\`.`);
     return EXIT_OK;
   } finally {
     await queue.close();
   }
 }
 
-function describe(job: UploadJob): string {
+/** The state a person reads: paused only says something of a job that still waits. */
+function stateLabel(job: UploadJob): string {
+  return job.paused && !isFinal(job.state) ? 'paused' : job.state;
+}
+
+function describe(job: UploadJob, look: Look): string {
   const detail =
     job.state === 'failed'
-      ? job.failure?.reason ?? ''
+      ? (job.failure?.reason ?? '')
       : job.state === 'published' || job.state === 'processing'
-        ? `shot ${job.shotId ?? '?'}`
+        ? `shot ${job.shotId ?? '?'}${job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : ''}`
         : job.state === 'scheduled'
-          ? `shot ${job.shotId} for ${job.scheduledFor}`
+          ? `shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}`
           : (job.lastError ?? '');
-  return `${job.id}  ${job.state.padEnd(10)}${job.paused ? ' (paused)' : ''}  ${path.basename(job.sourcePath)}  "${job.metadata.title}"  ${detail}`.trimEnd();
+  return `${job.id}  ${stateLabel(job).padEnd(10)}  ${path.basename(job.sourcePath)}  "${job.metadata.title}"  ${detail}`.trimEnd();
 }
 
 export const queueCommand: CliCommand = {
   name: 'queue',
-  summary: 'List the upload queue, retry, pause, resume or cancel a job, clear finished jobs',
-  usage: USAGE,
   run,
 };

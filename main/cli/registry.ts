@@ -1,14 +1,18 @@
-// Every CLI command, in the order `shotput help` lists them. Each lives in its own module.
+// Where each command's code lives. Modules load only when their command runs, so `--help`,
+// `--version` and `completion` start without sharp, the queue or the sandbox.
 import type { CliCommand } from './command';
-import { loginCommand } from './login';
-import { logoutCommand } from './logout';
-import { whoamiCommand } from './whoami';
-import { shotsCommand } from './shots';
-import { popularCommand } from './popular';
-import { commentsCommand } from './comments';
-import { prepareCommand } from './prepare';
-import { uploadCommand } from './upload';
-import { watchCommand } from './watch';
-import { queueCommand } from './queue';
 
-export const commands: CliCommand[] = [prepareCommand, uploadCommand, watchCommand, queueCommand, loginCommand, logoutCommand, whoamiCommand, shotsCommand, popularCommand, commentsCommand];
+type Loader = () => Promise<CliCommand>;
+
+export const commandLoaders: Readonly<Record<string, Loader>> = {
+  prepare: () => import('./prepare').then((m) => m.prepareCommand),
+  upload: () => import('./upload').then((m) => m.uploadCommand),
+  watch: () => import('./watch').then((m) => m.watchCommand),
+  queue: () => import('./queue').then((m) => m.queueCommand),
+  login: () => import('./login').then((m) => m.loginCommand),
+  logout: () => import('./logout').then((m) => m.logoutCommand),
+  whoami: () => import('./whoami').then((m) => m.whoamiCommand),
+  shots: () => import('./shots').then((m) => m.shotsCommand),
+  popular: () => import('./popular').then((m) => m.popularCommand),
+  comments: () => import('./comments').then((m) => m.commentsCommand),
+};

@@ -15,9 +15,14 @@ export async function readSecret(source: string, stdin: NodeJS.ReadableStream, f
   try {
     text = source === '-' ? await readAll(stdin) : await readFile(source, 'utf8');
   } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `${flag}: cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
-  const secret = text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '');
+  const secret = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => line !== '');
   if (!secret) throw new UsageError(`${flag}: ${source === '-' ? 'standard input' : source} holds no value`);
   return secret;
 }

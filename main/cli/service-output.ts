@@ -1,6 +1,7 @@
 // Shared by the service commands: argument parsing that turns mistakes into usage errors, the
 // --json switch, and short human lines for shots, comments and users.
-import { parseOptions } from './messages';
+import { parseOptions, serviceProblemLine } from './messages';
+import { link, paint, readableTime } from './style';
 import { teamLabel } from './team-choice';
 import { UsageError, writeLine } from './command';
 import type { CliContext } from './command';
@@ -16,7 +17,8 @@ export const parseCommandArgs = parseOptions;
 export function positiveId(value: string | undefined, what: string): number {
   if (value === undefined) throw new UsageError(`${what} is missing`);
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new UsageError(`${what} must be a positive whole number, not "${value}"`);
   return id;
 }
 
@@ -33,45 +35,71 @@ export function print(ctx: CliContext, json: unknown, human: () => string | stri
 
 export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
   const teams = (user.teams ?? []).map(teamLabel).join(', ');
-  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team'].filter(Boolean).join(', ');
+  const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team']
+    .filter(Boolean)
+    .join(', ');
   return `${handleOf(user)} (${displayNameOf(user)}) on ${serviceLabel}: ${traits}`;
 }
 
-export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>): string {
-  if (shot.published_at) return `published ${shot.published_at}`;
-  if (shot.scheduled_for) return `scheduled for ${shot.scheduled_for}`;
-  return 'not published';
+/** How human lines are drawn: colour and links on a terminal, times in the user's zone. */
+export interface Look {
+  color?: boolean;
+  timeZone?: string;
 }
 
-export function shotLine(shot: Shot): string {
+export function lookOf(ctx: CliContext): Look {
+  return { color: ctx.globals.color, timeZone: ctx.env?.TZ || undefined };
+}
+
+export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>, look: Look = {}): string {
+  if (shot.published_at)
+    return paint(look.color, 'green', `published ${readableTime(shot.published_at, look.timeZone)}`);
+  if (shot.scheduled_for)
+    return paint(look.color, 'cyan', `scheduled for ${readableTime(shot.scheduled_for, look.timeZone)}`);
+  return paint(look.color, 'yellow', 'not published');
+}
+
+export function shotLine(shot: Shot, look: Look = {}): string {
   const tags = shot.tags.length ? `  [${shot.tags.join(', ')}]` : '';
   const team = shot.team ? `  team ${handleOf(shot.team)}` : '';
   const low = shot.low_profile ? '  low profile' : '';
-  return `${shot.id}  ${shot.title}  (${shotStatus(shot)})${team}${low}${tags}`;
+  return `${paint(look.color, 'bold', String(shot.id))}  ${shot.title}  (${shotStatus(shot, look)})${team}${low}${tags}`;
 }
 
-export function shotDetails(shot: Shot): string[] {
+/**
+ * The sizes of a shot, said for what they are: the spec's width and height are the normal image's;
+ * the hidpi image, when there is one, is always 800x600, and is what an 800x600 upload became.
+ */
+export function shotSizes(shot: Pick<Shot, 'width' | 'height' | 'images'>): string {
+  const normal = `normal image ${shot.width}x${shot.height}`;
+  return shot.images.hidpi
+    ? `${normal}, hidpi image 800x600 (uploaded at 800x600)`
+    : `${normal} (uploaded at ${shot.width}x${shot.height}; no hidpi image)`;
+}
+
+export function shotDetails(shot: Shot, look: Look = {}): string[] {
   return [
-    `${shot.id}  ${shot.title}`,
-    `  ${shotStatus(shot)}, ${shot.width}x${shot.height}${shot.animated ? ', animated' : ''}${shot.low_profile ? ', low profile' : ''}`,
+    `${paint(look.color, 'bold', String(shot.id))}  ${shot.title}`,
+    `  ${shotStatus(shot, look)}${shot.animated ? ', animated' : ''}${shot.low_profile ? ', low profile' : ''}`,
+    `  sizes: ${shotSizes(shot)}`,
     `  team: ${shot.team ? handleOf(shot.team) : 'none'}`,
     `  tags: ${shot.tags.length ? shot.tags.join(', ') : 'none'}`,
-    `  ${shot.html_url}`,
+    `  ${link(look.color, shot.html_url)}`,
     ...(shot.description ? [`  ${plainText(shot.description)}`] : []),
   ];
 }
 
-export function popularLine(shot: PopularShot): string {
-  return `${shot.id}  ${shot.title}  ${shot.html_url}`;
+export function popularLine(shot: PopularShot, look: Look = {}): string {
+  return `${shot.id}  ${shot.title}  ${link(look.color, shot.html_url)}`;
 }
 
-export function commentLine(comment: Comment): string {
+export function commentLine(comment: Comment, look: Look = {}): string {
   const likes = comment.likes_count === 1 ? '1 like' : `${comment.likes_count} likes`;
-  return `${comment.id}  ${handleOf(comment.user)}  ${comment.created_at}  (${likes})\n    ${plainText(comment.body)}`;
+  return `${comment.id}  ${handleOf(comment.user)}  ${readableTime(comment.created_at, look.timeZone)}  (${likes})\n    ${plainText(comment.body)}`;
 }
 
-export function likeLine(like: CommentLike): string {
-  return `${like.id}  ${like.user ? handleOf(like.user) : '?'}  ${like.created_at}`;
+export function likeLine(like: CommentLike, look: Look = {}): string {
+  return `${like.id}  ${like.user ? handleOf(like.user) : '?'}  ${readableTime(like.created_at, look.timeZone)}`;
 }
 
 /** Comment bodies are HTML; a terminal shows their text. */
@@ -89,7 +117,10 @@ export function plainText(html: string): string {
 }
 
 /** Runs a command's body with a session and always closes it; service failures become one clear line. */
-export async function withSession<T>(open: () => Promise<{ close(): Promise<void> } & T>, body: (session: T) => Promise<number>): Promise<number> {
+export async function withSession<T>(
+  open: () => Promise<{ close(): Promise<void> } & T>,
+  body: (session: T) => Promise<number>,
+): Promise<number> {
   const session = await open();
   try {
     return await body(session);
@@ -103,5 +134,5 @@ export async function withSession<T>(open: () => Promise<{ close(): Promise<void
 
 /** What went wrong, in the words the desktop uses too (the service translator), naming the thing asked for. */
 export function failureLine(error: ServiceError): string {
-  return problemOfRequest(error).message;
+  return serviceProblemLine(problemOfRequest(error).message, error.fieldErrors);
 }

@@ -19,6 +19,7 @@ import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { isServiceError } from '../service/service-error';
 import { logRateLimitWaits } from '../logging/activity-log';
+import { notSignedIn, unreachableService } from './messages';
 import { loggingFetch } from '../logging/logging-fetch';
 
 export interface CliSession {
@@ -102,14 +103,33 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
   const saved = ctx.globals.token ? undefined : await store.account(serviceId);
   const accessToken = ctx.globals.token ?? saved?.accessToken;
   if (!accessToken) {
-    throw new SessionError(`Not signed in to ${new URL(apiUrl).host}. Run 'shotput --api ${apiUrl} login --client-id ID --client-secret SECRET', or pass --token.`);
+    throw new SessionError(notSignedIn(apiUrl));
   }
-  const service = { id: serviceId, apiUrl: apiUrl.replace(/\/+$/, ''), authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''), isSandbox: false };
-  const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken, governor: new RateLimitGovernor(), fetch: requestLog(ctx) });
+  const service = {
+    id: serviceId,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    authUrl: (ctx.globals.auth ?? defaultAuthUrlFor(apiUrl)).replace(/\/+$/, ''),
+    isSandbox: false,
+  };
+  const client = new ServiceClient({
+    apiUrl: service.apiUrl,
+    accessToken,
+    governor: new RateLimitGovernor(),
+    fetch: requestLog(ctx),
+  });
+  // The first request is not retried: a service that is not there is said at once, with its address.
+  const probe = new ServiceClient({
+    apiUrl: service.apiUrl,
+    accessToken,
+    governor: new RateLimitGovernor({ retry: { maxRetries: 0 } }),
+    fetch: requestLog(ctx),
+  });
   try {
-    const user = await client.getUser({ signal: ctx.signal });
+    const user = await probe.getUser({ signal: ctx.signal });
     return { client, governor: client.governor, user, service, close: async () => {} };
   } catch (error) {
+    if (isServiceError(error) && error.kind === 'network' && !ctx.signal.aborted)
+      throw new SessionError(unreachableService(service.apiUrl, connectionFailure(error.cause)));
     if (isServiceError(error) && error.status === 401) {
       throw new SessionError(
         ctx.globals.token
@@ -128,7 +148,9 @@ function requestLog(ctx: CliContext): typeof fetch | undefined {
 
 /** With --verbose, logs the waits for the rate-limit window of the session's account. */
 export function logSessionWaits(ctx: CliContext, session: Pick<CliSession, 'governor'>): () => void {
-  return ctx.log === undefined ? () => undefined : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
+  return ctx.log === undefined
+    ? () => undefined
+    : logRateLimitWaits(ctx.log.scope('service'), (listener) => session.governor.onState(listener));
 }
 
 function accountFrom(accessToken: string, tokenType: string, scope: string, serviceId: string): StoredAccount {
@@ -146,4 +168,23 @@ async function refreshSavedUser(store: TokenStore, serviceId: string, user: Auth
   const saved = await store.account(serviceId);
   if (!saved || saved.user.id === user.id) return;
   await store.saveAccount({ ...saved, user: { id: user.id, username: handleOf(user), name: displayNameOf(user) } });
+}
+
+/** What fetch said about a connection, in a few words ("connection refused", "bad port"). */
+export function connectionFailure(error: unknown): string {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (message === 'bad port') return 'bad port';
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'no such host',
+    EAI_AGAIN: 'the name could not be looked up',
+    ETIMEDOUT: 'timed out',
+    UND_ERR_CONNECT_TIMEOUT: 'timed out',
+    EHOSTUNREACH: 'host unreachable',
+    ENETUNREACH: 'network unreachable',
+    ECONNRESET: 'connection reset',
+  };
+  return (code && words[code]) ?? code ?? message;
 }

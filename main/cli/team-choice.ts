@@ -20,11 +20,14 @@ export function resolveTeam(typed: string, teams: readonly TeamLike[]): number {
     if (id > 0) return id;
   }
   const wanted = text.toLowerCase();
-  const found = teams.find((t) => handleOf(t).toLowerCase() === wanted) ?? teams.find((t) => t.name.toLowerCase() === wanted);
+  const found =
+    teams.find((t) => handleOf(t).toLowerCase() === wanted) ?? teams.find((t) => t.name.toLowerCase() === wanted);
   if (found) return found.id;
   if (teams.length === 0) throw new UsageError(`--team ${typed}: you are not on any team`);
   const yours = teams.map(teamLabel).join(', ');
-  throw new UsageError(`--team ${typed}: you are on no team with that login, name or id.${didYouMean(text, teams.map(handleOf))} Your teams: ${yours}`);
+  throw new UsageError(
+    `--team ${typed}: you are on no team with that login, name or id.${didYouMean(text, teams.map(handleOf))} Your teams: ${yours}`,
+  );
 }
 
 /** `studio "Studio" (id 4)`: every way --team accepts a team. */

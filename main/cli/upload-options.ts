@@ -1,23 +1,11 @@
 // The options `upload` and `watch` share: shot metadata defaults and how images are prepared.
-import type { ParseArgsConfig } from 'node:util';
 import { SIZE_CHOICES } from '../../common/service-rules';
 import { parseOptions } from './messages';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
 import type { PrepareChoice } from '../uploads/types';
 
-export const SHARED_OPTIONS = {
-  description: { type: 'string' },
-  tags: { type: 'string' },
-  team: { type: 'string' },
-  'low-profile': { type: 'boolean' },
-  schedule: { type: 'string' },
-  every: { type: 'string' },
-  rebound: { type: 'string' },
-  size: { type: 'string' },
-  fit: { type: 'string' },
-  force: { type: 'boolean' },
-} as const satisfies ParseArgsConfig['options'];
+export { SHARED_OPTIONS } from './options';
 
 export interface SharedValues {
   description?: string;
@@ -29,6 +17,8 @@ export interface SharedValues {
   reboundSourceId?: number;
   prepare: PrepareChoice;
   force: boolean;
+  /** --dry-run: say what would happen, send nothing. */
+  dryRun: boolean;
 }
 
 /** node:util parseArgs, strict, with its errors worded as usage errors (exit 2). */
@@ -36,24 +26,32 @@ export const parseCommandArgs = parseOptions;
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`${flag} must be a positive whole number, not "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) <= 0)
+    throw new UsageError(`${flag} must be a positive whole number, not "${value}"`);
   return Number(value);
 }
 
 export function sharedValues(values: Record<string, string | boolean | undefined>): SharedValues {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const size = text('size');
-  if (size !== undefined && !(SIZE_CHOICES as readonly string[]).includes(size)) throw new UsageError(`--size must be ${SIZE_CHOICES.slice(0, -1).join(', ')} or ${SIZE_CHOICES.at(-1)}, not "${size}"`);
+  if (size !== undefined && !(SIZE_CHOICES as readonly string[]).includes(size))
+    throw new UsageError(
+      `--size must be ${SIZE_CHOICES.slice(0, -1).join(', ')} or ${SIZE_CHOICES.at(-1)}, not "${size}"`,
+    );
   const fit = text('fit');
-  if (fit !== undefined && fit !== 'cover' && fit !== 'contain') throw new UsageError(`--fit must be cover or contain, not "${fit}"`);
+  if (fit !== undefined && fit !== 'cover' && fit !== 'contain')
+    throw new UsageError(`--fit must be cover or contain, not "${fit}"`);
   const scheduleText = text('schedule');
   const everyText = text('every');
-  if (everyText !== undefined && scheduleText === undefined) throw new UsageError('--every needs --schedule (the first publish time)');
+  if (everyText !== undefined && scheduleText === undefined)
+    throw new UsageError('--every needs --schedule (the first publish time)');
   let schedule: SharedValues['schedule'];
   if (scheduleText !== undefined) {
-    if (Number.isNaN(Date.parse(scheduleText))) throw new UsageError(`--schedule must be an ISO 8601 time such as 2026-12-01T09:00:00Z, not "${scheduleText}"`);
+    if (Number.isNaN(Date.parse(scheduleText)))
+      throw new UsageError(`--schedule must be an ISO 8601 time such as 2026-12-01T09:00:00Z, not "${scheduleText}"`);
     const every = everyText === undefined ? undefined : Number(everyText);
-    if (every !== undefined && !(Number.isFinite(every) && every > 0)) throw new UsageError(`--every must be a positive number of hours, not "${everyText}"`);
+    if (every !== undefined && !(Number.isFinite(every) && every > 0))
+      throw new UsageError(`--every must be a positive number of hours, not "${everyText}"`);
     schedule = { start: new Date(scheduleText).toISOString(), everyHours: every };
   }
   const tags = text('tags');
@@ -66,5 +64,6 @@ export function sharedValues(values: Record<string, string | boolean | undefined
     reboundSourceId: positiveInt('--rebound', text('rebound')),
     prepare: { size: size as PrepareChoice['size'], fit: fit as PrepareChoice['fit'] },
     force: values.force === true,
+    dryRun: values['dry-run'] === true,
   };
 }

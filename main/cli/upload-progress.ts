@@ -1,19 +1,38 @@
 // What `upload` and `watch` print: one JSON line per job change with --json; on a terminal a
-// progress bar redrawn in place; otherwise one line per finished job.
+// progress bar redrawn in place; otherwise one line per finished job. Only the jobs the command
+// tracks are reported, each file's outcome once, and the summary counts what was printed.
 import path from 'node:path';
 import type { CliIO } from './command';
 import { writeLine } from './command';
+import { jobJson } from './json-shapes';
+import { prepareWarning } from './messages';
+import { link, paint, readableTime } from './style';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
 import { isFinal } from '../uploads/index';
 
 export interface ReporterOptions {
   json: boolean;
-  /** Only these jobs are drawn in the bar (all when absent). */
-  only?: ReadonlySet<string>;
+  /** Colour and terminal links (style.ts). */
+  color?: boolean;
+  timeZone?: string;
+}
+
+/** What the lines said, counted: the summary of `upload`. */
+export interface ReportCounts {
+  published: number;
+  scheduled: number;
+  /** Failed or cancelled jobs, and files that never became a job. */
+  failed: number;
+  skipped: number;
+  /** Tracked jobs not final yet (held by the daily cap, a paused queue, a disk fault). */
+  waiting: number;
 }
 
 export class UploadReporter {
   private readonly states = new Map<string, JobState>();
+  /** Jobs whose warnings from preparing were printed. */
+  private readonly warned = new Set<string>();
+  private readonly noted = { skipped: 0, problems: 0 };
   private readonly tty: boolean;
   private barShown = false;
 
@@ -24,29 +43,100 @@ export class UploadReporter {
     this.tty = !options.json && io.stdout.isTTY === true;
   }
 
-  /** Jobs the command is waiting for, with their state when it starts. */
+  /**
+   * A job the command reports, in its state now. A job already final (done by an earlier run of
+   * the same request) is reported as done here, once, with its shot.
+   */
   track(job: UploadJob): void {
     if (this.states.has(job.id)) return;
     this.states.set(job.id, job.state);
-    if (this.options.json) this.json({ type: 'job', ...jobLine(job) });
-    this.draw();
+    this.report(job);
   }
 
+  /** A change of a tracked job; changes of other jobs are not this command's to report. */
   onEvent(event: JobEvent): void {
     if (event.type !== 'job') return;
     const job = event.job;
-    if (this.options.only && !this.options.only.has(job.id) && !this.states.has(job.id)) return;
     const before = this.states.get(job.id);
+    if (before === undefined || before === job.state) return;
     this.states.set(job.id, job.state);
-    if (before === job.state) return;
-    if (this.options.json) this.json({ type: 'job', ...jobLine(job) });
-    else if (isFinal(job.state)) this.line(finalLine(job));
+    this.report(job);
+  }
+
+  private report(job: UploadJob): void {
+    if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
+    else {
+      this.warnings(job);
+      if (isFinal(job.state))
+        this.line(finalLine(job, job.state === 'failed' ? this.errorLook() : this.options), job.state === 'failed');
+    }
     this.draw();
   }
 
-  note(kind: 'skipped' | 'error' | 'info', file: string | undefined, message: string): void {
-    if (this.options.json) this.json({ type: kind, file, message });
-    else this.line(`${kind.padEnd(10)} ${file ? `${path.basename(file)}  ` : ''}${message}`, kind === 'error');
+  /** The outcome of every line printed so far. */
+  counts(): ReportCounts {
+    const counts: ReportCounts = {
+      published: 0,
+      scheduled: 0,
+      failed: this.noted.problems,
+      skipped: this.noted.skipped,
+      waiting: 0,
+    };
+    for (const state of this.states.values()) {
+      if (state === 'published' || state === 'scheduled') counts[state]++;
+      else if (state === 'failed' || state === 'cancelled') counts.failed++;
+      else counts.waiting++;
+    }
+    return counts;
+  }
+
+  /** Each warning of the image pipeline, once per job, as soon as the job has them. */
+  private warnings(job: UploadJob): void {
+    if (!job.warnings?.length || this.warned.has(job.id)) return;
+    this.warned.add(job.id);
+    for (const warning of job.warnings)
+      this.line(paint(this.options.color, 'yellow', prepareWarning(job.sourcePath, warning)));
+  }
+
+  /** Lines on standard error are coloured only when it is a terminal too (not a log file). */
+  private errorLook(): ReporterOptions {
+    return {
+      ...this.options,
+      color: this.options.color === true && (this.io.stderr as { isTTY?: boolean }).isTTY === true,
+    };
+  }
+
+  /** A file not sent: `ids` carry the shot it was uploaded as, or the queue job it joined. */
+  skipped(file: string, message: string, ids: { shotId?: number; jobId?: string } = {}): void {
+    this.noted.skipped++;
+    if (this.options.json)
+      this.json({
+        type: 'skipped',
+        file,
+        ...(ids.shotId ? { shot_id: ids.shotId } : {}),
+        ...(ids.jobId ? { job_id: ids.jobId } : {}),
+        message,
+      });
+    else {
+      const name = namedIn(message, file) ? '' : `${path.basename(file)}  `;
+      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${message}`);
+    }
+  }
+
+  /** Something that went wrong with a file (or with no file in particular). */
+  problem(file: string | undefined, message: string): void {
+    this.noted.problems++;
+    if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
+    else
+      this.line(
+        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file && !namedIn(message, file) ? `${path.basename(file)}  ` : ''}${message}`,
+        true,
+      );
+  }
+
+  /** A line of its own (a --dry-run plan), keeping the bar below it. */
+  text(line: string): void {
+    this.line(line);
   }
 
   json(value: Record<string, unknown>): void {
@@ -84,27 +174,20 @@ export class UploadReporter {
   }
 }
 
-function jobLine(job: UploadJob): Record<string, unknown> {
-  return {
-    id: job.id,
-    file: job.sourcePath,
-    title: job.metadata.title,
-    state: job.state,
-    attempts: job.attempts,
-    ...(job.paused ? { paused: true } : {}),
-    ...(job.shotId ? { shot_id: job.shotId } : {}),
-    ...(job.location ? { location: job.location } : {}),
-    ...(job.publishedAt ? { published_at: job.publishedAt } : {}),
-    ...(job.scheduledFor ? { scheduled_for: job.scheduledFor } : {}),
-    ...(job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : {}),
-    ...(job.lastError && !isFinal(job.state) ? { last_error: job.lastError } : {}),
-  };
+/** Whether a sentence already names the file, so that the line does not say it twice. */
+function namedIn(message: string, file: string): boolean {
+  return message.includes(path.basename(file));
 }
 
-function finalLine(job: UploadJob): string {
+/** The line of a finished job; a published or scheduled one ends with the shot's address. */
+export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: string } = {}): string {
   const name = path.basename(job.sourcePath);
-  if (job.state === 'published') return `published  ${name}  shot ${job.shotId}`;
-  if (job.state === 'scheduled') return `scheduled  ${name}  shot ${job.shotId} for ${job.scheduledFor}`;
-  if (job.state === 'failed') return `failed     ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+  const address = job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : '';
+  if (job.state === 'published')
+    return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
+  if (job.state === 'scheduled')
+    return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
+  if (job.state === 'failed')
+    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

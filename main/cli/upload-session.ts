@@ -21,7 +21,10 @@ function tuning(env: NodeJS.ProcessEnv): Partial<UploadQueueOptions> {
   return Number.isFinite(ms) && ms > 0 ? { expectedProcessingMs: ms } : {};
 }
 
-export async function openUploadSession(ctx: CliContext, env: NodeJS.ProcessEnv = process.env): Promise<UploadSession> {
+export async function openUploadSession(
+  ctx: CliContext,
+  env: NodeJS.ProcessEnv = { ...process.env, ...ctx.env },
+): Promise<UploadSession> {
   const session = await openSession(ctx);
   let queue: UploadQueue;
   try {

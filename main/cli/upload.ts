@@ -3,20 +3,27 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
-import { alreadyQueued, alreadyUploaded, dailyCapLines, sandboxNotice, unreadableFile } from './messages';
+import {
+  alreadyQueued,
+  alreadyUploaded,
+  dailyCapLines,
+  diskFaultLines,
+  noteLocalLinks,
+  notScheduled,
+  sandboxNotice,
+  unreadableFile,
+} from './messages';
 import { resolveTeam } from './team-choice';
-import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
+import { parseCommandArgs, sharedValues } from './upload-options';
+import { UPLOAD_OPTIONS } from './options';
+import { planSummary, planUploads } from './dry-run';
 import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
+import type { ReportCounts } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { probe } from '../images/index';
-import { isFinal, spreadSchedule } from '../uploads/index';
+import { imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
-import type { NewJob, UploadJob, UploadQueue } from '../uploads/index';
-
-const USAGE =
-  'shotput upload FILE... [--title T] [--description D] [--tags a,b] [--team ID|LOGIN|NAME] [--low-profile] [--schedule ISO] [--every HOURS] ' +
-  '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--json]';
+import type { NewJob, UploadQueue } from '../uploads/index';
 
 export interface UploadArgs {
   files: string[];
@@ -25,7 +32,7 @@ export interface UploadArgs {
 }
 
 export function parseUploadArgs(args: string[]): UploadArgs {
-  const { values, positionals } = parseCommandArgs(args, { ...SHARED_OPTIONS, title: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(args, UPLOAD_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one image file');
   return { files: positionals.map((file) => path.resolve(file)), title: values.title, shared: sharedValues(values) };
 }
@@ -57,9 +64,13 @@ export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
 
 /**
  * The files that can be read, and a sentence for each one that cannot. With a schedule, files
- * that are not images are left out here too, so that each slot goes to a file that can use it.
+ * the image pipeline cannot turn into a shot (not an image, damaged, truncated) are left out here
+ * too, by preparing them once, so that each slot goes to a file that will be sent.
  */
-async function readableFiles(files: string[], scheduled: boolean): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
+async function readableFiles(
+  files: string[],
+  scheduled: boolean,
+): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
   const readable: string[] = [];
   const problems: { file: string; message: string }[] = [];
   for (const file of files) {
@@ -71,8 +82,8 @@ async function readableFiles(files: string[], scheduled: boolean): Promise<{ rea
       problems.push({ file, message: unreadableFile(file, error) });
       continue;
     }
-    const notImage = scheduled ? await probe(file).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))) : undefined;
-    if (notImage) problems.push({ file, message: `${path.basename(file)} was not scheduled: ${notImage}` });
+    const prepared = scheduled ? await imagePreparer.prepare(file, { size: '400x300' }) : undefined;
+    if (prepared && !prepared.ok) problems.push({ file, message: notScheduled(file, prepared.message) });
     else readable.push(file);
   }
   return { readable, problems };
@@ -80,11 +91,21 @@ async function readableFiles(files: string[], scheduled: boolean): Promise<{ rea
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
+  const reporter = new UploadReporter(ctx.io, {
+    json: ctx.globals.json,
+    color: ctx.globals.color,
+    timeZone: ctx.env?.TZ || undefined,
+  });
   const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
-  for (const problem of problems) reporter.note('error', problem.file, problem.message);
+  for (const problem of problems) reporter.problem(problem.file, problem.message);
+  if (input.shared.dryRun) {
+    // Team names are not resolved: that needs the service, and a dry run asks it nothing.
+    const counts = await planUploads(ctx, uploadRequests({ ...input, files: readable }), reporter);
+    planSummary(ctx, reporter, { ...counts, failed: counts.failed + problems.length });
+    return problems.length + counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
+  }
   if (readable.length === 0) {
-    summary(ctx, reporter, { published: 0, scheduled: 0, failed: problems.length, skipped: 0 });
+    summary(ctx, reporter);
     return EXIT_FAILURE;
   }
   const session = await openUploadSession(ctx);
@@ -96,76 +117,71 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     if (session.service.isSandbox) writeLine(ctx.io.stderr, sandboxNotice(session.service.apiUrl));
     const teamId = input.shared.team === undefined ? undefined : resolveTeam(input.shared.team, session.user.teams);
     const requests = uploadRequests({ ...input, files: readable }, teamId);
-    const mine = new Map<string, string>();
-    let ok = problems.length === 0;
-    let skipped = 0;
     const results = await queue.add(requests);
+    // One line per file: its job (as it is now, done already when an earlier run of the same
+    // request finished it), or why it was not sent.
     for (const [index, result] of results.entries()) {
       const file = requests[index]!.sourcePath;
-      if (result.status === 'error') {
-        ok = false;
-        reporter.note('error', result.sourcePath, result.message);
-      } else if (result.status === 'skipped') {
-        skipped++;
-        reporter.note('skipped', result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from));
-      } else if (result.status === 'existing' && result.duplicateOf) {
-        skipped++;
-        reporter.note('skipped', file, alreadyQueued(file, result.job));
-      } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
-        // The same request was done by an earlier run: nothing is sent now.
-        skipped++;
-        reporter.note('skipped', file, alreadyUploaded(file, result.job.shotId!));
-      } else {
-        mine.set(result.job.id, result.job.sourcePath);
-        reporter.track(result.job);
-      }
+      if (result.status === 'error') reporter.problem(result.sourcePath, result.message);
+      else if (result.status === 'skipped')
+        reporter.skipped(result.sourcePath, alreadyUploaded(result.sourcePath, result.shotId, result.from), {
+          shotId: result.shotId,
+        });
+      else if (result.status === 'existing' && result.duplicateOf)
+        reporter.skipped(file, alreadyQueued(file, result.job), { jobId: result.job.id });
+      else reporter.track(queue.get(result.job.id) ?? result.job);
     }
-    // Jobs left unfinished by an earlier run resume too; the command waits for them as well.
-    for (const job of queue.list()) if (!mine.has(job.id) && !isFinal(job.state)) reporter.track(job);
+    // Jobs left unfinished by an earlier run resume too (unless paused); the command waits for them as well.
+    for (const job of queue.list()) if (!isFinal(job.state) && !job.paused) reporter.track(job);
     await queue.whenIdle();
     reporter.done();
     if (ctx.signal.aborted) {
       writeLine(ctx.io.stderr, 'shotput: interrupted; run the same command again to resume.');
       return EXIT_INTERRUPTED;
     }
-    const finished = [...mine.keys()].map((id) => queue.get(id)).filter((j): j is UploadJob => j !== undefined);
-    ok &&= finished.every((j) => j.state === 'published' || j.state === 'scheduled');
-    const published = finished.filter((j) => j.state === 'published').length;
-    const scheduled = finished.filter((j) => j.state === 'scheduled').length;
     const cap = queue.dailyCapHold();
-    const waiting = cap ? finished.filter((j) => j.state === 'queued' || j.state === 'preparing' || j.state === 'ready').length : 0;
-    const errors = results.filter((r) => r.status === 'error').length + problems.length;
-    summary(ctx, reporter, { published, scheduled, failed: finished.length - published - scheduled - waiting + errors, skipped, ...(waiting ? { waiting } : {}) }, cap);
+    const counts = summary(ctx, reporter, cap);
+    if (queue.diskFault !== undefined) {
+      for (const line of diskFaultLines(queue.diskFault)) writeLine(ctx.io.stderr, line);
+      return EXIT_FAILURE;
+    }
     // The service takes no more today: say what waits, and how to send it.
-    if (cap) for (const line of dailyCapLines(cap, 'command')) writeLine(ctx.io.stderr, line);
-    return ok ? EXIT_OK : EXIT_FAILURE;
+    if (cap)
+      for (const line of dailyCapLines({ ...cap, waiting: counts.waiting }, 'command', ctx.env?.TZ || undefined))
+        writeLine(ctx.io.stderr, line);
+    // The addresses printed above point at the bundled sandbox, which stops now.
+    if (counts.published + counts.scheduled > 0) noteLocalLinks(ctx, session.service);
+    return counts.failed === 0 && counts.waiting === 0 ? EXIT_OK : EXIT_FAILURE;
   } finally {
     ctx.signal.removeEventListener('abort', stop);
     await session.close();
   }
 }
 
-interface Counts {
-  published: number;
-  scheduled: number;
-  failed: number;
-  skipped: number;
-  /** Held back by the service's daily upload cap. */
-  waiting?: number;
-}
-
-function summary(ctx: CliContext, reporter: UploadReporter, counts: Counts, cap?: ReturnType<UploadQueue['dailyCapHold']>): void {
-  if (ctx.globals.json) reporter.json({ type: 'summary', ...counts, ...(cap ? { daily_cap: cap } : {}) });
+/** The last line: the counts of the lines above it. */
+function summary(
+  ctx: CliContext,
+  reporter: UploadReporter,
+  cap?: ReturnType<UploadQueue['dailyCapHold']>,
+): ReportCounts {
+  const counts = reporter.counts();
+  const { waiting, ...rest } = counts;
+  if (ctx.globals.json)
+    reporter.json({
+      type: 'summary',
+      ...rest,
+      ...(waiting ? { waiting } : {}),
+      ...(cap ? { daily_cap: { ...cap, waiting } } : {}),
+    });
   else
     writeLine(
       ctx.io.stdout,
-      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (already uploaded or in the queue)${counts.waiting ? `, ${counts.waiting} waiting` : ''}.`,
+      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (already uploaded or in the queue)${waiting ? `, ${waiting} waiting` : ''}.`,
     );
+  return counts;
 }
 
 export const uploadCommand: CliCommand = {
   name: 'upload',
-  summary: 'Upload image files as shots: prepare, send through the rate limit, wait until published',
-  usage: USAGE,
   run,
 };

@@ -1,34 +1,39 @@
 // `shotput watch DIR...`: upload every image that appears in the folders, with their defaults,
-// until SIGINT/SIGTERM (then the POSTs in flight finish and the command exits). With --once:
-// take the files present, wait until they are all done, exit.
+// until SIGINT/SIGTERM: then no new file is taken, the uploads in flight are finished (sent and
+// confirmed, within a bound) or left in the queue, and the command exits 130/143 saying how to
+// resume. With --once: take the files present, wait until they are all done, exit.
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
-import { SHARED_OPTIONS, parseCommandArgs, sharedValues } from './upload-options';
+import { parseCommandArgs, sharedValues } from './upload-options';
+import type { SharedValues } from './upload-options';
+import { WATCH_OPTIONS } from './options';
+import { planSummary, planUploads } from './dry-run';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { dailyCapLines, sandboxNotice } from './messages';
+import { alreadyUploaded, dailyCapLines, diskFaultLines, folderMissing, sandboxNotice, watchStopped } from './messages';
 import { resolveTeam } from './team-choice';
-import { WatchedFolder } from '../uploads/index';
+import { WatchedFolder, spreadSchedule } from '../uploads/index';
+import type { NewJob } from '../uploads/index';
+import { readSidecar, titleFromFileName } from '../uploads/sidecar';
+import { ignoredIn, isImageName } from '../uploads/watch-filter';
 import { logWatchEvent } from '../logging/activity-log';
 import type { FolderCounts, WatchEvent } from '../uploads/index';
 
-const USAGE =
-  'shotput watch DIR... [--once] [--move-uploaded] [--description D] [--tags a,b] [--team ID|LOGIN|NAME] [--low-profile] [--schedule ISO --every HOURS] ' +
-  '[--rebound ID] [--size auto|400x300|800x600] [--fit cover|contain] [--force] [--stable-ms MS] [--json]';
-
 async function run(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, {
-    ...SHARED_OPTIONS,
-    once: { type: 'boolean' },
-    'move-uploaded': { type: 'boolean' },
-    'stable-ms': { type: 'string' },
-  });
+  const { values, positionals } = parseCommandArgs(args, WATCH_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one folder to watch');
   const shared = sharedValues(values);
   const stableText = values['stable-ms'];
   const stableMs = stableText === undefined ? undefined : Number(stableText);
-  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0)) throw new UsageError('--stable-ms must be a whole number of milliseconds');
+  if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0))
+    throw new UsageError('--stable-ms must be a whole number of milliseconds');
+  if (shared.dryRun && !values.once)
+    throw new UsageError('--dry-run goes with --once (a dry run looks at the files present and ends)');
+  // A folder that is not there is said before the service (or the sandbox) starts.
+  for (const folder of positionals) await ensureFolder(folder);
+  if (shared.dryRun) return dryRun(positionals, shared, ctx);
 
   const session = await openUploadSession(ctx);
   const { queue } = session;
@@ -40,7 +45,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     await session.close();
     throw error;
   }
-  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json });
+  const reporter = new UploadReporter(ctx.io, {
+    json: ctx.globals.json,
+    color: ctx.globals.color,
+    timeZone: ctx.env?.TZ || undefined,
+  });
   queue.on('event', (event) => reporter.onEvent(event));
   const folders = positionals.map(
     (folder) =>
@@ -63,11 +72,14 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const watchLog = ctx.log?.scope('watch');
   const onFolderEvent = (event: WatchEvent) => {
     if (watchLog !== undefined) logWatchEvent(watchLog, event);
-    if (event.type === 'skipped') reporter.note('skipped', event.file, event.message);
-    else if (event.type === 'error') reporter.note('error', event.file, event.message);
+    if (event.type === 'skipped')
+      reporter.skipped(event.file, skippedMessage(event), { shotId: event.shotId, jobId: event.jobId });
+    else if (event.type === 'error') reporter.problem(event.file, event.message);
     else if (event.type === 'taken') reporter.track(event.job);
   };
   let cap: ReturnType<typeof queue.dailyCapHold>;
+  let diskFault: string | undefined;
+  let left = 0;
   try {
     for (const folder of folders) {
       folder.on('event', onFolderEvent);
@@ -82,7 +94,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       await aborted(ctx.signal);
     }
   } finally {
+    // No new file is taken; what is in flight is finished (within a bound) or left to the next run.
+    for (const folder of folders) await folder.stopWatching();
+    if (ctx.signal.aborted) left = await queue.drain(drainBound(process.env));
     for (const folder of folders) await folder.stop();
+    diskFault = queue.diskFault;
     await session.close();
     reporter.done();
   }
@@ -92,18 +108,80 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     failed += counts.failed;
     printCounts(ctx, folder.folder, counts);
   }
-  // Stopping is how a plain watch ends; --once was meant to finish its files.
-  if (values.once && ctx.signal.aborted) return EXIT_INTERRUPTED;
+  if (diskFault !== undefined) {
+    for (const line of diskFaultLines(diskFault)) writeLine(ctx.io.stderr, line);
+    return EXIT_FAILURE;
+  }
+  // Stopped by a signal: say what was left and how to resume (130 for Ctrl-C, 143 for SIGTERM).
+  if (ctx.signal.aborted) {
+    writeLine(ctx.io.stderr, watchStopped(left));
+    return EXIT_INTERRUPTED;
+  }
   if (cap) {
-    for (const line of dailyCapLines(cap, 'watch')) writeLine(ctx.io.stderr, line);
+    for (const line of dailyCapLines(cap, 'watch', ctx.env?.TZ || undefined)) writeLine(ctx.io.stderr, line);
     return EXIT_FAILURE;
   }
   return failed > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 
+/** How long a stopped watch waits for the shots in flight: SHOTPUT_DRAIN_MS, else one minute. */
+function drainBound(env: NodeJS.ProcessEnv): number {
+  const ms = env.SHOTPUT_DRAIN_MS ? Number(env.SHOTPUT_DRAIN_MS) : Number.NaN;
+  return Number.isFinite(ms) && ms >= 0 ? ms : 60_000;
+}
+
+async function ensureFolder(folder: string): Promise<void> {
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) throw new Error(folderMissing(folder, info !== undefined));
+}
+
+/** The one wording of a skipped file, with the shot or job it refers to. */
+function skippedMessage(event: Extract<WatchEvent, { type: 'skipped' }>): string {
+  if (event.shotId !== undefined) return alreadyUploaded(event.file, event.shotId, event.from);
+  return event.message;
+}
+
+/** `watch --once --dry-run`: the images present now, as the watch would take them. */
+async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext): Promise<number> {
+  const files: string[] = [];
+  for (const folder of folders) {
+    const ignored = ignoredIn(path.resolve(folder));
+    const names = (await readdir(folder, { withFileTypes: true }))
+      .filter((e) => e.isFile() && isImageName(e.name))
+      .map((e) => path.resolve(folder, e.name));
+    files.push(...names.filter((file) => !ignored(file)).sort());
+  }
+  const times = shared.schedule ? spreadSchedule(shared.schedule, files.length) : undefined;
+  const requests: NewJob[] = [];
+  for (const [i, file] of files.entries()) {
+    const read = await readSidecar(file);
+    const sidecar = read.ok ? read.sidecar : undefined;
+    requests.push({
+      sourcePath: file,
+      origin: path.dirname(file),
+      force: shared.force,
+      prepare: shared.prepare,
+      metadata: {
+        title: sidecar?.title ?? titleFromFileName(file),
+        description: sidecar?.description ?? shared.description,
+        tags: shared.tags,
+        scheduledFor: times?.[i],
+      },
+    });
+  }
+  const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json, color: ctx.globals.color });
+  const counts = await planUploads(ctx, requests, reporter);
+  planSummary(ctx, reporter, counts);
+  return counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
 function printCounts(ctx: CliContext, folder: string, counts: FolderCounts): void {
   if (ctx.globals.json) writeLine(ctx.io.stdout, JSON.stringify({ type: 'folder', folder, ...counts }));
-  else writeLine(ctx.io.stdout, `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`);
+  else
+    writeLine(
+      ctx.io.stdout,
+      `${path.basename(folder)}: ${counts.seen} seen, ${counts.uploaded} uploaded, ${counts.skipped} skipped, ${counts.failed} failed`,
+    );
 }
 
 function aborted(signal: AbortSignal): Promise<void> {
@@ -113,7 +191,5 @@ function aborted(signal: AbortSignal): Promise<void> {
 
 export const watchCommand: CliCommand = {
   name: 'watch',
-  summary: 'Upload every image that appears in the given folders, with per-folder defaults',
-  usage: USAGE,
   run,
 };

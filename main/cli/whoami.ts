@@ -6,8 +6,6 @@ import { parseCommandArgs, print, userLine, withSession } from './service-output
 
 export const whoamiCommand: CliCommand = {
   name: 'whoami',
-  summary: 'Show the signed-in user, their teams and whether they may schedule',
-  usage: 'shotput whoami',
   async run(args, ctx) {
     const { positionals } = parseCommandArgs(args, {});
     if (positionals.length > 0) throw new UsageError(`whoami takes no arguments`);

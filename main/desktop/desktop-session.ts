@@ -197,18 +197,13 @@ export class DesktopSession {
     return this.state();
   }
 
-  /** Every app.shotput:// link (open-url, second-instance, first launch) comes here. */
-  /** True when the link answered a sign-in the user started (only then may the window come forward). */
+  /** Every app.shotput:// link comes here; true when it answered a sign-in the user started (a stray one, logged by SignIn or here, changes nothing the user sees). */
   async handleDeepLink(link: string): Promise<boolean> {
     const outcome = await this.options.accounts.handleDeepLink(link);
-    if (outcome.kind === 'ignored') {
-      this.log(`A stray app.shotput:// link was ignored: ${outcome.reason}`);
-      return false;
-    }
+    if (outcome.kind === 'ignored') return false;
     if (outcome.kind === 'failed') {
-      // A stray or replayed callback while no sign-in waits changes nothing the user sees.
       if (!this.wait) {
-        this.log(`A stray app.shotput:// link was ignored: ${outcome.problem.code}.`);
+        this.log(`A sign-in callback was refused: ${outcome.problem.code}.`);
         return false;
       }
       this.fail(problemView(outcome.problem));

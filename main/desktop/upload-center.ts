@@ -101,7 +101,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   view(): QueueView {
     const current = this.current;
-    if (!current) return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null };
+    if (!current)
+      return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null, diskFault: null };
     const cap = current.queue.dailyCapHold();
     return {
       available: true,
@@ -109,6 +110,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       paused: current.queue.isPaused,
       rateLimit: rateLimitView(current.account.client.governor.state),
       dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
+      diskFault: current.queue.diskFault ?? null,
     };
   }
 
@@ -202,6 +204,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
   remove(id: string): Result<QueueView> {
     return this.withQueue((queue) => queue.remove(id));
+  }
+
+  /** A shot was deleted: its content may be uploaded again. */
+  forgetShot(shotId: number): void {
+    this.current?.queue.forgetShot(shotId);
+    this.emitQueueSoon();
   }
 
   clearFinished(): Result<QueueView> {

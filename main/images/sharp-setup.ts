@@ -9,6 +9,12 @@ export type ImageSource = string | Buffer;
 
 let configured = false;
 
+// libvips may never open an SVG by its path: librsvg would then resolve the file's references
+// (<image href="Family/kid.png">) against its folder. SVGs reach libvips only as cleaned bytes
+// (svg-source.ts); an SVG named by its path, however it got past that, is an unsupported format.
+// Blocked when this module loads, for every pipeline of the process.
+sharp.block({ operation: ['VipsForeignLoadSvgFile'] });
+
 /**
  * Batches run several pipelines side by side (one per core), so each pipeline keeps libvips to a
  * single thread: the cores stay busy without oversubscription, and memory stays proportional to

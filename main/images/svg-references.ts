@@ -13,7 +13,7 @@
 const LOCAL_TARGET = /^\s*(?:#|data:image\/(?:png|jpeg|jpg|gif|webp)[;,])/i;
 
 /** href, xlink:href (any prefix) and src attributes, with their quoted value. */
-const HREF_ATTRIBUTE = /(\s)((?:[A-Za-z_][\w.-]*:)?(?:href|src))(\s*=\s*)(["'])([^"']*)\4/g;
+const HREF_ATTRIBUTE = /(\s)((?:[A-Za-z_][\w.-]*:)?(?:href|src))(\s*=\s*)(?:"([^"]*)"|'([^']*)')/g;
 /** CSS url() in attributes (fill, filter, mask, clip-path, marker-*, style) and in <style>. */
 const CSS_URL = /url\(\s*(["']?)([^"')]*)\1\s*\)/gi;
 const CSS_IMPORT = /@import\s+[^;>]*;?/gi;
@@ -63,9 +63,11 @@ export function removeSvgReferences(svg: Buffer): SvgCleaned {
   text = text.replace(ACTIVE_ELEMENT, '');
   text = text.replace(
     HREF_ATTRIBUTE,
-    (whole, space: string, name: string, equals: string, quote: string, value: string) => {
+    (whole, space: string, name: string, equals: string, double?: string, single?: string) => {
+      const value = double ?? single ?? '';
       if (isLocal(value)) return whole;
       note(value);
+      const quote = double === undefined ? "'" : '"';
       return `${space}${name}${equals}${quote}${quote}`;
     },
   );

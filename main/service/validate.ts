@@ -2,6 +2,7 @@
 // that names the request and the field, e.g. `The service's answer to GET /v2/shots/7 cannot be
 // used: the shot's "images.normal" should be a string but is the number 12.`
 import * as v from 'valibot';
+import { scrubSecrets } from './known-secrets';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -28,7 +29,11 @@ function describeValue(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string') {
+    // Secrets go before the cut: a token cut short would no longer be recognised later.
+    const text = scrubSecrets(value);
+    return `the text ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
+  }
   if (typeof value === 'number') return `the number ${value}`;
   return `a ${typeof value}`;
 }

@@ -1,9 +1,16 @@
 // The user's settings, kept as one JSON file. Plain Node so it is tested for real; main/app
 // gives it a path inside the user-data folder.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { defaultSettings, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../common/contract/index';
+import { diskFaultSentence, isDiskFaultCode } from '../../common/disk-fault';
+import {
+  defaultSettings,
+  SettingsPatchSchema,
+  SettingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../common/contract/index';
 
 export interface SettingsFile {
   /** The current settings (defaults for anything missing or unreadable in the file). */
@@ -41,7 +48,10 @@ async function readSettings(filePath: string): Promise<{ settings: Settings; pro
     text = await readFile(filePath, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: { ...defaultSettings } };
-    return { settings: { ...defaultSettings }, problem: `The settings file could not be read (${(error as Error).message}); defaults are used.` };
+    return {
+      settings: { ...defaultSettings },
+      problem: `The settings file could not be read (${(error as Error).message}); defaults are used.`,
+    };
   }
   let raw: unknown;
   try {
@@ -50,7 +60,10 @@ async function readSettings(filePath: string): Promise<{ settings: Settings; pro
     return { settings: { ...defaultSettings }, problem: 'The settings file is not valid JSON; defaults are used.' };
   }
   if (typeof raw !== 'object' || raw === null) {
-    return { settings: { ...defaultSettings }, problem: 'The settings file does not hold an object; defaults are used.' };
+    return {
+      settings: { ...defaultSettings },
+      problem: 'The settings file does not hold an object; defaults are used.',
+    };
   }
   // Keep each valid key; a bad or unknown key falls back to its default on its own.
   const settings: Settings = { ...defaultSettings };
@@ -67,9 +80,19 @@ async function readSettings(filePath: string): Promise<{ settings: Settings; pro
 }
 
 async function writeAtomically(filePath: string, settings: Settings): Promise<void> {
-  await mkdir(dirname(filePath), { recursive: true });
-  // Write beside the file, then rename: a crash mid-write leaves the old file whole.
   const temporary = `${filePath}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, filePath);
+  try {
+    await mkdir(dirname(filePath), { recursive: true });
+    // Write beside the file, then rename: a crash mid-write leaves the old file whole.
+    await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+    await rename(temporary, filePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!isDiskFaultCode(code)) throw error;
+    await rm(temporary, { force: true }).catch(() => undefined);
+    // The settings in use stay as they are; the file keeps the last ones it could hold.
+    throw new Error(diskFaultSentence(code, 'the settings', dirname(filePath), 'change the setting again'), {
+      cause: error,
+    });
+  }
 }

@@ -91,6 +91,7 @@ function remoteShot(shot: Shot): RemoteShot {
     title: shot.title,
     publishedAt: shot.published_at ?? undefined,
     scheduledFor: shot.scheduled_for ?? undefined,
+    htmlUrl: shot.html_url,
   };
 }
 

@@ -12,13 +12,27 @@ export interface DailyCapState {
 export class DailyCapHold {
   private held: { reason: string; until: number } | undefined;
 
+  /**
+   * `persist` writes each change down (the journal), so the next run keeps to the hold until it
+   * ends instead of sending POSTs the service will refuse; `restored` is what the last run wrote.
+   */
+  constructor(
+    private readonly persist: (state: DailyCapState | undefined) => void = () => undefined,
+    restored?: DailyCapState,
+  ) {
+    if (restored) this.held = { reason: restored.reason, until: Date.parse(restored.until) };
+  }
+
   /** Holds POSTs from now until the next UTC midnight. */
   hold(reason: string, now = Date.now()): void {
     this.held = { reason, until: nextUtcDay(now) };
+    this.persist(this.active(now));
   }
 
   release(): void {
+    if (this.held === undefined) return;
     this.held = undefined;
+    this.persist(undefined);
   }
 
   /** The hold in force at `now`, if any (an expired hold ends by itself). */

@@ -34,6 +34,7 @@ export function completeBytes(head: Buffer, tail: Buffer, size: number): boolean
     return end >= 2 && tail[end - 2] === 0xff && tail[end - 1] === 0xd9;
   }
   if (head.toString('latin1', 0, 4) === 'GIF8') return tail[tail.length - 1] === 0x3b;
-  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return head.readUInt32LE(4) + 8 <= size;
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+    return head.readUInt32LE(4) + 8 <= size;
   return true;
 }

@@ -7,6 +7,8 @@ export { PreparedHandoff, accountInfo, fileStamp, imagePreparer, preparedForQueu
 export { spreadSchedule, nextSlot } from './schedule';
 export type { BatchSchedule } from './schedule';
 export { Journal } from './journal';
+export { hashFile } from './content-hash';
+export { noteDeletedShot } from './deleted-shots';
 export { JOB_STATES, isFinal, isOnService, isWaiting } from './types';
 export type { JobEdit, JobEvent, JobFailure, JobState, NewJob, PrepareChoice, ShotMetadata, UploadJob } from './types';
 export type { AccountInfo, ImagePreparer, PreparedImage as PreparedForQueue, UploadService } from './ports';

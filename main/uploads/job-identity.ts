@@ -36,7 +36,11 @@ export type ContentMatch =
  * Decides what a request is, from the live jobs with the same content and the record of content
  * already uploaded (which outlives cleared jobs).
  */
-export function matchContent(request: RequestIdentity, jobs: Iterable<UploadJob>, uploaded?: { shotId: number }): ContentMatch {
+export function matchContent(
+  request: RequestIdentity,
+  jobs: Iterable<UploadJob>,
+  uploaded?: { shotId: number },
+): ContentMatch {
   const same = [...jobs].filter((j) => j.contentHash === request.contentHash && j.state !== 'cancelled');
   const key = requestKey(request);
   const again = same.find((j) => j.sourcePath === request.sourcePath && requestKey(j) === key);

@@ -5,9 +5,11 @@
 // so a crash during compaction leaves either the old file or the new one, whole.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DailyCapState } from './daily-cap';
 import type { UploadJob } from './types';
-import { openPrivateSync, privateFolderSync } from './private-files';
 import { scrubSecrets } from '../service/known-secrets';
+import { diskWrite } from './disk-fault';
+import { openPrivateSync, privateFolderSync } from './private-files';
 
 export const JOURNAL_FILE = 'uploads-journal.jsonl';
 
@@ -19,7 +21,11 @@ export interface UploadedRecord {
 type JournalRecord =
   | { t: 'job'; job: UploadJob }
   | { t: 'forget'; id: string }
-  | { t: 'uploaded'; hash: string; shotId: number; at: string };
+  | { t: 'uploaded'; hash: string; shotId: number; at: string }
+  /** The shot of this content was deleted: the content may be uploaded again. */
+  | { t: 'unuploaded'; hash: string }
+  /** The service's daily cap holds uploads until `until`; without `until`, the hold was lifted. */
+  | { t: 'cap'; reason?: string; until?: string };
 
 export interface JournalOptions {
   /** Compact once the file holds this many lines more than the live records need. */
@@ -30,6 +36,8 @@ export class Journal {
   readonly jobs: Map<string, UploadJob>;
   /** Content hashes already published, kept after their jobs are cleared: no double uploads. */
   readonly uploaded: Map<string, UploadedRecord>;
+  /** The daily cap's hold as last written, kept across runs until it ends. */
+  dailyCap: DailyCapState | undefined;
   /** Lines that could not be read (a torn last line after a crash). */
   readonly skippedLines: number;
   private fd: number;
@@ -37,16 +45,20 @@ export class Journal {
   private readonly file: string;
   private readonly compactAfter: number;
 
-  private constructor(readonly dir: string, options: JournalOptions) {
+  private constructor(
+    readonly dir: string,
+    options: JournalOptions,
+  ) {
     this.file = path.join(dir, JOURNAL_FILE);
     this.compactAfter = options.compactAfterLines ?? 500;
-    privateFolderSync(dir);
+    diskWrite(dir, () => privateFolderSync(dir));
     const replayed = replayJournal(this.file);
     this.jobs = replayed.jobs;
     this.uploaded = replayed.uploaded;
+    this.dailyCap = replayed.dailyCap;
     this.lines = replayed.lines;
     this.skippedLines = replayed.skippedLines;
-    this.fd = openPrivateSync(this.file, 'append');
+    this.fd = diskWrite(dir, () => openPrivateSync(this.file, 'append'));
     // A torn last line has no newline: start the next record on a line of its own.
     const size = fs.fstatSync(this.fd).size;
     if (size > 0 && !this.endsWithNewline(size)) this.appendRaw('\n');
@@ -57,9 +69,9 @@ export class Journal {
   }
 
   /** Reads the journal without opening it for writing (e.g. `shotput queue list`). */
-  static read(dir: string): { jobs: UploadJob[]; skippedLines: number } {
+  static read(dir: string): { jobs: UploadJob[]; uploaded: Map<string, UploadedRecord>; skippedLines: number } {
     const replayed = replayJournal(path.join(dir, JOURNAL_FILE));
-    return { jobs: [...replayed.jobs.values()], skippedLines: replayed.skippedLines };
+    return { jobs: [...replayed.jobs.values()], uploaded: replayed.uploaded, skippedLines: replayed.skippedLines };
   }
 
   writeJob(job: UploadJob): void {
@@ -79,16 +91,36 @@ export class Journal {
     this.append({ t: 'uploaded', hash, ...record });
   }
 
+  forgetUploaded(hash: string): void {
+    if (!this.uploaded.delete(hash)) return;
+    this.append({ t: 'unuploaded', hash });
+  }
+
+  writeCap(state: DailyCapState | undefined): void {
+    this.dailyCap = state;
+    this.append(state ? { t: 'cap', ...state } : { t: 'cap' });
+  }
+
   close(): void {
     if (this.fd < 0) return;
     fs.closeSync(this.fd);
     this.fd = -1;
   }
 
-  /** Rewrites the file with only the live records. */
+  /**
+   * Rewrites the file with only the live records. After a write the disk refused, this is also
+   * how everything known is written down again: the file is replaced whole, so a line torn by the
+   * refusal is gone with it.
+   */
   compact(): void {
+    diskWrite(this.dir, () => this.rewrite());
+  }
+
+  private rewrite(): void {
     const tmp = `${this.file}.compact`;
-    const body = this.liveRecords().map((r) => `${recordLine(r)}\n`).join('');
+    const body = this.liveRecords()
+      .map((r) => `${recordLine(r)}\n`)
+      .join('');
     const out = openPrivateSync(tmp, 'replace');
     try {
       fs.writeSync(out, body);
@@ -107,6 +139,7 @@ export class Journal {
     const records: JournalRecord[] = [];
     for (const [hash, r] of this.uploaded) records.push({ t: 'uploaded', hash, ...r });
     for (const job of this.jobs.values()) records.push({ t: 'job', job });
+    if (this.dailyCap && Date.parse(this.dailyCap.until) > Date.now()) records.push({ t: 'cap', ...this.dailyCap });
     return records;
   }
 
@@ -118,8 +151,12 @@ export class Journal {
   }
 
   private appendRaw(text: string): void {
-    fs.writeSync(this.fd, text);
-    fs.fsyncSync(this.fd);
+    const data = Buffer.from(text);
+    diskWrite(this.dir, () => {
+      // A nearly full disk may take part of the line: write the rest, which fails with the reason.
+      for (let written = 0; written < data.length;) written += fs.writeSync(this.fd, data, written);
+      fs.fsyncSync(this.fd);
+    });
   }
 
   private endsWithNewline(size: number): boolean {
@@ -134,20 +171,16 @@ export class Journal {
   }
 }
 
-/** A record as a line; a secret a service echoed into a job's message is never written down. */
-function recordLine(record: JournalRecord): string {
-  return scrubSecrets(JSON.stringify(record));
-}
-
 interface Replayed {
   jobs: Map<string, UploadJob>;
   uploaded: Map<string, UploadedRecord>;
+  dailyCap: DailyCapState | undefined;
   lines: number;
   skippedLines: number;
 }
 
 function replayJournal(file: string): Replayed {
-  const replayed: Replayed = { jobs: new Map(), uploaded: new Map(), lines: 0, skippedLines: 0 };
+  const replayed: Replayed = { jobs: new Map(), uploaded: new Map(), dailyCap: undefined, lines: 0, skippedLines: 0 };
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -162,6 +195,9 @@ function replayJournal(file: string): Replayed {
     if (!record) replayed.skippedLines++;
     else if (record.t === 'job') replayed.jobs.set(record.job.id, record.job);
     else if (record.t === 'forget') replayed.jobs.delete(record.id);
+    else if (record.t === 'unuploaded') replayed.uploaded.delete(record.hash);
+    else if (record.t === 'cap')
+      replayed.dailyCap = record.reason && record.until ? { reason: record.reason, until: record.until } : undefined;
     else replayed.uploaded.set(record.hash, { shotId: record.shotId, at: record.at });
   }
   return replayed;
@@ -171,13 +207,22 @@ function parseRecord(line: string): JournalRecord | undefined {
   try {
     const value = JSON.parse(line) as Partial<JournalRecord> | null;
     if (!value || typeof value !== 'object') return undefined;
-    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string') return value as JournalRecord;
+    if (value.t === 'job' && value.job && typeof value.job.id === 'string' && typeof value.job.state === 'string')
+      return value as JournalRecord;
     if (value.t === 'forget' && typeof value.id === 'string') return value as JournalRecord;
-    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number') return value as JournalRecord;
+    if (value.t === 'unuploaded' && typeof value.hash === 'string') return value as JournalRecord;
+    if (value.t === 'cap') return value as JournalRecord;
+    if (value.t === 'uploaded' && typeof value.hash === 'string' && typeof value.shotId === 'number')
+      return value as JournalRecord;
     return undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A record as a line; a secret a service echoed into a job's message is never written down. */
+function recordLine(record: JournalRecord): string {
+  return scrubSecrets(JSON.stringify(record));
 }
 
 function syncDirectory(dir: string): void {

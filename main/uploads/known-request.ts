@@ -12,7 +12,11 @@ interface QueueActions {
 }
 
 /** Undefined when the request needs a new job. */
-export function knownRequest(match: ContentMatch, request: RequestIdentity, queue: QueueActions): AddResult | undefined {
+export function knownRequest(
+  match: ContentMatch,
+  request: RequestIdentity,
+  queue: QueueActions,
+): AddResult | undefined {
   switch (match.kind) {
     case 'new':
       return undefined;
@@ -21,16 +25,37 @@ export function knownRequest(match: ContentMatch, request: RequestIdentity, queu
       return { status: 'existing', job: queue.get(match.job.id)! };
     case 'update': {
       // Every field as asked now: what the user left out this time is cleared, not kept.
-      const metadata = { description: undefined, tags: undefined, lowProfile: undefined, teamId: undefined, reboundSourceId: undefined, scheduledFor: undefined, ...request.metadata };
-      const prepareChanged = requestKey({ metadata, prepare: match.job.prepare }) !== requestKey({ metadata, prepare: request.prepare });
-      const prepare = { size: undefined, fit: undefined, focus: undefined, crop: undefined, background: undefined, format: undefined, ...request.prepare };
+      const metadata = {
+        description: undefined,
+        tags: undefined,
+        lowProfile: undefined,
+        teamId: undefined,
+        reboundSourceId: undefined,
+        scheduledFor: undefined,
+        ...request.metadata,
+      };
+      const prepareChanged =
+        requestKey({ metadata, prepare: match.job.prepare }) !== requestKey({ metadata, prepare: request.prepare });
+      const prepare = {
+        size: undefined,
+        fit: undefined,
+        focus: undefined,
+        crop: undefined,
+        background: undefined,
+        format: undefined,
+        ...request.prepare,
+      };
       const edited = queue.edit(match.job.id, prepareChanged ? { metadata, prepare } : { metadata });
       // A prepare already running keeps its options; the new metadata still applies.
       if (!edited.ok && prepareChanged) queue.edit(match.job.id, { metadata });
       return { status: 'existing', job: queue.get(match.job.id)! };
     }
     case 'in-queue':
-      return { status: 'existing', job: queue.get(match.job.id)!, duplicateOf: match.job.sourcePath !== request.sourcePath || requestKey(match.job) !== requestKey(request) };
+      return {
+        status: 'existing',
+        job: queue.get(match.job.id)!,
+        duplicateOf: match.job.sourcePath !== request.sourcePath || requestKey(match.job) !== requestKey(request),
+      };
     case 'uploaded': {
       const name = path.basename(request.sourcePath);
       const from = match.from && match.from !== name ? ` from ${match.from}` : '';

@@ -29,7 +29,11 @@ export function acquireLock(dir: string): LockResult {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = readPid(file);
       if (pid !== undefined && pid !== process.pid && isAlive(pid))
-        return { ok: false, pid, message: `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.` };
+        return {
+          ok: false,
+          pid,
+          message: `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.`,
+        };
       fs.rmSync(file, { force: true });
     }
   }

@@ -3,7 +3,9 @@
 import type { RemoteShot } from './ports';
 import type { JobState, UploadJob } from './types';
 
-export function finalStateOf(shot: RemoteShot): { state: JobState; publishedAt?: string; scheduledFor?: string } | undefined {
+export function finalStateOf(
+  shot: RemoteShot,
+): { state: JobState; publishedAt?: string; scheduledFor?: string } | undefined {
   if (shot.scheduledFor && !shot.publishedAt) return { state: 'scheduled', scheduledFor: shot.scheduledFor };
   if (shot.publishedAt) return { state: 'published', publishedAt: shot.publishedAt };
   // Listed but neither published nor scheduled: still being processed.
@@ -17,7 +19,11 @@ export function finalStateOf(shot: RemoteShot): { state: JobState; publishedAt?:
  * `claimed` holds shot ids already owned by other jobs; each shot is given to one job at most,
  * oldest attempt first.
  */
-export function matchInterruptedUploads(jobs: UploadJob[], shots: RemoteShot[], claimed: ReadonlySet<number>): Map<string, RemoteShot> {
+export function matchInterruptedUploads(
+  jobs: UploadJob[],
+  shots: RemoteShot[],
+  claimed: ReadonlySet<number>,
+): Map<string, RemoteShot> {
   const taken = new Set(claimed);
   const matches = new Map<string, RemoteShot>();
   const ordered = [...jobs].sort((a, b) => (a.attempt?.startedAt ?? '').localeCompare(b.attempt?.startedAt ?? ''));

@@ -9,7 +9,8 @@ import path from 'node:path';
 export async function linkRefusal(file: string): Promise<string | undefined> {
   const info = await fs.lstat(file).catch(() => undefined);
   if (!info) return `${path.basename(file)} is gone.`;
-  if (info.isSymbolicLink()) return `${path.basename(file)} is a link; watched folders take only plain files, never what a link points to.`;
+  if (info.isSymbolicLink())
+    return `${path.basename(file)} is a link; watched folders take only plain files, never what a link points to.`;
   if (!info.isFile()) return `${path.basename(file)} is not a plain file.`;
   return undefined;
 }
@@ -27,6 +28,9 @@ export async function readTextNoFollow(file: string): Promise<string> {
 /** Whether `file` really lies in `folder`: the same real folder, and the file is no link. */
 export async function isPlainFileIn(folder: string, file: string): Promise<boolean> {
   if ((await linkRefusal(file)) !== undefined) return false;
-  const [realFolder, realParent] = await Promise.all([fs.realpath(folder).catch(() => undefined), fs.realpath(path.dirname(file)).catch(() => undefined)]);
+  const [realFolder, realParent] = await Promise.all([
+    fs.realpath(folder).catch(() => undefined),
+    fs.realpath(path.dirname(file)).catch(() => undefined),
+  ]);
   return realFolder !== undefined && realFolder === realParent;
 }

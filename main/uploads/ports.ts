@@ -13,6 +13,8 @@ export interface RemoteShot {
   title: string;
   publishedAt?: string;
   scheduledFor?: string;
+  /** The shot's page, for people. */
+  htmlUrl?: string;
 }
 
 export interface AccountInfo {

@@ -1,12 +1,20 @@
 // The upload journal and its lock belong to the user alone: folders 0700, files 0600, and never
 // opened through a link someone planted in their place.
 import fs from 'node:fs';
+import path from 'node:path';
 
 const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_TRUNC, O_WRONLY } = fs.constants;
 
 /** Creates the folder (and its parents) if needed; the folder itself ends up 0700 and no link. */
 export function privateFolderSync(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    // A recursive mkdir says ENOENT for a folder it may not create (a read-only disk): ask again
+    // for this one folder, whose error names the real reason (EROFS, EACCES).
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync(path.dirname(dir))) throw error;
+    fs.mkdirSync(dir, { mode: 0o700 });
+  }
   const info = fs.lstatSync(dir);
   if (info.isSymbolicLink() || !info.isDirectory()) throw new Error(`${dir} is not a plain folder.`);
   if (process.platform !== 'win32' && (info.mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700);

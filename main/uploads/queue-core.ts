@@ -4,9 +4,10 @@
 // stages (stages.ts) prepare and send; the reconciler (reconciler.ts) confirms and finds.
 import { assertMove } from './job-machine';
 import { DailyCapHold } from './daily-cap';
+import { DiskFaultError } from './disk-fault';
+import { isWaiting } from './types';
 import type { Journal } from './journal';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
-import { isWaiting } from './types';
 import type { JobEvent, JobState, UploadJob } from './types';
 
 export interface QueueTuning {
@@ -26,10 +27,17 @@ export class QueueCore {
   readonly busy = new Set<string>();
   /** Jobs between leaving `ready` for an upload and knowing its outcome. */
   readonly sending = new Set<string>();
-  /** Set when the service refused a POST for its daily cap: no POST leaves until it ends. */
-  readonly dailyCap = new DailyCapHold();
-  /** Held back by the user as a whole. */
+  /** Set when the service refused a POST for its daily cap: no POST leaves until it ends (also in later runs). */
+  readonly dailyCap: DailyCapHold;
+  /** Held back by the user as a whole, or by a fault of the disk. */
   paused = false;
+  /**
+   * The sentence of a write the disk refused. Until the queue is resumed, changes live in memory
+   * only (the journal on disk keeps the last state it could write) and nothing is sent.
+   */
+  diskFault: string | undefined;
+  /** Stopping: nothing new is prepared or sent; what the service already has is still confirmed. */
+  draining = false;
   closing = false;
   journalClosed = false;
 
@@ -41,7 +49,16 @@ export class QueueCore {
     private readonly emit: (event: JobEvent) => void,
     /** Looks for work to start; set by the queue. */
     readonly pump: () => void,
-  ) {}
+  ) {
+    this.dailyCap = new DailyCapHold(
+      (state) =>
+        this.write(
+          () => journal.writeCap(state),
+          () => (journal.dailyCap = state),
+        ),
+      journal.dailyCap,
+    );
+  }
 
   job(id: string): UploadJob | undefined {
     return this.journal.jobs.get(id);
@@ -55,19 +72,64 @@ export class QueueCore {
     this.emit(event);
   }
 
-  /** Moves a job along the state table (job-machine.ts), written and announced. */
-  transition(job: UploadJob, state: JobState): void {
+  /**
+   * Moves a job along the state table (job-machine.ts), written and announced. False when the
+   * disk refused the write: the move holds in memory only, and the queue is paused.
+   */
+  transition(job: UploadJob, state: JobState): boolean {
     const previous = job.state;
     assertMove(job, state);
     job.state = state;
-    this.save(job, previous);
+    return this.save(job, previous);
   }
 
-  save(job: UploadJob, previous?: JobState): void {
-    if (this.journalClosed) return;
+  save(job: UploadJob, previous?: JobState): boolean {
+    if (this.journalClosed) return false;
     job.updatedAt = new Date().toISOString();
-    this.journal.writeJob(job);
+    const written = this.write(
+      () => this.journal.writeJob(job),
+      () => this.journal.jobs.set(job.id, job),
+    );
     this.emit({ type: 'job', job: structuredClone(job), previous });
+    return written;
+  }
+
+  /** Notes content the service now holds (kept in memory too when the disk refuses). */
+  recordUploaded(hash: string, shotId: number): void {
+    this.write(
+      () => this.journal.recordUploaded(hash, shotId),
+      () => this.journal.uploaded.set(hash, { shotId, at: new Date().toISOString() }),
+    );
+  }
+
+  /** The record that content became this shot goes (the shot was deleted). */
+  forgetUploadedShot(shotId: number): void {
+    for (const [hash, record] of [...this.journal.uploaded]) {
+      if (record.shotId !== shotId) continue;
+      this.write(
+        () => this.journal.forgetUploaded(hash),
+        () => this.journal.uploaded.delete(hash),
+      );
+    }
+  }
+
+  /** A journal write, unless a fault of the disk holds the queue: then memory only. */
+  write(toDisk: () => void, inMemory: () => void): boolean {
+    if (this.diskFault !== undefined) {
+      inMemory();
+      return false;
+    }
+    try {
+      toDisk();
+      return true;
+    } catch (error) {
+      if (!(error instanceof DiskFaultError)) throw error;
+      inMemory();
+      this.diskFault = error.message;
+      this.paused = true;
+      this.emit({ type: 'queue', paused: true, diskFault: error.message });
+      return false;
+    }
   }
 
   fail(job: UploadJob, reason: string, retryable: boolean): void {

@@ -10,50 +10,24 @@ import { fileProblem } from './file-problem';
 import { knownRequest } from './known-request';
 import { matchContent } from './job-identity';
 import { Journal } from './journal';
-import type { JournalOptions } from './journal';
 import { acquireLock } from './lock';
-import type { AccountInfo, ImagePreparer, UploadService } from './ports';
+import { diskWrite } from './disk-fault';
+import { DeletedShots } from './deleted-shots';
+import type { ImagePreparer, UploadService } from './ports';
 import type { DailyCapState } from './daily-cap';
 import { HighestShotId } from './highest-shot';
 import { cancelJob, editJob, newJob, pauseJob, removalRefusal, resumeJob, retryJob } from './job-machine';
 import { QueueCore } from './queue-core';
-import type { QueueTuning } from './queue-core';
 import { Reconciler } from './reconciler';
+import { queueIsIdle } from './queue-idle';
+import { tuningOf } from './queue-options';
+import type { UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
 import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
 
-export interface UploadQueueOptions {
-  dataDir: string;
-  service: UploadService;
-  preparer: ImagePreparer;
-  /** Images prepared at the same time (sharp uses threads of its own). */
-  prepareConcurrency?: number;
-  /** POSTs in flight at the same time; the service client's governor paces them. */
-  uploadConcurrency?: number;
-  /** Prepared images held in memory ahead of their upload. */
-  readyAhead?: number;
-  /** POST attempts before a job fails on transient errors. */
-  maxAttempts?: number;
-  /** First guess of the service's processing time; the first check of a new shot waits this long. */
-  expectedProcessingMs?: number;
-  /** A shot still missing this long after its 202 ends as failed. */
-  processingTimeoutMs?: number;
-  /**
-   * Least wait between two confirmation requests while other uploads still wait to be sent: the
-   * rate budget goes to POSTs first, and one list page later confirms many shots at once.
-   */
-  busyCheckGapMs?: number;
-  /** Base of the backoff for transient failures. */
-  retryBaseMs?: number;
-  journal?: JournalOptions;
-  /** false opens the queue to look at and change it (`shotput queue`) without running any job. */
-  run?: boolean;
-  /** Who is signed in, when already known: saves a request before scheduling or team checks. */
-  account?: AccountInfo;
-}
-
 export type { ActionResult, AddResult } from './types';
+export type { UploadQueueOptions } from './queue-options';
 
 export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private readonly core: QueueCore;
@@ -65,6 +39,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private resumed = false;
   private timer: NodeJS.Timeout | undefined;
   private idleWaiters: (() => void)[] = [];
+  private readonly deletedShots: DeletedShots;
 
   private constructor(
     service: UploadService,
@@ -75,17 +50,16 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   ) {
     super();
     this.running = options.run ?? true;
-    const tuning: QueueTuning = {
-      prepareConcurrency: options.prepareConcurrency ?? 2,
-      uploadConcurrency: options.uploadConcurrency ?? 2,
-      readyAhead: options.readyAhead ?? 6,
-      maxAttempts: options.maxAttempts ?? 5,
-      expectedProcessingMs: options.expectedProcessingMs ?? 2_000,
-      processingTimeoutMs: options.processingTimeoutMs ?? 10 * 60_000,
-      busyCheckGapMs: options.busyCheckGapMs ?? 15_000,
-      retryBaseMs: options.retryBaseMs ?? 2_000,
-    };
-    this.core = new QueueCore(journal, service, preparer, tuning, (event) => this.emit('event', event), () => this.pump());
+    this.deletedShots = new DeletedShots(options.dataDir);
+    const tuning = tuningOf(options);
+    this.core = new QueueCore(
+      journal,
+      service,
+      preparer,
+      tuning,
+      (event) => this.emit('event', event),
+      () => this.pump(),
+    );
     this.highest = new HighestShotId(service);
     this.reconciler = new Reconciler(this.core, this.highest);
     this.stages = new Stages(this.core, this.reconciler, this.highest, options.account);
@@ -96,7 +70,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
    * sentence when another process owns the queue.
    */
   static open(options: UploadQueueOptions): UploadQueue {
-    const lock = acquireLock(options.dataDir);
+    const lock = diskWrite(options.dataDir, () => acquireLock(options.dataDir));
     if (!lock.ok) throw new Error(lock.message);
     let journal: Journal;
     try {
@@ -130,6 +104,11 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.core.paused;
   }
 
+  /** The sentence of a write the disk refused, while it holds the queue paused. */
+  get diskFault(): string | undefined {
+    return this.core.diskFault;
+  }
+
   /** The daily upload cap holding this account's uploads, with how many jobs wait for it. */
   dailyCapHold(): (DailyCapState & { waiting: number }) | undefined {
     const hold = this.core.dailyCap.active();
@@ -158,8 +137,24 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.emit('event', { type: 'queue', paused: true });
   }
 
+  /**
+   * Runs the queue again. After a fault of the disk, everything known is first written down again
+   * (the whole journal, replaced at once); while the disk still refuses, the queue stays paused
+   * with the new sentence.
+   */
   resume(): void {
-    this.core.paused = false;
+    const core = this.core;
+    if (core.diskFault !== undefined && !core.journalClosed) {
+      core.diskFault = undefined;
+      if (
+        !core.write(
+          () => core.journal.compact(),
+          () => undefined,
+        )
+      )
+        return;
+    }
+    core.paused = false;
     this.emit('event', { type: 'queue', paused: false });
     this.pump();
   }
@@ -175,7 +170,12 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** A failed job starts again; one that failed after the service accepted it goes back to being tracked. */
   retry(id: string): ActionResult {
     return this.change(id, (job) => {
-      if (this.core.dailyCap.active() && !isFinal(job.state) && job.state !== 'uploading' && job.state !== 'processing') {
+      if (
+        this.core.dailyCap.active() &&
+        !isFinal(job.state) &&
+        job.state !== 'uploading' &&
+        job.state !== 'processing'
+      ) {
         // Retrying a job held by the daily cap asks the service again now.
         this.core.dailyCap.release();
         job.lastError = undefined;
@@ -209,9 +209,21 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (!job) return { ok: false, message: `No job ${id}.` };
     const refusal = removalRefusal(job);
     if (refusal) return { ok: false, message: refusal };
-    this.core.journal.forget(id);
+    this.core.write(
+      () => this.core.journal.forget(id),
+      () => this.core.journal.jobs.delete(id),
+    );
     this.emit('event', { type: 'removed', id });
     return { ok: true, job };
+  }
+
+  /**
+   * The shot was deleted: its content is no longer on the service. The record of it goes, and so
+   * do the finished jobs that made it, so the same file may be uploaded again.
+   */
+  forgetShot(shotId: number): void {
+    this.core.forgetUploadedShot(shotId);
+    for (const job of [...this.core.jobs()]) if (job.shotId === shotId && isFinal(job.state)) this.remove(job.id);
   }
 
   /** Removes every final job; returns how many. */
@@ -219,6 +231,24 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     let count = 0;
     for (const job of [...this.core.jobs()]) if (isFinal(job.state) && this.remove(job.id).ok) count++;
     return count;
+  }
+
+  /**
+   * Stops starting work (no new prepare, no new POST) and waits, at most `boundMs`, for what is in
+   * flight: a POST's outcome and the service's processing of each shot it accepted. Resolves with
+   * the jobs left unfinished, which stay in the journal for the next run.
+   */
+  async drain(boundMs: number): Promise<number> {
+    const core = this.core;
+    core.draining = true;
+    this.pump();
+    const deadline = Date.now() + boundMs;
+    const inFlight = () =>
+      core.sending.size > 0 ||
+      core.busy.size > 0 ||
+      [...core.jobs()].some((j) => j.state === 'uploading' || j.state === 'processing');
+    while (inFlight() && Date.now() < deadline && !core.closing) await new Promise((r) => setTimeout(r, 50));
+    return [...core.jobs()].filter((j) => !isFinal(j.state) && !j.paused).length;
   }
 
   /**
@@ -247,9 +277,14 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       return { status: 'error', sourcePath, message: fileProblem(sourcePath, error) };
     }
     if (this.core.closing) return { status: 'error', sourcePath, message: 'The queue is closing.' };
+    for (const shotId of this.deletedShots.news()) this.forgetShot(shotId);
     if (!request.force) {
       const identity = { sourcePath, contentHash, metadata: request.metadata, prepare: request.prepare };
-      const known = knownRequest(matchContent(identity, this.core.jobs(), this.core.journal.uploaded.get(contentHash)), identity, this);
+      const known = knownRequest(
+        matchContent(identity, this.core.jobs(), this.core.journal.uploaded.get(contentHash)),
+        identity,
+        this,
+      );
       if (known) return known;
     }
     const job = newJob(request, sourcePath, contentHash);
@@ -279,7 +314,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     const jobs = this.ordered();
     const inState = (s: JobState) => jobs.filter((j) => j.state === s);
     let wake = Number.POSITIVE_INFINITY;
-    const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.busy.has(j.id);
+    const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.draining && !core.busy.has(j.id);
     const { prepareConcurrency, readyAhead, uploadConcurrency } = core.tuning;
 
     let preparing = inState('preparing').length;
@@ -298,7 +333,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     }
 
     // Learn the account's highest shot id while the first images are still being prepared.
-    if (this.highest.known === undefined && !this.highest.asking && !core.paused && core.uploadsWaiting()) void this.highest.learn();
+    if (this.highest.known === undefined && !this.highest.asking && !core.paused && core.uploadsWaiting())
+      void this.highest.learn();
 
     let sending = core.sending.size;
     const capped = core.dailyCap.active(now) !== undefined;
@@ -330,37 +366,15 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   private isIdle(): boolean {
-    const core = this.core;
-    if (core.closing || !this.running) return true;
-    if (core.busy.size > 0 || this.reconciler.checking) return false;
-    const capped = core.dailyCap.active() !== undefined;
-    // Counted once, not per job: the pump runs this after every change.
-    const roomToPrepare = capped && this.canPrepareMore();
-    for (const job of core.jobs()) {
-      if (isFinal(job.state)) continue;
-      if (job.state === 'uploading' || job.state === 'processing') return false;
-      // Under the daily cap, a prepared job (or one that waits for room to be prepared) waits for tomorrow.
-      if (capped && (job.state === 'ready' || (job.state === 'queued' && !roomToPrepare))) continue;
-      if (!job.paused && !core.paused) return false;
-    }
-    return true;
-  }
-
-  /** Whether the pump would start another prepare now (room in both the workers and the ready buffer). */
-  private canPrepareMore(): boolean {
-    let preparing = 0;
-    let held = 0;
-    for (const job of this.core.jobs()) {
-      if (job.state === 'preparing') preparing++;
-      if (job.state === 'preparing' || job.state === 'ready') held++;
-    }
-    return preparing < this.core.tuning.prepareConcurrency && held < this.core.tuning.readyAhead;
+    return this.core.closing || !this.running || queueIsIdle(this.core, this.reconciler.checking);
   }
 
   /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with a sentence. */
   private change(id: string, apply: (job: UploadJob) => string | undefined): ActionResult {
     // A unique prefix of the id will do, as with git: people type ids from `shotput queue list`.
-    const matches = this.core.job(id) ? [this.core.job(id)!] : [...this.core.jobs()].filter((j) => id !== '' && j.id.startsWith(id));
+    const matches = this.core.job(id)
+      ? [this.core.job(id)!]
+      : [...this.core.jobs()].filter((j) => id !== '' && j.id.startsWith(id));
     if (matches.length > 1) return { ok: false, message: `${id} matches ${matches.length} jobs; give more of the id.` };
     const job = matches[0];
     if (!job) return { ok: false, message: `No job ${id} in the queue.` };

@@ -3,7 +3,7 @@
 // once), with backoff; an upload whose answer was lost (a crash, a dropped connection) is looked
 // for among the shots newer than the id noted before its POST, and sent again only once it is
 // surely lost. Nothing is uploaded twice, nothing is lost.
-import { finalStateOf, matchInterruptedUploads, pageCoversIdsAbove } from './matching';
+import { finalStateOf, matchInterruptedUploads } from './matching';
 import type { HighestShotId } from './highest-shot';
 import type { QueueCore } from './queue-core';
 import type { RemoteShot, ServiceProblem } from './ports';
@@ -16,7 +16,6 @@ interface Tracking {
 
 const MAX_CHECK_DELAY_MS = 60_000;
 const LIST_PAGE_SIZE = 100;
-const MAX_LIST_PAGES = 5;
 
 export class Reconciler {
   private readonly tracking = new Map<string, Tracking>();
@@ -38,7 +37,10 @@ export class Reconciler {
 
   /** Follows a shot the service accepted; the first look waits `firstDelayMs`. */
   track(job: UploadJob, firstDelayMs: number): void {
-    this.tracking.set(job.id, { nextCheckAt: Date.now() + firstDelayMs, delayMs: Math.max(firstDelayMs, this.core.tuning.expectedProcessingMs) });
+    this.tracking.set(job.id, {
+      nextCheckAt: Date.now() + firstDelayMs,
+      delayMs: Math.max(firstDelayMs, this.core.tuning.expectedProcessingMs),
+    });
   }
 
   /**
@@ -62,7 +64,7 @@ export class Reconciler {
     }
     // While uploads wait for the rate limit, confirmations are gathered into fewer requests.
     // (Uploads held by the daily cap use no budget: confirmations go at once.)
-    if (this.core.uploadsWaiting() && !this.core.paused && !this.core.dailyCap.active()) {
+    if (this.core.uploadsWaiting() && !this.core.paused && !this.core.draining && !this.core.dailyCap.active()) {
       confirmDue = Math.max(confirmDue, this.lastCheckAt + this.core.tuning.busyCheckGapMs);
     }
     // An interrupted upload holds its file back until it is found or known lost: not deferred.
@@ -84,7 +86,12 @@ export class Reconciler {
       const { processing, interrupted } = this.pending();
       const dueInterrupted = interrupted.filter((j) => this.dueAt(j) <= now);
       const dueProcessing = processing.filter((j) => this.dueAt(j) <= now);
-      if (dueInterrupted.length === 0 && processing.length === 1 && dueProcessing.length === 1 && dueProcessing[0]!.location) {
+      if (
+        dueInterrupted.length === 0 &&
+        processing.length === 1 &&
+        dueProcessing.length === 1 &&
+        dueProcessing[0]!.location
+      ) {
         await this.checkLocation(dueProcessing[0]!);
       } else if (dueInterrupted.length > 0 || dueProcessing.length > 0) {
         await this.checkByList(processing, dueProcessing, dueInterrupted);
@@ -132,11 +139,28 @@ export class Reconciler {
     this.confirm(job, found.shot);
   }
 
-  private async checkByList(processing: UploadJob[], dueProcessing: UploadJob[], interrupted: UploadJob[]): Promise<void> {
-    const lowestAfter = Math.min(...interrupted.map((j) => j.attempt?.afterShotId ?? 0), ...processing.map((j) => (j.shotId ?? 1) - 1));
+  /**
+   * One walk down the account's shots, newest first, confirms every shot in flight it passes and
+   * finds interrupted uploads. Pages are read until the lowest id in flight is covered, but for
+   * shots being confirmed no further than their own number needs (one page per hundred, and one
+   * more for shots the account gained meanwhile): a shot the walk cannot reach is looked up at its
+   * Location instead. The cost grows with the shots in flight, never with the account's size.
+   */
+  private async checkByList(
+    processing: UploadJob[],
+    dueProcessing: UploadJob[],
+    interrupted: UploadJob[],
+  ): Promise<void> {
+    const pageBudget = Math.ceil(processing.length / LIST_PAGE_SIZE) + 1;
+    const findAbove = Math.min(...interrupted.map((j) => j.attempt?.afterShotId ?? 0));
+    const confirmAbove = Math.min(...processing.map((j) => (j.shotId ?? 1) - 1));
     const shots: RemoteShot[] = [];
     let complete = false;
-    for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+    let lowestListed = Number.POSITIVE_INFINITY;
+    const covers = (id: number) => complete || lowestListed <= id;
+    for (let page = 1; ; page++) {
+      const wanted = page <= pageBudget ? Math.min(findAbove, confirmAbove) : findAbove;
+      if (!Number.isFinite(wanted) || covers(wanted)) break;
       const result = await this.core.service.listMyShots(page, LIST_PAGE_SIZE);
       if (this.core.closing) return;
       if (!result.ok) {
@@ -146,21 +170,28 @@ export class Reconciler {
       }
       shots.push(...result.shots);
       this.highest.noteAll(result.shots);
-      if (pageCoversIdsAbove(result.shots, result.hasNext, lowestAfter)) {
-        complete = true;
-        break;
-      }
+      if (!result.hasNext || result.shots.length === 0) complete = true;
+      for (const shot of result.shots) lowestListed = Math.min(lowestListed, shot.id);
     }
     const byId = new Map(shots.map((s) => [s.id, s]));
+    const unreached: UploadJob[] = [];
     for (const job of processing) {
       const shot = byId.get(job.shotId!);
       if (shot && finalStateOf(shot)) this.confirm(job, shot);
-      else if (dueProcessing.includes(job)) this.missed(job);
+      else if (!dueProcessing.includes(job)) continue;
+      else if (shot || covers((job.shotId ?? 1) - 1) || !job.location) this.missed(job);
+      else unreached.push(job);
     }
     const claimed = new Set<number>();
     for (const job of this.core.jobs()) if (job.shotId) claimed.add(job.shotId);
     const matches = matchInterruptedUploads(interrupted, shots, claimed);
-    for (const job of interrupted) this.settleInterrupted(job, matches.get(job.id), complete);
+    for (const job of interrupted)
+      this.settleInterrupted(job, matches.get(job.id), covers(job.attempt?.afterShotId ?? 0));
+    // Below what the pages reached: each shot at its own address.
+    for (const job of unreached) {
+      if (this.core.closing) return;
+      await this.checkLocation(job);
+    }
   }
 
   /** An interrupted upload after a look through the shots: found, still looked for, or sent again. */
@@ -183,7 +214,8 @@ export class Reconciler {
       this.tracking.delete(job.id);
       job.attempt = undefined;
       job.lastError = job.lastError ?? 'The upload was interrupted before the service received it; sending it again.';
-      if (job.attempts >= this.core.tuning.maxAttempts) this.core.fail(job, `The upload did not get through after ${job.attempts} attempts: ${job.lastError}`, true);
+      if (job.attempts >= this.core.tuning.maxAttempts)
+        this.core.fail(job, `The upload did not get through after ${job.attempts} attempts: ${job.lastError}`, true);
       else this.core.transition(job, this.core.prepared.has(job.id) ? 'ready' : 'queued');
     }
   }
@@ -221,8 +253,9 @@ export class Reconciler {
     job.shotId = shot.id;
     job.publishedAt = final.publishedAt;
     job.scheduledFor = final.scheduledFor;
+    if (shot.htmlUrl) job.htmlUrl = shot.htmlUrl;
     job.lastError = undefined;
-    this.core.journal.recordUploaded(job.contentHash, shot.id);
+    this.core.recordUploaded(job.contentHash, shot.id);
     this.core.transition(job, final.state);
   }
 }

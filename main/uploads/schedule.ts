@@ -10,9 +10,11 @@ export interface BatchSchedule {
 /** Publish times for `count` shots, in order, as ISO 8601 UTC strings. */
 export function spreadSchedule(schedule: BatchSchedule, count: number): string[] {
   const start = Date.parse(schedule.start);
-  if (Number.isNaN(start)) throw new Error(`"${schedule.start}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z).`);
+  if (Number.isNaN(start))
+    throw new Error(`"${schedule.start}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z).`);
   const every = schedule.everyHours ?? 0;
-  if (!(every >= 0) || !Number.isFinite(every)) throw new Error('The spacing between scheduled shots must be zero or more hours.');
+  if (!(every >= 0) || !Number.isFinite(every))
+    throw new Error('The spacing between scheduled shots must be zero or more hours.');
   return Array.from({ length: count }, (_, i) => new Date(start + i * every * 3_600_000).toISOString());
 }
 
@@ -20,9 +22,13 @@ export function spreadSchedule(schedule: BatchSchedule, count: number): string[]
 export function nextSlot(schedule: BatchSchedule, taken: readonly string[], now: Date = new Date()): string {
   const every = (schedule.everyHours ?? 0) * 3_600_000;
   let slot = Date.parse(schedule.start);
-  const latest = taken.map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t)).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
+  const latest = taken
+    .map((t) => Date.parse(t))
+    .filter((t) => !Number.isNaN(t))
+    .reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
   if (Number.isFinite(latest) && latest >= slot) slot = latest + every;
   // A slot in the past would be refused: move forward by whole steps (or to now + one step).
-  if (slot <= now.getTime()) slot = every > 0 ? slot + Math.ceil((now.getTime() - slot + 1) / every) * every : now.getTime() + 60_000;
+  if (slot <= now.getTime())
+    slot = every > 0 ? slot + Math.ceil((now.getTime() - slot + 1) / every) * every : now.getTime() + 60_000;
   return new Date(slot).toISOString();
 }

@@ -14,13 +14,19 @@ export function sidecarPath(imagePath: string): string {
 }
 
 /** The sidecar's values; none when there is no sidecar; a sentence when it cannot be read. */
-export async function readSidecar(imagePath: string): Promise<{ ok: true; sidecar: Sidecar | undefined } | { ok: false; message: string }> {
+export async function readSidecar(
+  imagePath: string,
+): Promise<{ ok: true; sidecar: Sidecar | undefined } | { ok: false; message: string }> {
   let text: string;
   try {
     text = await readTextNoFollow(sidecarPath(imagePath));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, sidecar: undefined };
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { ok: false, message: `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.` };
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+      return {
+        ok: false,
+        message: `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.`,
+      };
     return { ok: false, message: `Cannot read ${path.basename(sidecarPath(imagePath))}: ${(error as Error).message}` };
   }
   let value: unknown;
@@ -29,7 +35,11 @@ export async function readSidecar(imagePath: string): Promise<{ ok: true; sideca
   } catch {
     return { ok: false, message: `${path.basename(sidecarPath(imagePath))} is not valid JSON.` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.` };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return {
+      ok: false,
+      message: `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.`,
+    };
   const record = value as Record<string, unknown>;
   const sidecar: Sidecar = {};
   if (typeof record.title === 'string') sidecar.title = record.title;

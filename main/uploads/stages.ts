@@ -42,7 +42,8 @@ export class Stages {
       core.transition(current, 'ready');
     } catch (error) {
       const current = core.job(id);
-      if (current && !core.closing) core.fail(current, `Preparing the image failed: ${(error as Error).message}`, false);
+      if (current && !core.closing)
+        core.fail(current, `Preparing the image failed: ${(error as Error).message}`, false);
     } finally {
       core.busy.delete(id);
       core.pump();
@@ -79,7 +80,13 @@ export class Stages {
       job.attempt = { startedAt: new Date().toISOString(), afterShotId: after };
       job.lastError = undefined;
       job.retryAt = undefined;
-      core.transition(job, 'uploading');
+      if (!core.transition(job, 'uploading')) {
+        // The disk refused to note the attempt: without that note a crash could send it twice.
+        job.state = 'ready';
+        job.attempts--;
+        job.attempt = undefined;
+        return;
+      }
       await this.send(job, image);
     } catch (error) {
       job.lastError = `The upload stopped: ${(error as Error).message}`;
@@ -99,7 +106,14 @@ export class Stages {
     const { core } = this;
     const ext = image.format === 'jpeg' ? 'jpg' : image.format;
     const result = await core.service.createShot(
-      { ...job.metadata, image: { buffer: image.buffer, filename: `${path.parse(job.sourcePath).name}.${ext}`, contentType: `image/${image.format}` } },
+      {
+        ...job.metadata,
+        image: {
+          buffer: image.buffer,
+          filename: `${path.parse(job.sourcePath).name}.${ext}`,
+          contentType: `image/${image.format}`,
+        },
+      },
       (sentBytes, totalBytes) => core.announce({ type: 'progress', id: job.id, sentBytes, totalBytes }),
     );
     if (result.ok) {

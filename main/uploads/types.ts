@@ -46,6 +46,8 @@ export interface UploadJob {
   /** The service's publish or schedule time, once confirmed. */
   publishedAt?: string;
   scheduledFor?: string;
+  /** The shot's page, once confirmed. */
+  htmlUrl?: string;
   /** Warnings from the image pipeline (e.g. the image was enlarged). */
   warnings?: string[];
 }
@@ -65,7 +67,8 @@ export type JobEvent =
   | { type: 'job'; job: UploadJob; previous?: JobState }
   | { type: 'removed'; id: string }
   | { type: 'progress'; id: string; sentBytes: number; totalBytes: number }
-  | { type: 'queue'; paused: boolean }
+  /** The queue as a whole paused or resumed; `diskFault` is the sentence when the disk refused a write. */
+  | { type: 'queue'; paused: boolean; diskFault?: string }
   | { type: 'idle' };
 
 export interface NewJob {

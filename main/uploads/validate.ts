@@ -1,6 +1,13 @@
 // The service's rules for a new shot, checked before any request so a mistake becomes a
 // sentence on the job instead of a 422 round trip.
-import { MAX_SHOT_BYTES, MAX_SHOT_TAGS, canSchedule, isAcceptedFormat, isAcceptedSize, isOnTeam } from '../../common/service-rules';
+import {
+  MAX_SHOT_BYTES,
+  MAX_SHOT_TAGS,
+  canSchedule,
+  isAcceptedFormat,
+  isAcceptedSize,
+  isOnTeam,
+} from '../../common/service-rules';
 import type { AccountInfo, PreparedImage } from './ports';
 import type { ShotMetadata } from './types';
 
@@ -9,14 +16,23 @@ export function checkMetadata(metadata: ShotMetadata, now: Date = new Date()): s
   const problems: string[] = [];
   if (!metadata.title || metadata.title.trim() === '') problems.push('The shot needs a title.');
   const tags = metadata.tags ?? [];
-  if (tags.length > MAX_SHOT_TAGS) problems.push(`A shot can have at most ${MAX_SHOT_TAGS} tags; this one has ${tags.length}.`);
+  if (tags.length > MAX_SHOT_TAGS)
+    problems.push(`A shot can have at most ${MAX_SHOT_TAGS} tags; this one has ${tags.length}.`);
   if (metadata.scheduledFor !== undefined) {
     const when = Date.parse(metadata.scheduledFor);
-    if (Number.isNaN(when)) problems.push(`The publish time "${metadata.scheduledFor}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z).`);
-    else if (when <= now.getTime()) problems.push(`The publish time ${metadata.scheduledFor} is already past; choose a later time or publish now.`);
+    if (Number.isNaN(when))
+      problems.push(
+        `The publish time "${metadata.scheduledFor}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z).`,
+      );
+    else if (when <= now.getTime())
+      problems.push(`The publish time ${metadata.scheduledFor} is already past; choose a later time or publish now.`);
   }
-  if (metadata.teamId !== undefined && !(Number.isInteger(metadata.teamId) && metadata.teamId > 0)) problems.push('The team id must be a positive whole number.');
-  if (metadata.reboundSourceId !== undefined && !(Number.isInteger(metadata.reboundSourceId) && metadata.reboundSourceId > 0))
+  if (metadata.teamId !== undefined && !(Number.isInteger(metadata.teamId) && metadata.teamId > 0))
+    problems.push('The team id must be a positive whole number.');
+  if (
+    metadata.reboundSourceId !== undefined &&
+    !(Number.isInteger(metadata.reboundSourceId) && metadata.reboundSourceId > 0)
+  )
     problems.push('The rebound shot id must be a positive whole number.');
   return problems;
 }
@@ -42,8 +58,13 @@ export function checkAgainstAccount(metadata: ShotMetadata, account: AccountInfo
 /** The prepared image must be exactly what the service accepts. */
 export function checkImage(image: Pick<PreparedImage, 'format' | 'width' | 'height' | 'bytes'>): string[] {
   const problems: string[] = [];
-  if (!isAcceptedSize(image.width, image.height)) problems.push(`The image is ${image.width}x${image.height}; the service accepts exactly 400x300 or 800x600.`);
-  if (!isAcceptedFormat(image.format)) problems.push(`The image is ${image.format.toUpperCase()}; the service accepts GIF, JPG or PNG.`);
-  if (image.bytes > MAX_SHOT_BYTES) problems.push(`The image is ${(image.bytes / 1_000_000).toFixed(1)} MB; the service accepts at most ${MAX_SHOT_BYTES / 1_000_000} MB.`);
+  if (!isAcceptedSize(image.width, image.height))
+    problems.push(`The image is ${image.width}x${image.height}; the service accepts exactly 400x300 or 800x600.`);
+  if (!isAcceptedFormat(image.format))
+    problems.push(`The image is ${image.format.toUpperCase()}; the service accepts GIF, JPG or PNG.`);
+  if (image.bytes > MAX_SHOT_BYTES)
+    problems.push(
+      `The image is ${(image.bytes / 1_000_000).toFixed(1)} MB; the service accepts at most ${MAX_SHOT_BYTES / 1_000_000} MB.`,
+    );
   return problems;
 }

@@ -15,6 +15,7 @@ import { hashFile } from './content-hash';
 import { linkRefusal } from './no-links';
 import { readSidecar, sidecarPath, titleFromFileName } from './sidecar';
 import { stableFileOptions, waitUntilFinal } from './stable-file';
+import { isFinal } from './types';
 import type { JobEvent, PrepareChoice, ShotMetadata, UploadJob } from './types';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
@@ -53,7 +54,7 @@ export interface FolderCounts {
 
 export type WatchEvent =
   | { type: 'taken'; folder: string; file: string; job: UploadJob }
-  | { type: 'skipped'; folder: string; file: string; message: string }
+  | { type: 'skipped'; folder: string; file: string; message: string; shotId?: number; jobId?: string; from?: string }
   | { type: 'error'; folder: string; file?: string; message: string }
   | { type: 'counts'; folder: string; counts: FolderCounts };
 
@@ -98,7 +99,13 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     });
     this.watcher.on('add', (file) => this.consider(file));
     this.watcher.on('change', (file) => this.consider(file));
-    this.watcher.on('error', (error) => this.emit('event', { type: 'error', folder: this.folder, message: `Watching failed: ${(error as Error).message}` }));
+    this.watcher.on('error', (error) =>
+      this.emit('event', {
+        type: 'error',
+        folder: this.folder,
+        message: `Watching failed: ${(error as Error).message}`,
+      }),
+    );
     await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
   }
 
@@ -107,12 +114,16 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  async stop(): Promise<void> {
-    // A file still being written is left for the next start, which finds it present.
+  /** Takes no new file (a file still being written is left for the next start); its jobs are still followed. */
+  async stopWatching(): Promise<void> {
     this.stopping.abort();
     await this.watcher?.close();
     this.watcher = undefined;
     await this.settled();
+  }
+
+  async stop(): Promise<void> {
+    await this.stopWatching();
     this.queue.off('event', this.onQueueEvent);
   }
 
@@ -133,7 +144,14 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       }
       if (result === 'final') return this.take(file);
       // Replaced under the same name between two looks (its event came while this wait ran): look again.
-      if (result === 'gone' && (await fs.lstat(file).then(() => true, () => false))) this.consider(file);
+      if (
+        result === 'gone' &&
+        (await fs.lstat(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        this.consider(file);
     };
     const work = previous.then(settle).catch((error: unknown) => {
       this.emit('event', { type: 'error', folder: this.folder, file, message: (error as Error).message });
@@ -159,10 +177,17 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     }
     // Forced content skips the queue's check for known content, so the folder checks itself that
     // this is not the same bytes it took already (a touch, a sync client rewriting the file).
-    if (this.options.force && this.takenHash.has(file) && this.takenHash.get(file) === (await hashFile(file).catch(() => undefined))) return;
+    if (
+      this.options.force &&
+      this.takenHash.has(file) &&
+      this.takenHash.get(file) === (await hashFile(file).catch(() => undefined))
+    )
+      return;
     const metadata = await this.metadataFor(file);
     if (!metadata) return;
-    const [result] = await this.queue.add([{ sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force }]);
+    const [result] = await this.queue.add([
+      { sourcePath: file, metadata, prepare: this.options.prepare, origin: this.folder, force: this.options.force },
+    ]);
     if (!result) return;
     if (result.status === 'error') {
       this.emit('event', { type: 'error', folder: this.folder, file, message: result.message });
@@ -174,17 +199,30 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.counts.seen++;
     if (result.status === 'skipped') {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: result.message });
-    } else if (result.status === 'existing' && (result.job.state === 'published' || result.job.state === 'scheduled')) {
+      this.emit('event', {
+        type: 'skipped',
+        folder: this.folder,
+        file,
+        message: result.message,
+        shotId: result.shotId,
+        from: result.from,
+      });
+    } else if (result.status === 'existing' && result.job.origin !== this.folder && !isFinal(result.job.state)) {
       this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} was already uploaded as shot ${result.job.shotId}.` });
-    } else if (result.status === 'existing' && result.job.origin !== this.folder) {
-      this.counts.skipped++;
-      this.emit('event', { type: 'skipped', folder: this.folder, file, message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).` });
+      this.emit('event', {
+        type: 'skipped',
+        folder: this.folder,
+        file,
+        message: `${path.basename(file)} is already in the upload queue (job ${result.job.id}).`,
+        jobId: result.job.id,
+      });
     } else {
-      this.jobs.set(result.job.id, file);
-      this.emit('event', { type: 'taken', folder: this.folder, file, job: result.job });
-      this.followJob({ type: 'job', job: result.job });
+      // The same request again (a watch started again after a stop): its job is this file's
+      // outcome, reported once, with its shot when an earlier run already finished it.
+      const job = this.queue.get(result.job.id) ?? result.job;
+      this.jobs.set(job.id, file);
+      this.emit('event', { type: 'taken', folder: this.folder, file, job });
+      this.followJob({ type: 'job', job });
     }
     this.emitCounts();
   }
@@ -207,10 +245,17 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       reboundSourceId: defaults.reboundSourceId,
     };
     if (defaults.schedule) {
-      const scheduled = this.queue.list().filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled');
+      const scheduled = this.queue
+        .list()
+        .filter((j) => j.origin === this.folder && j.metadata.scheduledFor && j.state !== 'cancelled');
       // The same file seen again keeps its slot: the same request, not a new one for a later time.
       const own = scheduled.find((j) => j.sourcePath === path.resolve(file) && j.state !== 'failed');
-      metadata.scheduledFor = own?.metadata.scheduledFor ?? nextSlot(defaults.schedule, scheduled.map((j) => j.metadata.scheduledFor!));
+      metadata.scheduledFor =
+        own?.metadata.scheduledFor ??
+        nextSlot(
+          defaults.schedule,
+          scheduled.map((j) => j.metadata.scheduledFor!),
+        );
     }
     return metadata;
   }
@@ -244,7 +289,12 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       const sidecar = sidecarPath(file);
       await fs.rename(sidecar, await freeName(path.join(target, path.basename(sidecar)))).catch(() => undefined);
     } catch (error) {
-      this.emit('event', { type: 'error', folder: this.folder, file, message: `Uploaded, but could not move it to ${UPLOADED_FOLDER}/: ${(error as Error).message}` });
+      this.emit('event', {
+        type: 'error',
+        folder: this.folder,
+        file,
+        message: `Uploaded, but could not move it to ${UPLOADED_FOLDER}/: ${(error as Error).message}`,
+      });
     }
   }
 

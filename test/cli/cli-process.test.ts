@@ -27,11 +27,15 @@ describe('node bin/shotput.js', () => {
     const run = await runCliProcess(['--data-dir', dataDir, 'shots', 'show', '424242']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n')).toEqual(['shotput: Shot 424242 is not among your shots: it does not exist, or it was deleted.']);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'shotput: Shot 424242 is not among your shots: it does not exist, or it was deleted.',
+    ]);
   });
 
   it('a reader that closes the pipe early ends the command quietly, with no EPIPE stack', async () => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/shotput.js', import.meta.url)), '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/shotput.js', import.meta.url)), '--help'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -53,7 +57,9 @@ describe('node bin/shotput.js', () => {
         const url = /https?:\/\/\S+\/oauth\/authorize\?\S+/.exec(text)?.[0];
         if (!url || answered) return;
         answered = true;
-        void new TestBrowser().authorize(url, { username: 'cleo', password: 'sandbox', decision: 'allow' }).then((callback) => stdin.end(`${callback}\n`));
+        void new TestBrowser()
+          .authorize(url, { username: 'cleo', password: 'sandbox', decision: 'allow' })
+          .then((callback) => stdin.end(`${callback}\n`));
       },
     });
     expect(run.stderr).toContain('Open this address in your browser');

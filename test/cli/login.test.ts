@@ -17,7 +17,12 @@ afterEach(async () => {
 });
 
 /** Runs login, answers the browser step as `username` with `decision`, pastes what `paste` makes of the callback. */
-function login(argv: string[], username: string, decision: 'allow' | 'deny', paste: (callback: string) => string = (c) => c) {
+function login(
+  argv: string[],
+  username: string,
+  decision: 'allow' | 'deny',
+  paste: (callback: string) => string = (c) => c,
+) {
   return runCli(['--data-dir', dataDir, ...argv, 'login'], {
     interact: async ({ waitForStdout, stdin }) => {
       const [url] = await waitForStdout(/https?:\/\/\S+\/oauth\/authorize\?\S+/);
@@ -44,12 +49,26 @@ describe('shotput login', () => {
     const fixture = await startFixture();
     try {
       const api = ['--api', fixture.sandbox.api, '--auth', fixture.sandbox.auth];
-      const run = await runCli(['--data-dir', dataDir, ...api, 'login', '--client-id', 'shotput-desktop', '--client-secret', 'shotput-desktop-secret'], {
-        interact: async ({ waitForStdout, stdin }) => {
-          const [url] = await waitForStdout(/https?:\/\/\S+\/oauth\/authorize\?\S+/);
-          stdin.end(`${await new TestBrowser().authorize(url, { username: 'cleo', password: 'sandbox', decision: 'allow' })}\n`);
+      const run = await runCli(
+        [
+          '--data-dir',
+          dataDir,
+          ...api,
+          'login',
+          '--client-id',
+          'shotput-desktop',
+          '--client-secret',
+          'shotput-desktop-secret',
+        ],
+        {
+          interact: async ({ waitForStdout, stdin }) => {
+            const [url] = await waitForStdout(/https?:\/\/\S+\/oauth\/authorize\?\S+/);
+            stdin.end(
+              `${await new TestBrowser().authorize(url, { username: 'cleo', password: 'sandbox', decision: 'allow' })}\n`,
+            );
+          },
         },
-      });
+      );
       expect(run.code).toBe(0);
       const text = await readFile(path.join(dataDir, 'accounts.json'), 'utf8');
       expect(text).toContain('shotput-desktop-secret');

@@ -23,10 +23,20 @@ export interface Interaction {
 }
 
 /** `main(argv)` with its own streams; `interact` may read stdout as it comes and write to stdin. */
-export async function runCli(argv: string[], options: { env?: NodeJS.ProcessEnv; interact?: (io: Interaction) => Promise<void> } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  options: {
+    env?: NodeJS.ProcessEnv;
+    interact?: (io: Interaction) => Promise<void>;
+    terminal?: { stdin?: boolean; stdout?: boolean };
+  } = {},
+): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
+  // As a terminal would be: a person at the keyboard (stdin), a screen that shows colour (stdout).
+  if (options.terminal?.stdin) Object.assign(stdin, { isTTY: true });
+  if (options.terminal?.stdout) Object.assign(stdout, { isTTY: true, columns: 100 });
   const out = collect(stdout);
   const err = collect(stderr);
   const running = main(argv, { stdout, stderr, stdin }, options.env ?? {});
@@ -48,7 +58,14 @@ export async function runCli(argv: string[], options: { env?: NodeJS.ProcessEnv;
 const BIN = fileURLToPath(new URL('../../bin/shotput.js', import.meta.url));
 
 /** `node bin/shotput.js ...` as a child process. */
-export function runCliProcess(argv: string[], options: { input?: string; env?: NodeJS.ProcessEnv; onStdout?: (text: string, stdin: NodeJS.WritableStream) => void } = {}): Promise<CliRun> {
+export function runCliProcess(
+  argv: string[],
+  options: {
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    onStdout?: (text: string, stdin: NodeJS.WritableStream) => void;
+  } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },

@@ -26,17 +26,28 @@ describe('--token-file', () => {
   it('reads the token from a file', async () => {
     const file = path.join(dir, 'token');
     await writeFile(file, `\n  ${token}  \n`, { mode: 0o600 });
-    const run = await runCli(['--data-dir', path.join(dir, 'data'), '--api', fixture.sandbox.api, '--token-file', file, 'whoami']);
+    const run = await runCli([
+      '--data-dir',
+      path.join(dir, 'data'),
+      '--api',
+      fixture.sandbox.api,
+      '--token-file',
+      file,
+      'whoami',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('ben (');
   });
 
   it('reads the token from standard input with -', async () => {
-    const run = await runCli(['--data-dir', path.join(dir, 'data'), '--api', fixture.sandbox.api, '--token-file', '-', 'whoami'], {
-      interact: async ({ stdin }) => {
-        stdin.end(`${token}\n`);
+    const run = await runCli(
+      ['--data-dir', path.join(dir, 'data'), '--api', fixture.sandbox.api, '--token-file', '-', 'whoami'],
+      {
+        interact: async ({ stdin }) => {
+          stdin.end(`${token}\n`);
+        },
       },
-    });
+    );
     expect(run.stdout).toContain('ben (');
   });
 
@@ -54,7 +65,15 @@ describe('--token-file', () => {
 
 describe('--client-secret-file', () => {
   it('refuses standard input, which carries the pasted address', async () => {
-    const run = await runCli(['--api', fixture.sandbox.api, 'login', '--client-id', 'web-demo', '--client-secret-file', '-']);
+    const run = await runCli([
+      '--api',
+      fixture.sandbox.api,
+      'login',
+      '--client-id',
+      'web-demo',
+      '--client-secret-file',
+      '-',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--client-secret-file needs a file');
   });

@@ -42,25 +42,55 @@ describe('shots', () => {
     const target = shots[0]!;
     const victim = shots[1]!;
 
-    const update = await cli('shots', 'update', String(target.id), '--title', 'Renamed by CLI', '--tags', 'cli, test', '--no-team', '--low-profile', '--schedule', '2031-01-02T03:04:05Z');
+    const update = await cli(
+      'shots',
+      'update',
+      String(target.id),
+      '--title',
+      'Renamed by CLI',
+      '--tags',
+      'cli, test',
+      '--no-team',
+      '--low-profile',
+      '--schedule',
+      '2031-01-02T03:04:05Z',
+    );
     // Scheduling an already published shot is refused by the service (422), all in one line.
     expect(update.code).toBe(1);
     expect(update.stderr.trim().split('\n')).toHaveLength(1);
     expect(update.stderr).toMatch(/^shotput: .*the publish time cannot be changed/);
 
-    const updated = await cli('shots', 'update', String(target.id), '--title', 'Renamed by CLI', '--tags', 'cli, test', '--no-team', '--low-profile', '--json');
+    const updated = await cli(
+      'shots',
+      'update',
+      String(target.id),
+      '--title',
+      'Renamed by CLI',
+      '--tags',
+      'cli, test',
+      '--no-team',
+      '--low-profile',
+      '--json',
+    );
     expect(updated.code).toBe(0);
-    expect(JSON.parse(updated.stdout)).toMatchObject({ id: target.id, title: 'Renamed by CLI', tags: ['cli', 'test'], low_profile: true });
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      id: target.id,
+      title: 'Renamed by CLI',
+      tags: ['cli', 'test'],
+      low_profile: true,
+    });
 
     const show = await cli('shots', 'show', String(target.id));
     expect(show.code).toBe(0);
     expect(show.stdout).toContain('Renamed by CLI');
     expect(show.stdout).toContain('tags: cli, test');
 
-    expect((await cli('shots', 'delete', String(victim.id))).stdout).toContain(`Deleted shot ${victim.id}.`);
+    expect((await cli('shots', 'delete', String(victim.id), '--yes')).stdout).toContain(`Deleted shot ${victim.id}.`);
     const gone = await cli('shots', 'show', String(victim.id));
     expect(gone).toMatchObject({ code: 1, stdout: '' });
-    expect(gone.stderr.trim()).toBe(`shotput: Shot ${victim.id} is not among your shots: it does not exist, or it was deleted.`);
+    expect(gone.stderr.trim()).toBe(
+      `shotput: Shot ${victim.id} is not among your shots: it does not exist, or it was deleted.`,
+    );
 
     const text = await cli('shots', 'list', '--per-page', '1');
     expect(text.stdout).toMatch(/More: shotput shots list --page 2/);
@@ -113,14 +143,23 @@ describe('comments', () => {
     expect((await cli('comments', shot, 'liked', id)).stdout).toContain('You like comment');
     expect((await cli('comments', shot, 'likes', id)).stdout).toContain('ada');
     expect((await cli('comments', shot, 'unlike', id)).code).toBe(0);
-    expect((await cli('comments', shot, 'delete', id)).stdout).toContain(`Deleted comment ${id}.`);
+    expect((await cli('comments', shot, 'delete', id, '--yes')).stdout).toContain(`Deleted comment ${id}.`);
     const gone = await cli('comments', shot, 'show', id);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain(`Comment ${id} on shot ${shot} was not found`);
   });
 
   it('refuses bad usage with exit 2', async () => {
-    for (const argv of [['comments'], ['comments', 'x', 'list'], ['comments', '1'], ['comments', '1', 'wave'], ['comments', '1', 'add'], ['comments', '1', 'edit', '5'], ['comments', '1', 'show'], ['comments', '1', 'like', '1', '2']]) {
+    for (const argv of [
+      ['comments'],
+      ['comments', 'x', 'list'],
+      ['comments', '1'],
+      ['comments', '1', 'wave'],
+      ['comments', '1', 'add'],
+      ['comments', '1', 'edit', '5'],
+      ['comments', '1', 'show'],
+      ['comments', '1', 'like', '1', '2'],
+    ]) {
       expect((await cli(...argv)).code, argv.join(' ')).toBe(2);
     }
   });
@@ -139,7 +178,9 @@ describe('a service given with --api', () => {
       expect(bad.stderr).toContain('--token');
 
       const token = await sandboxUserToken(fixture.sandbox, 'ben');
-      const run = await runCli(['--data-dir', dataDir, 'whoami'], { env: { SHOTPUT_API_URL: fixture.sandbox.api, SHOTPUT_TOKEN: token.access_token } });
+      const run = await runCli(['--data-dir', dataDir, 'whoami'], {
+        env: { SHOTPUT_API_URL: fixture.sandbox.api, SHOTPUT_TOKEN: token.access_token },
+      });
       expect(run.stdout).toContain('ben (');
       expect(run.stdout).toContain('no team');
     } finally {

@@ -17,7 +17,12 @@ const children: CliRun[] = [];
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-reruns-'));
-  sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), processingMs: 200, rateLimit: 300, rateWindowS: 5 });
+  sandbox = await startSandboxProcess({
+    dataDir: path.join(root, 'sandbox'),
+    processingMs: 200,
+    rateLimit: 300,
+    rateWindowS: 5,
+  });
   globals = ['--api', sandbox.url, '--token', await sandboxToken(sandbox.url), '--data-dir', path.join(root, 'data')];
   reader = await sandboxToken(sandbox.url, 'ada', 'web-demo');
 });
@@ -41,7 +46,9 @@ interface Shot {
 }
 
 async function shotsTitled(title: string): Promise<Shot[]> {
-  const response = await fetch(`${sandbox!.url}/v2/user/shots?per_page=100`, { headers: { authorization: `Bearer ${reader}` } });
+  const response = await fetch(`${sandbox!.url}/v2/user/shots?per_page=100`, {
+    headers: { authorization: `Bearer ${reader}` },
+  });
   return ((await response.json()) as Shot[]).filter((s) => s.title === title);
 }
 
@@ -66,34 +73,50 @@ describe('upload run again', () => {
     expect((await shotsTitled('play-icon-001')).map((s) => s.tags)).toEqual([['icon', 'batch']]);
   });
 
-  it('reports a renamed copy of published content as already published, naming the shot, and --force uploads it', { timeout: 90_000 }, async () => {
-    const dir = path.join(root, 'photos');
-    const [photo] = await makeImages(dir, 1, 'DSCF4821', 40);
-    const first = await upload(photo!);
-    expect(first.code).toBe(0);
-    const [shot] = await shotsTitled('DSCF4821-000');
-    expect(shot).toBeDefined();
+  it(
+    'reports a renamed copy of published content as already published, naming the shot, and --force uploads it',
+    { timeout: 90_000 },
+    async () => {
+      const dir = path.join(root, 'photos');
+      const [photo] = await makeImages(dir, 1, 'DSCF4821', 40);
+      const first = await upload(photo!);
+      expect(first.code).toBe(0);
+      const [shot] = await shotsTitled('DSCF4821-000');
+      expect(shot).toBeDefined();
 
-    const copy = path.join(dir, 'DSCF4821-copy.png');
-    fs.copyFileSync(photo!, copy);
-    const again = await upload(copy);
-    expect(again.code, again.run.stderr()).toBe(0);
-    expect(again.run.lines.filter((l) => l.type === 'job')).toEqual([]);
-    const skipped = again.run.lines.find((l) => l.type === 'skipped');
-    expect(skipped).toMatchObject({ file: copy });
-    expect(String(skipped?.message)).toBe(`DSCF4821-copy.png was already uploaded as shot ${shot!.id} from DSCF4821-000.png; it was not sent again. Add --force to upload it anyway.`);
-    expect(again.run.lines.find((l) => l.type === 'summary')).toEqual({ type: 'summary', published: 0, scheduled: 0, failed: 0, skipped: 1 });
-    expect(await shotsTitled('DSCF4821-copy')).toEqual([]);
+      const copy = path.join(dir, 'DSCF4821-copy.png');
+      fs.copyFileSync(photo!, copy);
+      const again = await upload(copy);
+      expect(again.code, again.run.stderr()).toBe(0);
+      expect(again.run.lines.filter((l) => l.type === 'job')).toEqual([]);
+      const skipped = again.run.lines.find((l) => l.type === 'skipped');
+      expect(skipped).toMatchObject({ file: copy });
+      expect(String(skipped?.message)).toBe(
+        `DSCF4821-copy.png was already uploaded as shot ${shot!.id} from DSCF4821-000.png; it was not sent again. Add --force to upload it anyway.`,
+      );
+      expect(again.run.lines.find((l) => l.type === 'summary')).toEqual({
+        type: 'summary',
+        published: 0,
+        scheduled: 0,
+        failed: 0,
+        skipped: 1,
+      });
+      expect(await shotsTitled('DSCF4821-copy')).toEqual([]);
 
-    // The very same command again after its success: said to be done already, nothing sent.
-    const repeat = await upload(photo!);
-    expect(repeat.run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 0, skipped: 1 });
-    expect(String(repeat.run.lines.find((l) => l.type === 'skipped')?.message)).toMatch(new RegExp(`already uploaded as shot ${shot!.id};`));
+      // The very same command again after its success: reported as done by its job, with its shot; nothing sent.
+      const repeat = await upload(photo!);
+      expect(repeat.run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, skipped: 0 });
+      expect(repeat.run.lines.filter((l) => l.type === 'skipped')).toEqual([]);
+      expect(repeat.run.lines.filter((l) => l.type === 'job')).toMatchObject([
+        { file: photo, state: 'published', shot_id: shot!.id },
+      ]);
+      expect(await shotsTitled('DSCF4821-000')).toHaveLength(1);
 
-    const forced = await upload(copy, '--force');
-    expect(forced.code).toBe(0);
-    expect(forced.run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, skipped: 0 });
-    expect(await shotsTitled('DSCF4821-copy')).toHaveLength(1);
-    expect(await shotsTitled('DSCF4821-000')).toHaveLength(1);
-  });
+      const forced = await upload(copy, '--force');
+      expect(forced.code).toBe(0);
+      expect(forced.run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, skipped: 0 });
+      expect(await shotsTitled('DSCF4821-copy')).toHaveLength(1);
+      expect(await shotsTitled('DSCF4821-000')).toHaveLength(1);
+    },
+  );
 });

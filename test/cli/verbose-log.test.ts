@@ -28,7 +28,9 @@ describe('shotput --verbose', () => {
     const login = await runCli(['--data-dir', dataDir, '--verbose', 'login'], {
       interact: async ({ waitForStdout, stdin }) => {
         const [url] = await waitForStdout(/https?:\/\/\S+\/oauth\/authorize\?\S+/);
-        stdin.end(`${await new TestBrowser().authorize(url, { username: 'ben', password: 'sandbox', decision: 'allow' })}\n`);
+        stdin.end(
+          `${await new TestBrowser().authorize(url, { username: 'ben', password: 'sandbox', decision: 'allow' })}\n`,
+        );
       },
     });
     expect(login.code).toBe(0);
@@ -36,10 +38,16 @@ describe('shotput --verbose', () => {
     expect(login.stderr).toMatch(/^\S+Z INFO {2}\[auth\] POST 127\.0\.0\.1:\d+\/oauth\/token 200 in \d+ ms$/m);
 
     const file = path.join(dataDir, 'verbose.png');
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#d7385e' } }).png().toFile(file);
-    const upload = await runCli(['--data-dir', dataDir, '--verbose', 'upload', file], { env: { SHOTPUT_EXPECTED_PROCESSING_MS: '200' } });
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#d7385e' } })
+      .png()
+      .toFile(file);
+    const upload = await runCli(['--data-dir', dataDir, '--verbose', 'upload', file], {
+      env: { SHOTPUT_EXPECTED_PROCESSING_MS: '200' },
+    });
     expect(upload.code).toBe(0);
-    expect(upload.stderr).toMatch(/INFO {2}\[service\] GET 127\.0\.0\.1:\d+\/v2\/user 200 in \d+ ms \(rate limit \d+\/\d+ left\)/);
+    expect(upload.stderr).toMatch(
+      /INFO {2}\[service\] GET 127\.0\.0\.1:\d+\/v2\/user 200 in \d+ ms \(rate limit \d+\/\d+ left\)/,
+    );
     expect(upload.stderr).toMatch(/INFO {2}\[service\] POST 127\.0\.0\.1:\d+\/v2\/shots 202 in \d+ ms/);
     expect(upload.stderr).toMatch(/INFO {2}\[queue\] job \S+: uploading → processing \(shot \d+\)/);
     expect(upload.stderr).toMatch(/INFO {2}\[queue\] job \S+: processing → published \(shot \d+\)/);

@@ -50,7 +50,9 @@ async function open(dataDir: string): Promise<{ desktop: Desktop; opened: string
 async function signIn(h: { desktop: Desktop; opened: string[] }, username: string): Promise<void> {
   const signing = h.desktop.session.signIn({ service: 'sandbox' });
   for (let i = 0; i < 200 && h.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-  await h.desktop.session.handleDeepLink(await new TestBrowser().authorize(h.opened.shift()!, { username, password: 'sandbox', decision: 'allow' }));
+  await h.desktop.session.handleDeepLink(
+    await new TestBrowser().authorize(h.opened.shift()!, { username, password: 'sandbox', decision: 'allow' }),
+  );
   expect((await signing).ok).toBe(true);
   for (let i = 0; i < 200 && !h.desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
 }
@@ -70,8 +72,18 @@ describe('desktop uploads', () => {
     const dataDir = files.file('ada-data');
     const h = await open(dataDir);
     const { desktop } = h;
-    expect(desktop.uploads.view()).toEqual({ available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null });
-    expect(failure(await desktop.uploads.enqueue([]))).toMatchObject({ code: 'signed-out', message: expect.stringMatching(/Sign in to upload/) });
+    expect(desktop.uploads.view()).toEqual({
+      available: false,
+      jobs: [],
+      paused: false,
+      rateLimit: null,
+      dailyCap: null,
+      diskFault: null,
+    });
+    expect(failure(await desktop.uploads.enqueue([]))).toMatchObject({
+      code: 'signed-out',
+      message: expect.stringMatching(/Sign in to upload/),
+    });
     await signIn(h, 'ada');
 
     const progress: number[] = [];
@@ -90,13 +102,20 @@ describe('desktop uploads', () => {
     const added = await desktop.drafts.add([a, b]);
     const [draftA, draftB] = added.drafts;
     const start = new Date(Date.now() + 3 * 3600_000).toISOString();
-    const results = value(await desktop.uploads.enqueue(
-      [
-        { draftId: draftA!.id, sourcePath: draftA!.path, metadata: { title: ' Now ', tags: ['one'], teamId: 4 }, prepare: {} },
-        { draftId: draftB!.id, sourcePath: draftB!.path, metadata: { title: 'Later' }, prepare: { size: '400x300' } },
-      ],
-      { start, everyHours: 0 },
-    ));
+    const results = value(
+      await desktop.uploads.enqueue(
+        [
+          {
+            draftId: draftA!.id,
+            sourcePath: draftA!.path,
+            metadata: { title: ' Now ', tags: ['one'], teamId: 4 },
+            prepare: {},
+          },
+          { draftId: draftB!.id, sourcePath: draftB!.path, metadata: { title: 'Later' }, prepare: { size: '400x300' } },
+        ],
+        { start, everyHours: 0 },
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(['added', 'added']);
 
     const done = await until(
@@ -108,7 +127,10 @@ describe('desktop uploads', () => {
       ['Later', 'scheduled', 'app'],
     ]);
     expect(Date.parse(done.jobs[0]!.scheduledFor!)).toBe(Math.floor(Date.parse(start) / 1000) * 1000);
-    await until(() => summaries, (list) => list.length > 0);
+    await until(
+      () => summaries,
+      (list) => list.length > 0,
+    );
     expect(summaries).toEqual([{ total: 2, published: 0, scheduled: 2, failed: 0, cancelled: 0 }]);
     expect(progress.at(-1)).toBe(-1);
     expect(progress.some((value) => value > 0 && value < 1)).toBe(true);
@@ -119,7 +141,10 @@ describe('desktop uploads', () => {
     const address = value(await desktop.uploads.shotAddress(done.jobs[0]!.id));
     expect(address).toMatch(new RegExp(`^${sandbox.sandbox.url}/`));
     // A job that is on the service cannot be cancelled; a finished one can be removed.
-    expect(failure(desktop.uploads.cancel(done.jobs[0]!.id))).toMatchObject({ code: 'refused', message: expect.stringMatching(/already has this shot/) });
+    expect(failure(desktop.uploads.cancel(done.jobs[0]!.id))).toMatchObject({
+      code: 'refused',
+      message: expect.stringMatching(/already has this shot/),
+    });
     expect(value(desktop.uploads.remove(done.jobs[1]!.id)).jobs).toHaveLength(1);
 
     // Pausing holds new jobs back until resumed.
@@ -131,7 +156,10 @@ describe('desktop uploads', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(desktop.uploads.view().jobs.find((job) => job.title === 'Held')?.state).toBe('queued');
     desktop.uploads.resumeAll();
-    await until(() => desktop.uploads.view().jobs.find((job) => job.title === 'Held')?.state, (state) => state === 'published');
+    await until(
+      () => desktop.uploads.view().jobs.find((job) => job.title === 'Held')?.state,
+      (state) => state === 'published',
+    );
     await desktop.close();
   });
 
@@ -142,11 +170,19 @@ describe('desktop uploads', () => {
     const file = files.file('ben.png');
     await photo(800, 600, '#aa3355').png().toFile(file);
     const [draft] = (await h.desktop.drafts.add([file])).drafts;
-    await h.desktop.uploads.enqueue([{ draftId: draft!.id, sourcePath: file, metadata: { title: 'Ben’s' }, prepare: {} }]);
-    await until(() => h.desktop.uploads.view().jobs[0]?.state, (state) => state === 'published');
+    await h.desktop.uploads.enqueue([
+      { draftId: draft!.id, sourcePath: file, metadata: { title: 'Ben’s' }, prepare: {} },
+    ]);
+    await until(
+      () => h.desktop.uploads.view().jobs[0]?.state,
+      (state) => state === 'published',
+    );
 
     await h.desktop.session.signOut();
-    await until(() => h.desktop.uploads.view().available, (available) => !available);
+    await until(
+      () => h.desktop.uploads.view().available,
+      (available) => !available,
+    );
     await signIn(h, 'cleo');
     expect(h.desktop.uploads.view().jobs).toEqual([]);
     await h.desktop.session.signOut();
@@ -154,13 +190,21 @@ describe('desktop uploads', () => {
     expect(h.desktop.uploads.view().jobs.map((job) => job.title)).toEqual(['Ben’s']);
     // The same content again is not uploaded twice.
     const [again] = (await h.desktop.drafts.add([await copyTo(file, 'ben-again.png')])).drafts;
-    const [result] = value(await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {} }]));
+    const [result] = value(
+      await h.desktop.uploads.enqueue([
+        { draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {} },
+      ]),
+    );
     expect(result!.status).toBe('skipped');
     expect(result!.message).toMatch(/already uploaded as shot \d+/);
     const first = h.desktop.uploads.view().jobs[0]!;
     expect(result!.shotId).toBe(first.shotId);
     // "Upload anyway" sends it again as a new job.
-    const [forced] = value(await h.desktop.uploads.enqueue([{ draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {}, force: true }]));
+    const [forced] = value(
+      await h.desktop.uploads.enqueue([
+        { draftId: again!.id, sourcePath: again!.path, metadata: { title: 'Again' }, prepare: {}, force: true },
+      ]),
+    );
     expect(forced).toMatchObject({ status: 'added', shotId: null });
     // A copy of content that is still on its way: named as such, not merged silently.
     const fresh = files.file('ben-fresh.png');
@@ -168,9 +212,19 @@ describe('desktop uploads', () => {
     const twin = await copyTo(fresh, 'ben-fresh-copy.png');
     const drafts = (await h.desktop.drafts.add([fresh, twin])).drafts;
     const [, copy] = value(
-      await h.desktop.uploads.enqueue(drafts.map((draft) => ({ draftId: draft.id, sourcePath: draft.path, metadata: { title: draft.name }, prepare: {} }))),
+      await h.desktop.uploads.enqueue(
+        drafts.map((draft) => ({
+          draftId: draft.id,
+          sourcePath: draft.path,
+          metadata: { title: draft.name },
+          prepare: {},
+        })),
+      ),
     );
-    expect(copy).toMatchObject({ status: 'existing', message: 'ben-fresh-copy.png has the same image as ben-fresh.png, already in the queue; it is uploaded once.' });
+    expect(copy).toMatchObject({
+      status: 'existing',
+      message: 'ben-fresh-copy.png has the same image as ben-fresh.png, already in the queue; it is uploaded once.',
+    });
     await h.desktop.close();
   });
 
@@ -185,26 +239,46 @@ describe('desktop uploads', () => {
     // Signed out: the folder waits.
     await expect(h.desktop.watch.add(files.file('nope'))).rejects.toThrow(/not a folder/);
     const [added] = await h.desktop.watch.add(folder, { tags: ['auto'], teamId: 4 }, { fit: 'contain' });
-    expect(added).toMatchObject({ status: 'signed-out', enabled: true, defaults: { tags: ['auto'], teamId: 4 }, prepare: { fit: 'contain' } });
+    expect(added).toMatchObject({
+      status: 'signed-out',
+      enabled: true,
+      defaults: { tags: ['auto'], teamId: 4 },
+      prepare: { fit: 'contain' },
+    });
     expect(h.desktop.watch.watching).toBe(false);
     await expect(h.desktop.watch.add(folder)).rejects.toThrow(/already watched/);
 
     await signIn(h, 'ada');
-    await until(() => h.desktop.watch.list()[0]!.status, (status) => status === 'watching');
+    await until(
+      () => h.desktop.watch.list()[0]!.status,
+      (status) => status === 'watching',
+    );
     expect(h.desktop.watch.watching).toBe(true);
     const partial = path.join(folder, 'Poster.png.part');
     await photo(1000, 750, '#228844').png().toFile(partial);
     await rename(partial, path.join(folder, 'Poster.png'));
-    await until(() => h.desktop.watch.list()[0]!.counts, (counts) => counts.uploaded === 1);
+    await until(
+      () => h.desktop.watch.list()[0]!.counts,
+      (counts) => counts.uploaded === 1,
+    );
     const job = h.desktop.uploads.view().jobs.find((j) => j.title === 'Poster')!;
     expect(job).toMatchObject({ origin: 'watch', folder, state: 'published' });
 
     await copyFile(path.join(folder, 'Poster.png'), path.join(folder, 'Poster copy.png'));
-    const skipped = await until(() => h.desktop.watch.list()[0]!, (view) => view.counts.skipped === 1);
-    expect(skipped.skipped[0]).toMatchObject({ name: 'Poster copy.png', message: expect.stringMatching(/already uploaded as shot \d+/) });
+    const skipped = await until(
+      () => h.desktop.watch.list()[0]!,
+      (view) => view.counts.skipped === 1,
+    );
+    expect(skipped.skipped[0]).toMatchObject({
+      name: 'Poster copy.png',
+      message: expect.stringMatching(/already uploaded as shot \d+/),
+    });
     await expect(h.desktop.watch.force(skipped.id, files.file('elsewhere.png'))).rejects.toThrow(/is not in watched/);
     await h.desktop.watch.force(skipped.id, skipped.skipped[0]!.file);
-    const forced = await until(() => h.desktop.watch.list()[0]!, (view) => view.counts.uploaded === 2);
+    const forced = await until(
+      () => h.desktop.watch.list()[0]!,
+      (view) => view.counts.uploaded === 2,
+    );
     expect(forced.skipped).toEqual([]);
     expect(h.desktop.uploads.view().jobs.filter((j) => j.title === 'Poster copy')).toHaveLength(1);
     expect(folders.length).toBeGreaterThan(0);
@@ -212,7 +286,9 @@ describe('desktop uploads', () => {
     const elsewhere = files.file('private.png');
     await photo(800, 600, '#884422').png().toFile(elsewhere);
     await symlink(elsewhere, path.join(folder, 'Planted.png'));
-    await expect(h.desktop.watch.force(skipped.id, path.join(folder, 'Planted.png'))).rejects.toThrow(/is not a plain file in watched/);
+    await expect(h.desktop.watch.force(skipped.id, path.join(folder, 'Planted.png'))).rejects.toThrow(
+      /is not a plain file in watched/,
+    );
 
     // Off, then kept across runs.
     const [off] = await h.desktop.watch.update(skipped.id, { enabled: false });
@@ -220,7 +296,14 @@ describe('desktop uploads', () => {
     expect(h.desktop.watch.watching).toBe(false);
     await h.desktop.close();
     expect(JSON.parse(await readFile(path.join(dataDir, 'watched-folders.json'), 'utf8'))).toEqual([
-      { id: skipped.id, path: folder, enabled: false, defaults: { tags: ['auto'], teamId: 4 }, prepare: { fit: 'contain' }, moveUploaded: false },
+      {
+        id: skipped.id,
+        path: folder,
+        enabled: false,
+        defaults: { tags: ['auto'], teamId: 4 },
+        prepare: { fit: 'contain' },
+        moveUploaded: false,
+      },
     ]);
 
     const again = await open(dataDir);

@@ -41,9 +41,9 @@ describe('shotput prepare', () => {
     expect(code).toBe(1);
     const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ input: jpeg, output: `${out}/holiday.jpg`, width: 800, height: 600, format: 'jpeg', warnings: [] });
-    expect(lines[1]).toMatchObject({ input: bad, error: expect.stringMatching(/not an image/) });
-    expect(lines[2]).toMatchObject({ input: png, output: `${out}/mockup.png`, width: 400, height: 300, format: 'png' });
+    expect(lines[0]).toMatchObject({ type: 'prepared', file: jpeg, output: `${out}/holiday.jpg`, width: 800, height: 600, format: 'jpeg', warnings: [] });
+    expect(lines[1]).toMatchObject({ type: 'problem', file: bad, message: expect.stringMatching(/not an image/) });
+    expect(lines[2]).toMatchObject({ type: 'prepared', file: png, output: `${out}/mockup.png`, width: 400, height: 300, format: 'png' });
     expect((lines[2]!.warnings as Array<{ code: string }>).map((w) => w.code)).toEqual(['enlarged']);
     expect((await readdir(out)).sort()).toEqual(['holiday.jpg', 'mockup.png']);
     // Writing into the inputs' own folder never replaces an input.
@@ -106,8 +106,8 @@ describe('shotput prepare', () => {
       (error: { code: number; stdout: string }) => error,
     );
     expect(failed.code).toBe(1);
-    const lines = failed.stdout.trim().split('\n').map((l) => JSON.parse(l) as { error?: string; format?: string });
-    expect(lines.map((l) => l.format ?? l.error)).toEqual(['jpeg', expect.stringMatching(/does not exist/)]);
+    const lines = failed.stdout.trim().split('\n').map((l) => JSON.parse(l) as { message?: string; format?: string });
+    expect(lines.map((l) => l.format ?? l.message)).toEqual(['jpeg', expect.stringMatching(/does not exist/)]);
     expect(await readdir(out)).toEqual(['holiday.jpg']);
   }, 60_000);
 });
@@ -118,9 +118,11 @@ describe('shotput prepare and links', () => {
     await mkdir(out, { recursive: true });
     const victim = await tmp.write('victim.txt', 'keep me');
     await symlink(victim, `${out}/holiday.jpg`);
-    const { code, stdout } = await cli(['--json', 'prepare', jpeg, '--out', out]);
+    // Not replaced without --overwrite, and not written through with it.
+    expect(JSON.parse((await cli(['--json', 'prepare', jpeg, '--out', out])).stdout.trim())).toMatchObject({ type: 'problem', file: jpeg, code: 'output-exists' });
+    const { code, stdout } = await cli(['--json', 'prepare', jpeg, '--out', out, '--overwrite']);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout.trim())).toMatchObject({ input: jpeg, code: 'write-failed' });
+    expect(JSON.parse(stdout.trim())).toMatchObject({ type: 'problem', file: jpeg, code: 'write-failed' });
     expect(await readFile(victim, 'utf8')).toBe('keep me');
   });
 });

@@ -70,6 +70,12 @@ describe('an SVG that names other files', () => {
     expect(await probe(moodboard)).toMatchObject({ format: 'svg', width: 800, height: 600 });
   });
 
+  it('can never be opened by its path once the pipeline is loaded: libvips refuses it as an unsupported format', async () => {
+    await expect(sharp(moodboard).metadata()).rejects.toThrow(/unsupported image format/);
+    // The same file as bytes is an SVG, and the pipeline only ever hands SVGs over that way.
+    expect((await sharp(await readFile(moodboard)).metadata()).format).toBe('svg');
+  });
+
   it('cleans a gzipped SVG (an .svgz under any name) the same way', async () => {
     const zipped = path.join(folder, 'Moodboard-zipped.svg');
     await writeFile(zipped, gzipSync(await readFile(moodboard)));
@@ -103,7 +109,7 @@ describe('an SVG that names other files', () => {
   <rect style="filter:url(filters.svg#blur)" mask="url(#local)"/>
   <xi:include href="/etc/passwd" parse="text"/>
   <script>fetch("https://example.invalid")</script><foreignObject><img src="x.png"/></foreignObject>
-  <image href="data:image/svg+xml;base64,PHN2Zy8+"/><image href="#ok"/>
+  <image href="data:image/svg+xml;base64,PHN2Zy8+"/><image href="#ok"/><image href="it's.png"/>
 </svg>`;
     const { svg: cleaned, removed } = removeSvgReferences(Buffer.from(svg));
     expect(removed).toEqual([
@@ -113,6 +119,7 @@ describe('an SVG that names other files', () => {
       'kid.png',
       '/etc/passwd',
       'data:image/svg+xml;base64,PHN2Zy8+',
+      "it's.png",
       'url("fonts.css")',
       'paint.svg#g',
       'filters.svg#blur',
@@ -129,6 +136,7 @@ describe('an SVG that names other files', () => {
       'filters.svg',
       'fetch',
       'x.png',
+      "it's",
     ])
       expect(text).not.toContain(gone);
     expect(text).toContain('url(#local)');

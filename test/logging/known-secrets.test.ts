@@ -50,3 +50,15 @@ describe('secrets the process never held', () => {
     expect(redact('the token expired; Token refresh failed')).toBe('the token expired; Token refresh failed');
   });
 });
+
+describe('a body that cannot be used', () => {
+  it('is described without the secret it echoes, even where the text is cut short', async () => {
+    const { validateBody } = await import('../../main/service/validate');
+    const v = await import('valibot');
+    const token = 'echoedInAField_0123456789abcdefghijklmnopqrstuvwxyz';
+    rememberSecret(token);
+    const result = validateBody(v.object({ id: v.number() }), { id: token }, 'the user', 'GET /v2/user');
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(token.slice(0, 20));
+  });
+});

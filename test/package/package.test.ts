@@ -248,13 +248,16 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
     for (const desktop of [deb?.desktopEntry, appImageDesktop]) {
       expect(desktop).toBeDefined();
       const lines = (desktop ?? '').split('\n');
-      expect(lines).toContain('MimeType=x-scheme-handler/app.shotput;');
+      // The image types it opens ("Open with") and the link scheme; no MIME package of its own.
+      const mimeTypes = new Set(lines.find((line) => line.startsWith('MimeType='))?.slice('MimeType='.length).split(';').filter(Boolean));
+      expect(mimeTypes).toEqual(new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif', 'image/svg+xml', 'x-scheme-handler/app.shotput']));
       expect(lines).toContain('Categories=Graphics;');
       expect(lines).toContain('Name=Shotput');
       // %U hands the app.shotput:// URL to the app.
       expect(lines.find((line) => line.startsWith('Exec='))).toMatch(/ %U$/);
     }
     expect(deb?.desktopEntry).toContain('Exec=/opt/Shotput/shotput %U');
+    expect((deb?.args ?? []).some((arg) => arg.includes('/usr/share/mime/'))).toBe(false);
   });
 
   it('gives the deb its metadata, desktop file and icons', () => {
@@ -323,6 +326,10 @@ describe.runIf(onLinux)('macOS app bundle built offline from electron-builder.ym
     expect(info.CFBundleIdentifier).toBe('app.shotput.desktop');
     expect(info.CFBundleExecutable).toBe('Shotput');
     expect(info.LSApplicationCategoryType).toBe('public.app-category.graphics-design');
+    // Every image type it reads, as a viewer that is never the default app for it.
+    const documentTypes = info.CFBundleDocumentTypes as { CFBundleTypeExtensions: string[]; CFBundleTypeRole: string; LSHandlerRank: string }[];
+    expect(documentTypes.flatMap((type) => type.CFBundleTypeExtensions).sort()).toEqual(['avif', 'gif', 'jpeg', 'jpg', 'png', 'svg', 'tif', 'tiff', 'webp']);
+    for (const type of documentTypes) expect(type).toMatchObject({ CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate' });
     expect(info.CFBundleURLTypes).toEqual([
       { CFBundleURLName: 'Shotput', CFBundleTypeRole: 'Editor', CFBundleURLSchemes: ['app.shotput'] },
     ]);

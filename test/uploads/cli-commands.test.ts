@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllShots, makeImages, sandboxToken, startSandboxProcess, stopChild } from '../../bench/lib/uploads-sandbox';
+import {
+  listAllShots,
+  makeImages,
+  sandboxToken,
+  startSandboxProcess,
+  stopChild,
+} from '../../bench/lib/uploads-sandbox';
 import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
 import { runCli } from './cli-process';
 import type { CliRun } from './cli-process';
@@ -23,7 +29,12 @@ function cli(args: string[], dataDir = 'data'): CliRun {
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-cli-uploads-'));
-  sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), processingMs: 300, rateLimit: 300, rateWindowS: 5 });
+  sandbox = await startSandboxProcess({
+    dataDir: path.join(root, 'sandbox'),
+    processingMs: 300,
+    rateLimit: 300,
+    rateWindowS: 5,
+  });
   globals = ['--api', sandbox.url, '--token', await sandboxToken(sandbox.url)];
 });
 
@@ -34,24 +45,51 @@ afterAll(async () => {
 });
 
 describe('shotput watch, upload and queue', () => {
-  it('watch --once uploads the files present with the folder defaults, moves them, and exits', { timeout: 90_000 }, async () => {
-    const folder = path.join(root, 'once');
-    await makeImages(folder, 3, 'once', 700);
-    fs.writeFileSync(path.join(folder, 'once-001.json'), JSON.stringify({ title: 'once from sidecar', description: 'Sidecar text' }));
-    fs.writeFileSync(path.join(folder, 'draft.png.part'), 'not finished');
-    const run = cli(['watch', folder, '--once', '--move-uploaded', '--tags', 'batch,cli', '--low-profile', '--stable-ms', '200']);
-    expect(await run.exited, run.stderr()).toBe(0);
-    const counts = run.lines.find((l) => l.type === 'folder');
-    expect(counts).toMatchObject({ seen: 3, uploaded: 3, skipped: 0, failed: 0 });
-    expect(fs.readdirSync(path.join(folder, 'uploaded')).sort()).toEqual(['once-000.png', 'once-001.json', 'once-001.png', 'once-002.png']);
-    expect(fs.existsSync(path.join(folder, 'draft.png.part'))).toBe(true);
+  it(
+    'watch --once uploads the files present with the folder defaults, moves them, and exits',
+    { timeout: 90_000 },
+    async () => {
+      const folder = path.join(root, 'once');
+      await makeImages(folder, 3, 'once', 700);
+      fs.writeFileSync(
+        path.join(folder, 'once-001.json'),
+        JSON.stringify({ title: 'once from sidecar', description: 'Sidecar text' }),
+      );
+      fs.writeFileSync(path.join(folder, 'draft.png.part'), 'not finished');
+      const run = cli([
+        'watch',
+        folder,
+        '--once',
+        '--move-uploaded',
+        '--tags',
+        'batch,cli',
+        '--low-profile',
+        '--stable-ms',
+        '200',
+      ]);
+      expect(await run.exited, run.stderr()).toBe(0);
+      const counts = run.lines.find((l) => l.type === 'folder');
+      expect(counts).toMatchObject({ seen: 3, uploaded: 3, skipped: 0, failed: 0 });
+      expect(fs.readdirSync(path.join(folder, 'uploaded')).sort()).toEqual([
+        'once-000.png',
+        'once-001.json',
+        'once-001.png',
+        'once-002.png',
+      ]);
+      expect(fs.existsSync(path.join(folder, 'draft.png.part'))).toBe(true);
 
-    const reader = await sandboxToken(sandbox!.url, 'ada', 'web-demo');
-    const shots = (await listAllShots(sandbox!.url, reader)) as unknown as { title: string; tags: string[]; low_profile: boolean; description?: string }[];
-    const mine = shots.filter((s) => s.title.startsWith('once'));
-    expect(mine.map((s) => s.title).sort()).toEqual(['once from sidecar', 'once-000', 'once-002']);
-    expect(mine.every((s) => s.low_profile && s.tags.includes('batch') && s.tags.includes('cli'))).toBe(true);
-  });
+      const reader = await sandboxToken(sandbox!.url, 'ada', 'web-demo');
+      const shots = (await listAllShots(sandbox!.url, reader)) as unknown as {
+        title: string;
+        tags: string[];
+        low_profile: boolean;
+        description?: string;
+      }[];
+      const mine = shots.filter((s) => s.title.startsWith('once'));
+      expect(mine.map((s) => s.title).sort()).toEqual(['once from sidecar', 'once-000', 'once-002']);
+      expect(mine.every((s) => s.low_profile && s.tags.includes('batch') && s.tags.includes('cli'))).toBe(true);
+    },
+  );
 
   it('watch keeps taking new files until SIGTERM, then finishes its work and exits', { timeout: 90_000 }, async () => {
     const folder = path.join(root, 'live');
@@ -63,28 +101,33 @@ describe('shotput watch, upload and queue', () => {
     const published = await run.waitForLine((l) => l.type === 'job' && l.state === 'published');
     expect(published).toBeDefined();
     run.child.kill('SIGTERM');
-    expect(await run.exited, run.stderr()).toBe(0);
+    // 143: stopped by SIGTERM, with how to resume.
+    expect(await run.exited, run.stderr()).toBe(143);
+    expect(run.stderr()).toContain('Run the same command again to resume');
     expect(run.lines.find((l) => l.type === 'folder')).toMatchObject({ seen: 1, uploaded: 1 });
   });
 
-  it('upload fails a file that is not an image with a reason, and queue retry/pause/resume/cancel/clear manage it', { timeout: 90_000 }, async () => {
-    const bad = path.join(root, 'not-an-image.png');
-    fs.writeFileSync(bad, 'plain text, not a PNG');
-    const [good] = await makeImages(path.join(root, 'q'), 1, 'queue-good', 900);
-    const run = cli(['upload', bad, good!], 'data-q');
-    expect(await run.exited).toBe(1);
-    const failed = run.lines.find((l) => l.type === 'job' && l.state === 'failed');
-    expect(failed).toMatchObject({ file: bad, retryable: false });
-    expect(String(failed?.reason)).toMatch(/not an image|could not be read|damaged/i);
-    expect(run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, failed: 1 });
+  it(
+    'upload fails a file that is not an image with a reason, and queue retry/pause/resume/cancel/clear manage it',
+    { timeout: 90_000 },
+    async () => {
+      const bad = path.join(root, 'not-an-image.png');
+      fs.writeFileSync(bad, 'plain text, not a PNG');
+      const [good] = await makeImages(path.join(root, 'q'), 1, 'queue-good', 900);
+      const run = cli(['upload', bad, good!], 'data-q');
+      expect(await run.exited).toBe(1);
+      const failed = run.lines.find((l) => l.type === 'job' && l.state === 'failed');
+      expect(failed).toMatchObject({ file: bad, retryable: false });
+      expect(String(failed?.reason)).toMatch(/not an image|could not be read|damaged/i);
+      expect(run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, failed: 1 });
 
     const list = cli(['queue', 'list'], 'data-q');
     expect(await list.exited).toBe(0);
-    expect(list.lines.map((l) => l.state).sort()).toEqual(['failed', 'published']);
+    expect((JSON.parse(list.stdout()) as Array<{ state: string }>).map((l) => l.state).sort()).toEqual(['failed', 'published']);
 
-    const retry = cli(['queue', 'retry', String(failed!.id)], 'data-q');
-    expect(await retry.exited).toBe(0);
-    expect(retry.lines[0]).toMatchObject({ id: failed!.id, state: 'queued' });
+      const retry = cli(['queue', 'retry', String(failed!.id)], 'data-q');
+      expect(await retry.exited).toBe(0);
+      expect(retry.lines[0]).toMatchObject({ id: failed!.id, state: 'queued' });
 
     // A paused job is held back from the next run, which sends only the rest.
     const pause = cli(['queue', 'pause', String(failed!.id)], 'data-q');
@@ -95,20 +138,21 @@ describe('shotput watch, upload and queue', () => {
     expect(await next.exited, next.stderr()).toBe(0);
     const held = cli(['queue', 'list'], 'data-q');
     expect(await held.exited).toBe(0);
-    expect(held.lines.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
-    expect(held.lines.find((l) => l.sourcePath === later)).toMatchObject({ state: 'published' });
+    const heldJobs = JSON.parse(held.stdout()) as Array<{ id: string; file: string }>;
+    expect(heldJobs.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
+    expect(heldJobs.find((l) => l.file === later)).toMatchObject({ state: 'published' });
     const resume = cli(['queue', 'resume', String(failed!.id)], 'data-q');
     expect(await resume.exited).toBe(0);
     expect(resume.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: false });
 
-    const cancel = cli(['queue', 'cancel', String(failed!.id)], 'data-q');
+    const cancel = cli(['queue', 'cancel', String(failed!.id), '--yes'], 'data-q');
     expect(await cancel.exited).toBe(0);
     expect(cancel.lines[0]).toMatchObject({ state: 'cancelled' });
-    const clear = cli(['queue', 'clear'], 'data-q');
+    const clear = cli(['queue', 'clear', '--yes'], 'data-q');
     expect(await clear.exited).toBe(0);
     expect(clear.lines[0]).toEqual({ removed: 3 });
     const empty = cli(['queue', 'list'], 'data-q');
     expect(await empty.exited).toBe(0);
-    expect(empty.lines).toEqual([]);
+    expect(JSON.parse(empty.stdout())).toEqual([]);
   });
 });

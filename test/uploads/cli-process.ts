@@ -13,6 +13,8 @@ export interface CliRun {
   /** Resolves with the first --json line that passes the test; undefined if the process ends first. */
   waitForLine(test: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined>;
   stderr(): string;
+  /** Everything on stdout so far: a JSON document (`queue list`) spans several lines. */
+  stdout(): string;
 }
 
 export function runCli(globals: string[], args: string[], env: Record<string, string> = {}): CliRun {
@@ -24,6 +26,8 @@ export function runCli(globals: string[], args: string[], env: Record<string, st
   const lines: Record<string, unknown>[] = [];
   const waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown> | undefined) => void }[] = [];
   let stderr = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   createInterface({ input: child.stdout! }).on('line', (text) => {
     let line: Record<string, unknown>;
@@ -48,6 +52,7 @@ export function runCli(globals: string[], args: string[], env: Record<string, st
     lines,
     exited,
     stderr: () => stderr,
+    stdout: () => stdout,
     waitForLine(test) {
       const seen = lines.find(test);
       if (seen) return Promise.resolve(seen);

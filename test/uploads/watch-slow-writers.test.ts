@@ -77,9 +77,9 @@ describe('watched folders with slow writers', () => {
     const list = runCli([...globals, '--data-dir', path.join(root, 'data')], ['queue', 'list']);
     children.push(list);
     expect(await list.exited).toBe(0);
-    const jobs = list.lines as { sourcePath: string; contentHash: string; state: string }[];
-    expect(jobs.map((j) => [path.basename(j.sourcePath), j.state]).sort()).toEqual(sources.map((s) => [path.basename(s), 'published']));
-    for (const job of jobs) expect(job.contentHash).toBe(sha256(path.join(staging, path.basename(job.sourcePath))));
+    const jobs = JSON.parse(list.stdout()) as { file: string; content_hash: string; state: string }[];
+    expect(jobs.map((j) => [path.basename(j.file), j.state]).sort()).toEqual(sources.map((s) => [path.basename(s), 'published']));
+    for (const job of jobs) expect(job.content_hash).toBe(sha256(path.join(staging, path.basename(job.file))));
   });
 
   it('takes files that start being written during the watch once each, after their last piece', { timeout: 120_000 }, async () => {
@@ -138,7 +138,7 @@ describe('watched folders with slow writers', () => {
     const list = runCli([...globals, '--data-dir', dataDir], ['queue', 'list']);
     children.push(list);
     expect(await list.exited).toBe(0);
-    const jobs = list.lines as { sourcePath: string; contentHash: string; state: string }[];
-    expect(jobs.map((j) => [path.basename(j.sourcePath), j.state, j.contentHash]).sort()).toEqual(sources.map((s) => [path.basename(s), 'published', sha256(s)]));
+    const jobs = JSON.parse(list.stdout()) as { file: string; content_hash: string; state: string }[];
+    expect(jobs.map((j) => [path.basename(j.file), j.state, j.content_hash]).sort()).toEqual(sources.map((s) => [path.basename(s), 'published', sha256(s)]));
   });
 });

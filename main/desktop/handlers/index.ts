@@ -23,7 +23,7 @@ export function createRequestHandlers(context: HandlerContext): RequestHandlers 
     ...createAppHandlers(context),
     ...createSettingsHandlers(context),
     ...createAuthHandlers(context),
-    ...createShotsHandlers(service),
+    ...createShotsHandlers(service, (id) => context.uploads.forgetShot(id)),
     ...createCommentsHandlers(service),
     ...createPopularHandlers(service),
     ...createShellHandlers(context.openExternal),

@@ -12,8 +12,11 @@ import { actionFor } from '../../service/problem';
 /** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
 export const SHOTS_PER_PAGE = 24;
 
-
-export function createShotsHandlers(access: ServiceAccess): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
+/** `onDeleted` lets the upload queue forget a deleted shot's content, so it may be uploaded again. */
+export function createShotsHandlers(
+  access: ServiceAccess,
+  onDeleted: (id: number) => void = () => undefined,
+): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
   return {
     'shots.list': (payload) =>
       withService(access, actionFor('GET', '/v2/user/shots'), async (client) => {
@@ -31,15 +34,21 @@ export function createShotsHandlers(access: ServiceAccess): Pick<RequestHandlers
         const current = await withService(access, action, (client) => client.getShot(id));
         if (!current.ok) return current;
         if (current.value.published_at) {
-          return fail('already-published', 'This shot is already published, so it cannot be rescheduled. Save the other changes without a new time.');
+          return fail(
+            'already-published',
+            'This shot is already published, so it cannot be rescheduled. Save the other changes without a new time.',
+          );
         }
       }
-      return withService(access, action, async (client) => toShotView(await client.updateShot(id, toServiceChanges(changes))));
+      return withService(access, action, async (client) =>
+        toShotView(await client.updateShot(id, toServiceChanges(changes))),
+      );
     },
 
     'shots.delete': ({ id }) =>
       withService(access, actionFor('DELETE', `/v2/shots/${id}`), async (client) => {
         await client.deleteShot(id);
+        onDeleted(id);
         return null;
       }),
   };

@@ -9,6 +9,7 @@ class QueueState {
   paused = $state(false);
   rateLimit = $state<RateLimitView | null>(null);
   dailyCap = $state<DailyCapView | null>(null);
+  diskFault = $state<string | null>(null);
   /** Bytes sent per uploading job. */
   progress = $state<Record<string, { sent: number; total: number }>>({});
   problem = $state<string | undefined>(undefined);
@@ -49,6 +50,7 @@ class QueueState {
     this.jobs = view.jobs;
     this.paused = view.paused;
     this.dailyCap = view.dailyCap;
+    this.diskFault = view.diskFault;
     if (view.rateLimit) this.rateLimit = view.rateLimit;
     const uploading = new Set(view.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
     for (const job of view.jobs) if (job.progress) this.progress[job.id] = job.progress;

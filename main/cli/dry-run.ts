@@ -1,0 +1,98 @@
+// `upload --dry-run` and `watch --once --dry-run`: what would be prepared, sent, skipped and
+// scheduled. Reads the files and the local queue only: no service is contacted, so nothing can change.
+import path from 'node:path';
+import type { CliContext } from './command';
+import { writeLine } from './command';
+import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
+import type { UploadReporter } from './upload-progress';
+import { readableTime } from './style';
+import { Journal, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import type { NewJob } from '../uploads/index';
+
+export interface PlanCounts {
+  planned: number;
+  skipped: number;
+  failed: number;
+}
+
+export async function planUploads(
+  ctx: CliContext,
+  requests: readonly NewJob[],
+  reporter: UploadReporter,
+): Promise<PlanCounts> {
+  const { jobs, uploaded } = Journal.read(ctx.globals.dataDir);
+  const counts: PlanCounts = { planned: 0, skipped: 0, failed: 0 };
+  for (const request of requests) {
+    const file = request.sourcePath;
+    let hash: string;
+    try {
+      hash = await hashFile(file);
+    } catch (error) {
+      counts.failed++;
+      reporter.problem(file, error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    if (!request.force) {
+      const done = jobs.find(
+        (job) => job.contentHash === hash && (job.state === 'published' || job.state === 'scheduled'),
+      );
+      const shotId = uploaded.get(hash)?.shotId ?? done?.shotId;
+      if (shotId !== undefined) {
+        counts.skipped++;
+        reporter.skipped(file, alreadyUploaded(file, shotId), { shotId });
+        continue;
+      }
+      const waiting = jobs.find((job) => job.contentHash === hash && !isFinal(job.state));
+      if (waiting) {
+        counts.skipped++;
+        reporter.skipped(file, alreadyQueued(file, waiting), { jobId: waiting.id });
+        continue;
+      }
+    }
+    const prepared = await imagePreparer.prepare(file, request.prepare ?? {});
+    if (!prepared.ok) {
+      counts.failed++;
+      reporter.problem(file, prepared.message);
+      continue;
+    }
+    counts.planned++;
+    const when = request.metadata.scheduledFor;
+    if (ctx.globals.json) {
+      reporter.json({
+        type: 'planned',
+        file,
+        title: request.metadata.title,
+        width: prepared.width,
+        height: prepared.height,
+        format: prepared.format,
+        bytes: prepared.bytes,
+        ...(when ? { scheduled_for: when } : {}),
+        warnings: prepared.warnings.map(prepareWarningLine),
+      });
+    } else {
+      const size = `${prepared.width}x${prepared.height} ${prepared.format}, ${Math.ceil(prepared.bytes / 1000)} KB`;
+      const publish = when ? `scheduled for ${readableTime(when, ctx.env?.TZ || undefined)}` : 'published at once';
+      reporter.text(`would send ${path.basename(file)}  "${request.metadata.title}"  (${size}), ${publish}`);
+      for (const warning of prepared.warnings) reporter.text(`  warning: ${prepareWarningLine(warning)}`);
+    }
+  }
+  return counts;
+}
+
+/** The last line of a dry run. */
+export function planSummary(ctx: CliContext, reporter: UploadReporter, counts: PlanCounts): void {
+  if (ctx.globals.json)
+    reporter.json({
+      type: 'summary',
+      published: 0,
+      scheduled: 0,
+      failed: counts.failed,
+      skipped: counts.skipped,
+      planned: counts.planned,
+    });
+  else
+    writeLine(
+      ctx.io.stdout,
+      `Dry run: ${counts.planned} would be sent, ${counts.skipped} skipped, ${counts.failed} not uploadable. Nothing was sent.`,
+    );
+}

@@ -1,0 +1,63 @@
+// Colour and terminal links for people at a terminal; plain text for pipes, files, --json and
+// anyone who sets NO_COLOR (https://no-color.org) or gives --no-color.
+
+export interface Styled {
+  globals: { color?: boolean };
+}
+
+/** Whether stdout gets colour: a terminal that is not "dumb", and nobody asked for none. */
+export function colorWanted(
+  stdout: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+  globals: { json: boolean; noColor?: boolean },
+): boolean {
+  if (globals.json || globals.noColor) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return stdout.isTTY === true;
+}
+
+const CODES = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+} as const;
+export type Style = keyof typeof CODES;
+
+export function paint(on: boolean | undefined, style: Style, text: string): string {
+  if (!on) return text;
+  const [open, close] = CODES[style];
+  return `\x1b[${open}m${text}\x1b[${close}m`;
+}
+
+/**
+ * The address, clickable in terminals that know OSC 8 hyperlinks (others show the text as it is).
+ * The text is the address itself, so it can be copied where links are not supported.
+ */
+export function link(on: boolean | undefined, url: string, text = url): string {
+  if (!on) return text;
+  return `\x1b]8;;${url}\x1b\\${text}\x1b]8;;\x1b\\`;
+}
+
+/** A time as people read it: in their zone, to the minute (seconds when not zero), no milliseconds. */
+export function readableTime(iso: string, timeZone?: string): string {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: when.getUTCSeconds() ? '2-digit' : undefined,
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(when);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const seconds = get('second') ? `:${get('second')}` : '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}${seconds} ${get('timeZoneName')}`;
+}

@@ -158,6 +158,8 @@ describe('nothing lost', () => {
       const panel = page.getByRole('region', { name: 'Edit board-10.png' });
       await expectVisible(panel);
       await expectVisible(panel.getByRole('application', { name: /Crop area/ }));
+      // The exact result has arrived: the editor is at its full height.
+      await expectVisible(panel.getByRole('heading', { name: 'As it will be sent' }));
       const parts = [
         panel.getByRole('application', { name: /Crop area/ }),
         panel.getByRole('group', { name: 'Framing' }),

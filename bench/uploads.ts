@@ -10,6 +10,7 @@ import { RateLimitGovernor } from '../main/service/rate-limit-governor';
 import { ServiceClient } from '../main/service/service-client';
 import { UploadQueue, imagePreparer, serviceAdapter } from '../main/uploads/index';
 import { makeImages, sandboxToken, startSandboxProcess } from './lib/uploads-sandbox';
+import { runVolume, volumeTable } from './uploads-volume';
 
 const FILES = 120;
 const RATE_LIMIT = 60;
@@ -57,15 +58,32 @@ function lateness(counter: Counter): number {
 
 async function runShotput(url: string, token: string, files: string[], dataDir: string): Promise<Row> {
   const counter: Counter = { requests: 0, tooMany: 0, windowStarts: [] };
-  const client = new ServiceClient({ apiUrl: url, accessToken: token, governor: new RateLimitGovernor(), fetch: countingFetch(counter) });
-  const queue = UploadQueue.open({ dataDir, service: serviceAdapter(client), preparer: imagePreparer, expectedProcessingMs: PROCESSING_MS });
+  const client = new ServiceClient({
+    apiUrl: url,
+    accessToken: token,
+    governor: new RateLimitGovernor(),
+    fetch: countingFetch(counter),
+  });
+  const queue = UploadQueue.open({
+    dataDir,
+    service: serviceAdapter(client),
+    preparer: imagePreparer,
+    expectedProcessingMs: PROCESSING_MS,
+  });
   const started = performance.now();
   await queue.add(files.map((file) => ({ sourcePath: file, metadata: { title: `bench-${path.parse(file).name}` } })));
   await queue.whenIdle();
   const seconds = (performance.now() - started) / 1000;
   const published = queue.list().filter((j) => j.state === 'published').length;
   await queue.close();
-  return { client: 'Shotput queue', published, requests: counter.requests, tooMany: counter.tooMany, seconds, lateSeconds: lateness(counter) };
+  return {
+    client: 'Shotput queue',
+    published,
+    requests: counter.requests,
+    tooMany: counter.tooMany,
+    seconds,
+    lateSeconds: lateness(counter),
+  };
 }
 
 /** What a quick script would do: POST every file in turn, poll each Location every 500 ms, wait 1 s on a 429. */
@@ -106,19 +124,34 @@ async function runNaive(url: string, token: string, files: string[]): Promise<Ro
   }
   await Promise.all(polls);
   const seconds = (performance.now() - started) / 1000;
-  return { client: 'Naive (POST, poll Location every 500 ms)', published, requests: counter.requests, tooMany: counter.tooMany, seconds, lateSeconds: lateness(counter) };
+  return {
+    client: 'Naive (POST, poll Location every 500 ms)',
+    published,
+    requests: counter.requests,
+    tooMany: counter.tooMany,
+    seconds,
+    lateSeconds: lateness(counter),
+  };
 }
 
 function machine(): string {
   const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8');
   const model = /model name\s*:\s*(.+)/.exec(cpu)?.[1] ?? 'unknown CPU';
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   return `${os.availableParallelism()} cores (${model}), Node ${process.version}, sharp ${sharp.versions.sharp}; load average ${load}`;
 }
 
 async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-bench-uploads-'));
-  const sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), rateLimit: RATE_LIMIT, rateWindowS: RATE_WINDOW_S, processingMs: PROCESSING_MS });
+  const sandbox = await startSandboxProcess({
+    dataDir: path.join(root, 'sandbox'),
+    rateLimit: RATE_LIMIT,
+    rateWindowS: RATE_WINDOW_S,
+    processingMs: PROCESSING_MS,
+  });
   try {
     log(`sandbox at ${sandbox.url}; making ${FILES} images…`);
     const files = await makeImages(path.join(root, 'images'), FILES, 'shot');
@@ -146,6 +179,13 @@ async function main(): Promise<void> {
       `Machine: ${machine()}.`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+    // The volume runs (BENCH_VOLUME=0 leaves them out): 1,000 files, each run in its own process.
+    if (process.env.BENCH_VOLUME !== '0') {
+      const volume = await runVolume(root);
+      process.stdout.write(
+        `\nVolume: 1,000 files (640x480 PNG), 100 ms processing.\n\n${volumeTable(volume).join('\n')}\n\nMachine: ${machine()}.\n`,
+      );
+    }
   } finally {
     await sandbox.stop();
     fs.rmSync(root, { recursive: true, force: true });

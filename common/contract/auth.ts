@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { answers, noPayload } from './base';
 import { serviceChoices } from './settings';
 import type { ServiceChoice } from './settings';
+import type { SignInProblem } from '../problem';
 
 /** A team of the signed-in user, from `GET /v2/user` `teams`. */
 export interface TeamView {
@@ -35,13 +36,7 @@ export interface AccountView {
   htmlUrl: string | null;
 }
 
-/** A sign-in failure: what happened and the one thing to do next. */
-export interface AuthProblem {
-  code: string;
-  title: string;
-  message: string;
-  action: string;
-}
+export type { SignInProblem } from '../problem';
 
 /** How saved sign-ins are protected on this computer (safeStorage's backend). */
 export type SecretStorage = 'os-keychain' | 'basic-text' | 'file-permissions' | 'unavailable';
@@ -53,7 +48,7 @@ interface AuthStateBase {
   /** The user's own application on the real service, when entered before (the secret is never sent back). */
   realService: { clientId: string | null; hasSecret: boolean };
   /** The last sign-in failure, until the next attempt. */
-  problem: AuthProblem | null;
+  problem: SignInProblem | null;
 }
 
 export type AuthState =

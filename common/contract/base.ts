@@ -1,5 +1,5 @@
-// What every part of the contract uses: the Result every request answers with, the Failure it
-// carries (a Problem from main, worded once), and the small checks that several namespaces share.
+// What every part of the contract uses: the Result every request answers with and the Problem it
+// carries (common/problem.ts), and the small checks that several namespaces share.
 import * as v from 'valibot';
 import { MAX_SHOT_TAGS } from '../service-rules';
 
@@ -8,17 +8,7 @@ export function answers<T>(): T {
   return undefined as T;
 }
 
-/** A failure the UI can show as is: `message` is a sentence for the user. */
-export interface Failure {
-  /** What went wrong, for the view to branch on (e.g. "not-found", "comments-retired", "daily-cap"). */
-  code: string;
-  message: string;
-  /** Whether trying the same again later can help, when known. */
-  retryable?: boolean;
-}
-
-/** Every request answers with a value, never a thrown error. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+export type { FailureCode, Problem, Result } from '../problem';
 
 /** A request that takes nothing. */
 export const noPayload = v.optional(v.undefined());

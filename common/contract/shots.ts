@@ -72,6 +72,11 @@ export interface PopularAvailability {
   approved: boolean;
 }
 
+/** A shot deleted: null now; or the sentence saying it was already gone (deleted elsewhere). */
+export interface ShotDeleted {
+  alreadyGone: string | null;
+}
+
 export const shotsRequests = {
   /** The signed-in user's shots, newest first, one page at a time. */
   'shots.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<ShotListPage>() },
@@ -80,7 +85,7 @@ export const shotsRequests = {
     payload: v.strictObject({ id: positiveId, changes: ShotChangesSchema }),
     result: answers<ShotView>(),
   },
-  'shots.delete': { payload: v.strictObject({ id: positiveId }), result: answers<null>() },
+  'shots.delete': { payload: v.strictObject({ id: positiveId }), result: answers<ShotDeleted>() },
   'popular.availability': { payload: noPayload, result: answers<PopularAvailability>() },
   'popular.list': { payload: v.optional(v.strictObject({ page: pageNumber })), result: answers<PopularShotListPage>() },
 } as const;

@@ -24,7 +24,7 @@ export function installAppMenu(options: AppMenuOptions): void {
   const { versions, links, log } = options;
   const open = (url: string) =>
     void options.openInBrowser(url).catch((error: unknown) => log.warn(`Opening ${url} failed: ${String(error)}`));
-  app.setAboutPanelOptions(aboutPanelOptions(app.getName(), versions, options.homepage));
+  app.setAboutPanelOptions(aboutPanelOptions(app.getName(), versions, options.homepage, launchFacts().platform));
   const template = appMenuTemplate({
     platform: launchFacts().platform,
     appName: app.getName(),

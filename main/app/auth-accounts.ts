@@ -9,6 +9,7 @@ import { TokenStore } from '../auth/token-store';
 import { safeStorageSecretBox } from './auth-secret-box';
 import { bundledSandbox } from '../service/bundled-sandbox';
 import type { Sandbox } from '../service/bundled-sandbox';
+import type { Result } from '../../common/problem';
 
 export interface DesktopAccountsOptions {
   /** Where sealed accounts are kept, e.g. `new Store({ name: 'accounts' })` from electron-store. */
@@ -21,12 +22,12 @@ export interface DesktopAccountsOptions {
   fetch?: typeof fetch;
 }
 
-export type DesktopAccounts = { ok: true; accounts: AccountManager } | { ok: false; reason: string };
+export type DesktopAccounts = Result<AccountManager>;
 
 export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopAccounts {
   const box = safeStorageSecretBox(safeStorage);
   if (!box.ok) return box;
-  const store = new TokenStore(box.box, keyValuePersistence(options.keyValueStore));
+  const store = new TokenStore(box.value, keyValuePersistence(options.keyValueStore));
   const accounts = new AccountManager({
     store,
     openExternal: (url) => shell.openExternal(new URL(url).href),
@@ -38,5 +39,5 @@ export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopA
     log: options.log,
     fetch: options.fetch,
   });
-  return { ok: true, accounts };
+  return { ok: true, value: accounts };
 }

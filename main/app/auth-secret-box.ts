@@ -4,27 +4,25 @@
 import type { SafeStorage } from 'electron';
 import type { SecretBox } from '../auth/token-store';
 import { launchFacts } from './os-launch';
+import { fail } from '../../common/problem';
+import type { Result } from '../../common/problem';
 
 type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
   Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
 
-export type SecretBoxResult = { ok: true; box: SecretBox } | { ok: false; reason: string };
 
 export function safeStorageSecretBox(
   safeStorage: SafeStorageLike,
   platform: NodeJS.Platform = launchFacts().platform,
-): SecretBoxResult {
+): Result<SecretBox> {
   if (!safeStorage.isEncryptionAvailable()) {
-    return {
-      ok: false,
-      reason: 'This computer offers no way to encrypt saved sign-ins, so Shotput cannot keep you signed in.',
-    };
+    return fail('no-secret-storage', 'This computer offers no way to encrypt saved sign-ins, so Shotput cannot keep you signed in.');
   }
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
   const protection: SecretBox['protection'] = backend === 'basic_text' ? 'basic-text' : 'os-keychain';
   return {
     ok: true,
-    box: {
+    value: {
       protection,
       seal: (plain) => safeStorage.encryptString(plain).toString('base64'),
       open: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),

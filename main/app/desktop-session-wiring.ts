@@ -43,9 +43,9 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
   };
   const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir, configFileMode: 0o600 });
   const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, onSandbox: options.onSandbox, log: options.log, fetch: options.fetch });
-  if (created.ok) return openDesktop({ ...common, accounts: created.accounts });
+  if (created.ok) return openDesktop({ ...common, accounts: created.value });
 
-  options.log(created.reason);
+  options.log(created.error.message);
   // Nothing is written unencrypted: the sign-in lasts until the app quits.
   let memory: string | undefined;
   const inMemory: TextPersistence = { read: async () => memory, write: async (text) => void (memory = text) };

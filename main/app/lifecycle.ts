@@ -8,9 +8,9 @@ import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
 import { createRequestHandlers } from '../desktop/handlers/index';
+import { desktopHandlerContext, forwardDesktopEvents } from '../desktop/handlers/handler-context';
 import { registerRequestHandlers } from './ipc-registration';
 import { registerDroppedPaths } from './dropped-paths-registration';
-import { PathGrants } from '../desktop/path-grants';
 import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
@@ -36,11 +36,17 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** electron-builder.yml's appId. */
+export const WINDOWS_APP_USER_MODEL_ID = 'app.shotput.desktop';
+
 export function startApp(): void {
   registerAppSchemePrivileges(protocol);
   // Every renderer sandboxed, whatever a window's options say.
   app.enableSandbox();
   const launch = launchFacts();
+  // Windows shows a notification only for the AppUserModelID of the Start menu shortcut, which
+  // the installer makes from electron-builder's appId.
+  if (launch.platform === 'win32') app.setAppUserModelId(WINDOWS_APP_USER_MODEL_ID);
   let desktopFiles: DesktopFiles | undefined;
   // A second launch: its files become drafts, and the window comes back. Opened again if it was
   // closed: on a Linux desktop with no tray host (GNOME's default) starting Shotput again is the
@@ -175,12 +181,7 @@ export function startApp(): void {
         ),
       );
     }
-    opened.session.onChange((state) => emit('auth.changed', state));
-    opened.drafts.on('changed', (change) => emit('drafts.changed', change));
-    opened.uploads.on('queue', (view) => emit('queue.changed', view));
-    opened.uploads.on('progress', (progress) => emit('queue.progress', progress));
-    opened.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
-    opened.watch.on('changed', (folders) => emit('watch.changed', folders));
+    forwardDesktopEvents(opened, emit);
     for (const url of waitingLinks.splice(0)) deliverLink(url);
     const appShell = await startAppShell({
       desktop: opened,
@@ -198,21 +199,16 @@ export function startApp(): void {
           : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     };
-    const context = {
+    const context = desktopHandlerContext(opened, {
       appInfo,
       settings,
       emit,
-      session: opened.session,
       openExternal,
-      drafts: opened.drafts,
-      uploads: opened.uploads,
-      watch: opened.watch,
       pickPaths,
       takeOpenedFiles: () => desktopFiles?.take() ?? [],
-      grants: new PathGrants(),
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
       appShell,
-    };
+    });
     const ipcOptions = { isTrustedSender: createSenderCheck(devUrl), log };
     registerRequestHandlers(ipcMain, createRequestHandlers(context), ipcOptions);
     registerDroppedPaths(ipcMain, context.grants, ipcOptions);

@@ -1,36 +1,20 @@
 // Every way a sign-in can fail, as data the UI and the CLI render: a title, a sentence a designer
 // understands, and the one thing to do next.
+import type { NextStep, SignInProblem, SignInProblemCode as AnySignInProblemCode } from '../../common/problem';
 
-export type SignInProblemCode =
-  | 'application_suspended'
-  | 'invalid_redirect_uri'
-  | 'access_denied'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'state_mismatch'
-  | 'state_expired'
-  | 'no_sign_in_started'
-  | 'service_unreachable'
-  | 'unexpected_response'
-  | 'user_not_loaded'
-  | 'unknown_error';
+/** The codes this file words (the others of common/problem.ts are the desktop's own). */
+export type SignInProblemCode = Exclude<AnySignInProblemCode, 'missing_credentials' | 'signed_out' | 'cancelled'>;
 
-export type NextStep =
-  | 'sign-in-again'
-  | 'check-redirect-uri'
-  | 'check-client-credentials'
-  | 'contact-support'
-  | 'check-connection'
-  | 'try-later';
+export type { NextStep, SignInProblem } from '../../common/problem';
 
-export interface SignInProblem {
-  code: SignInProblemCode;
+/** How each failure is worded: a title, a sentence, and the next step. */
+interface Wording {
   title: string;
   message: string;
   action: { kind: NextStep; label: string };
 }
 
-const PROBLEMS: Record<SignInProblemCode, Omit<SignInProblem, 'code'>> = {
+const PROBLEMS: Record<SignInProblemCode, Wording> = {
   application_suspended: {
     title: 'This app has been suspended',
     message: 'The service has suspended the application Shotput signs in with, so it cannot act for you right now.',
@@ -98,10 +82,10 @@ export function signInProblem(code: string, detail?: string | null): SignInProbl
   const known = (Object.hasOwn(PROBLEMS, code) ? code : 'unknown_error') as SignInProblemCode;
   const base = PROBLEMS[known];
   const message = known === 'unknown_error' && detail ? `${base.message} It said: “${detail}”.` : base.message;
-  return { code: known, ...base, message };
+  return { code: known, title: base.title, message, action: base.action.label, next: base.action.kind };
 }
 
 /** One line for a terminal: what happened and what to do. */
 export function problemLine(problem: SignInProblem): string {
-  return `${problem.title}: ${problem.message} ${problem.action.label}.`;
+  return `${problem.title}: ${problem.message} ${problem.action}.`;
 }

@@ -91,10 +91,10 @@ export class SignIn {
     const secret = await this.options.clientSecretFor(service);
     if (!secret) return { kind: 'failed', problem: signInProblem('invalid_client') };
     const exchanged = await exchangeCode({ signIn, code, clientSecret: secret, fetch: this.options.fetch, signal });
-    if (!exchanged.ok) return { kind: 'failed', problem: exchanged.problem };
+    if (!exchanged.ok) return { kind: 'failed', problem: exchanged.error };
     const client = new ServiceClient({
       apiUrl: service.apiUrl,
-      accessToken: exchanged.token.access_token,
+      accessToken: exchanged.value.access_token,
       governor: this.options.governorFor?.(service.id) ?? new RateLimitGovernor(),
       fetch: this.options.fetch,
     });
@@ -106,9 +106,9 @@ export class SignIn {
     }
     const account: StoredAccount = {
       serviceId: service.id,
-      accessToken: exchanged.token.access_token,
-      tokenType: exchanged.token.token_type,
-      scope: exchanged.token.scope,
+      accessToken: exchanged.value.access_token,
+      tokenType: exchanged.value.token_type,
+      scope: exchanged.value.scope,
       user: { id: user.id, username: handleOf(user), name: displayNameOf(user) },
       signedInAt: new Date(this.options.now?.() ?? Date.now()).toISOString(),
     };

@@ -7,8 +7,9 @@ import { validateBody } from '../service/validate';
 import { signInProblem } from './auth-problems';
 import type { SignInProblem } from './auth-problems';
 import type { PendingSignIn } from './pending-sign-ins';
+import type { Result } from '../../common/problem';
 
-export type TokenExchangeResult = { ok: true; token: TokenResponse } | { ok: false; problem: SignInProblem };
+export type TokenExchangeResult = Result<TokenResponse, SignInProblem>;
 
 export interface TokenExchangeInput {
   signIn: PendingSignIn;
@@ -39,7 +40,7 @@ export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExch
       redirect: 'error',
     });
   } catch {
-    return { ok: false, problem: signInProblem('service_unreachable') };
+    return { ok: false, error: signInProblem('service_unreachable') };
   }
   let json: unknown;
   try {
@@ -47,15 +48,15 @@ export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExch
   } catch {
     return {
       ok: false,
-      problem: signInProblem(response.ok ? 'unexpected_response' : 'unknown_error', `status ${response.status}`),
+      error: signInProblem(response.ok ? 'unexpected_response' : 'unknown_error', `status ${response.status}`),
     };
   }
   // The spec does not say which status a token error has; the body's shape decides.
   const failure = validateBody(TokenErrorSchema, json, 'a token error');
-  if (failure.ok) return { ok: false, problem: signInProblem(failure.value.error, failure.value.error_description) };
-  if (!response.ok) return { ok: false, problem: signInProblem('unknown_error', `status ${response.status}`) };
+  if (failure.ok) return { ok: false, error: signInProblem(failure.value.error, failure.value.error_description) };
+  if (!response.ok) return { ok: false, error: signInProblem('unknown_error', `status ${response.status}`) };
   const token = validateBody(TokenResponseSchema, json, 'a token');
-  if (!token.ok) return { ok: false, problem: signInProblem('unexpected_response') };
+  if (!token.ok) return { ok: false, error: signInProblem('unexpected_response') };
   rememberSecret(token.value.access_token);
-  return { ok: true, token: token.value };
+  return { ok: true, value: token.value };
 }

@@ -51,8 +51,8 @@ export const definitions: readonly CommandSpec[] = [
     options: UPLOAD_OPTIONS,
     operands: 'file',
     notes: [
-      'A file already uploaded is skipped (--force sends it again). Run the same command again after a crash or Ctrl-C to resume.',
-      'A file that cannot be read (or, with --schedule, is not an image) is named, counted as not uploaded and takes no slot of the schedule.',
+      'Content already uploaded by another request is skipped (--force sends it again); a file an earlier run of the same command finished is reported as published, with its shot. Each file gets one line per run, the summary counts them, and every warning of preparing is printed. Run the same command again after a crash or Ctrl-C to resume.',
+      'A file that cannot be read (or, with --schedule, cannot be prepared: not an image, damaged, truncated) is named, counted as not uploaded and takes no slot of the schedule.',
     ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one summary line',
     examples: [

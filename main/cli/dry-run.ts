@@ -49,12 +49,13 @@ export async function planUploads(
         continue;
       }
     }
-    const prepared = await imagePreparer.prepare(file, request.prepare ?? {});
-    if (!prepared.ok) {
+    const result = await imagePreparer.prepare(file, request.prepare ?? {});
+    if (!result.ok) {
       counts.failed++;
-      reporter.problem(file, prepared.message);
+      reporter.problem(file, result.error.message);
       continue;
     }
+    const prepared = result.value;
     counts.planned++;
     const when = request.metadata.scheduledFor;
     if (ctx.globals.json) {

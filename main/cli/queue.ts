@@ -60,12 +60,12 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
             ? queue.resumeJob(job)
             : queue.cancel(job);
     if (!result.ok) {
-      writeLine(ctx.io.stderr, `shotput: ${result.message}`);
+      writeLine(ctx.io.stderr, `shotput: ${result.error.message}`);
       return EXIT_FAILURE;
     }
     writeLine(
       ctx.io.stdout,
-      ctx.globals.json ? JSON.stringify(jobJson(result.job)) : describe(result.job, lookOf(ctx)),
+      ctx.globals.json ? JSON.stringify(jobJson(result.value)) : describe(result.value, lookOf(ctx)),
     );
     if (action === 'retry' || action === 'resume')
       writeLine(ctx.io.stderr, 'It will be sent the next time `shotput upload` or `shotput watch` runs.');

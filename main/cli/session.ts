@@ -117,7 +117,9 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     governor: new RateLimitGovernor(),
     fetch: requestLog(ctx),
   });
-  // The first request is not retried: a service that is not there is said at once, with its address.
+  // The first request is not retried when the service cannot be reached at all, so a wrong address
+  // is said at once with that address; a passing fault of a service that answers (a 5xx, a 429)
+  // gets the usual retries.
   const probe = new ServiceClient({
     apiUrl: service.apiUrl,
     accessToken,
@@ -125,7 +127,11 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     fetch: requestLog(ctx),
   });
   try {
-    const user = await probe.getUser({ signal: ctx.signal });
+    const user = await probe.getUser({ signal: ctx.signal }).catch((error: unknown) => {
+      if (isServiceError(error) && error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500))
+        return client.getUser({ signal: ctx.signal });
+      throw error;
+    });
     return { client, governor: client.governor, user, service, close: async () => {} };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'network' && !ctx.signal.aborted)

@@ -12,6 +12,7 @@ import { resolveTeam } from './team-choice';
 import { noteDeletedShot } from '../uploads/index';
 import { lookOf, parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
+import { operations } from '../service/operations';
 
 const SHOTS_SPEC = definitionOf('shots')!;
 const LIST = actionOptions(SHOTS_SPEC, 'list') as Pick<typeof SHOTS_OPTIONS, 'all' | 'page' | 'per-page'>;
@@ -114,7 +115,9 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
         if (!(await confirmed(ctx, false, `Delete shot ${id} “${shot.title}”`, `shots delete ${id}`)))
           return EXIT_FAILURE;
       }
-      await client.deleteShot(id, { signal: ctx.signal });
+      // Gone before this command: said as the failure it is for a terminal (exit 1), in the desktop's words.
+      if ((await client.deleteShot(id, { signal: ctx.signal })) === 'already-gone')
+        throw new Error(operations.deleteShot(id).notFound);
       // The queue of this data folder may upload the same content again.
       noteDeletedShot(ctx.globals.dataDir, id);
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);

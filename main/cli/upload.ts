@@ -83,7 +83,7 @@ async function readableFiles(
       continue;
     }
     const prepared = scheduled ? await imagePreparer.prepare(file, { size: '400x300' }) : undefined;
-    if (prepared && !prepared.ok) problems.push({ file, message: notScheduled(file, prepared.message) });
+    if (prepared && !prepared.ok) problems.push({ file, message: notScheduled(file, prepared.error.message) });
     else readable.push(file);
   }
   return { readable, problems };

@@ -155,7 +155,7 @@ async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext):
   const requests: NewJob[] = [];
   for (const [i, file] of files.entries()) {
     const read = await readSidecar(file);
-    const sidecar = read.ok ? read.sidecar : undefined;
+    const sidecar = read.ok ? read.value : undefined;
     requests.push({
       sourcePath: file,
       origin: path.dirname(file),

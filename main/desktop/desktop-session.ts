@@ -14,11 +14,11 @@ import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/s
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
-import type { AccountView, AuthProblem, AuthState, SecretStorage, ServiceChoice } from '../../common/contract/index';
+import type { AccountView, AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
 import { accountView, fetchAvatar } from './account-view';
 import { readSessionConfig, writeSessionConfig } from './session-config';
 import { initialSession, next } from './session-machine';
-import { cancelledProblem, missingCredentials, problemView } from './session-problems';
+import { cancelledProblem, missingCredentials } from './session-problems';
 import { endpointChoice, serviceIdOf, serviceOf } from './service-ids';
 import type { SessionEvent, SessionState } from './session-machine';
 import type { SessionConfig } from './session-config';
@@ -55,7 +55,7 @@ export interface ActiveAccount {
   view: AccountView;
 }
 
-export type SignInResult = { ok: true; state: AuthState } | { ok: false; problem: AuthProblem };
+export type SignInResult = Result<AuthState, SignInProblem>; // the new state, or why not with the next step
 
 interface SessionEvents {
   /** Every change of what auth.state answers. */
@@ -69,7 +69,6 @@ interface BrowserWait {
   timer: NodeJS.Timeout;
   settle(result: SignInResult): void;
 }
-
 
 export class DesktopSession {
   readonly events = new EventEmitter<SessionEvents>();
@@ -158,28 +157,28 @@ export class DesktopSession {
     const active = this.machine.active;
     if (active && active.service === request.service) {
       this.dispatch({ type: 'signed-in', attempt, account: active });
-      return { ok: true, state: this.state() };
+      return { ok: true, value: this.state() };
     }
 
     // A saved account is reused when the service still accepts it: no browser needed.
     const restored = await this.restore(attempt);
-    if (this.overtaken(attempt)) return { ok: false, problem: cancelledProblem };
-    if (restored) return { ok: true, state: this.state() };
+    if (this.overtaken(attempt)) return { ok: false, error: cancelledProblem };
+    if (restored) return { ok: true, value: this.state() };
 
     let started: { expiresAt: number };
     try {
       started = await this.options.accounts.beginSignIn(this.endpointChoice(request.service));
     } catch (error) {
       this.log(`Could not open the sign-in page: ${error instanceof Error ? error.message : String(error)}`);
-      return this.refuse(problemView(signInProblem('service_unreachable')));
+      return this.refuse(signInProblem('service_unreachable'));
     }
-    if (this.overtaken(attempt)) return { ok: false, problem: cancelledProblem };
+    if (this.overtaken(attempt)) return { ok: false, error: cancelledProblem };
     return new Promise<SignInResult>((resolve) => {
       const timeoutMs = this.options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS;
       const timer = setTimeout(() => {
         if (this.wait?.timer !== timer) return;
         this.options.accounts.cancelSignIn();
-        this.fail(problemView(signInProblem('state_expired')));
+        this.fail(signInProblem('state_expired'));
       }, timeoutMs);
       timer.unref?.();
       this.wait = { timer, settle: resolve };
@@ -192,7 +191,7 @@ export class DesktopSession {
     this.options.accounts.cancelSignIn();
     if (this.wait) {
       this.dispatch({ type: 'action' });
-      this.endWait({ ok: false, problem: cancelledProblem }, null);
+      this.endWait({ ok: false, error: cancelledProblem }, null);
     }
     return this.state();
   }
@@ -206,7 +205,7 @@ export class DesktopSession {
         this.log(`A sign-in callback was refused: ${outcome.problem.code}.`);
         return false;
       }
-      this.fail(problemView(outcome.problem));
+      this.fail(outcome.problem);
       return true;
     }
     // A new attempt, but the browser wait stays: this link is what it waits for.
@@ -221,11 +220,11 @@ export class DesktopSession {
     const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(service));
     const client = await this.options.accounts.clientFor(this.endpointChoice(service));
     if (!client) {
-      this.fail(problemView(signInProblem('user_not_loaded')));
+      this.fail(signInProblem('user_not_loaded'));
       return true;
     }
     await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, attempt);
-    this.endWait({ ok: true, state: this.state() });
+    this.endWait({ ok: true, value: this.state() });
     return true;
   }
 
@@ -267,12 +266,10 @@ export class DesktopSession {
     this.events.removeAllListeners();
   }
 
-  // ---- inside ----------------------------------------------------------------------------------
-
   /** A user action: a new attempt (older results are dropped), and any browser wait ends as cancelled. */
   private startAction(clearProblem: boolean): number {
     this.dispatch({ type: 'action', clearProblem });
-    this.endWait({ ok: false, problem: cancelledProblem });
+    this.endWait({ ok: false, error: cancelledProblem });
     return this.machine.attempt;
   }
 
@@ -298,7 +295,7 @@ export class DesktopSession {
     } catch (error) {
       // The bundled sandbox could not start (a port, a damaged data folder, …).
       this.log(`Could not reach ${service === 'sandbox' ? 'the sandbox' : 'the service'}: ${error instanceof Error ? error.message : String(error)}`);
-      this.dispatch({ type: 'signed-out', attempt, problem: problemView(signInProblem('service_unreachable')) });
+      this.dispatch({ type: 'signed-out', attempt, problem: signInProblem('service_unreachable') });
       return false;
     }
     if (!client) {
@@ -311,7 +308,7 @@ export class DesktopSession {
       user = await client.getUser();
     } catch (error) {
       if (this.overtaken(attempt)) return false;
-      let problem = problemView(signInProblem('service_unreachable'));
+      let problem = signInProblem('service_unreachable');
       if (isServiceError(error) && error.status === 401) {
         // The service no longer accepts the saved token: forget it, ask for a new sign-in.
         await this.options.accounts.signOut(endpoint.id);
@@ -346,18 +343,18 @@ export class DesktopSession {
   }
 
   /** A sign-in that failed: the problem shows, and whoever waits for the browser hears of it. */
-  private fail(problem: AuthProblem): void {
+  private fail(problem: SignInProblem): void {
     this.dispatch({ type: 'refused', problem });
-    this.endWait({ ok: false, problem });
+    this.endWait({ ok: false, error: problem });
   }
 
-  private refuse(problem: AuthProblem): SignInResult {
+  private refuse(problem: SignInProblem): SignInResult {
     this.dispatch({ type: 'refused', problem });
-    return { ok: false, problem };
+    return { ok: false, error: problem };
   }
 
   /** Ends the browser wait, if any, with this result (and this problem to show, when given). */
-  private endWait(result: SignInResult, problem?: AuthProblem | null): void {
+  private endWait(result: SignInResult, problem?: SignInProblem | null): void {
     const wait = this.wait;
     if (!wait) return;
     this.wait = undefined;

@@ -3,14 +3,14 @@
 // to show. Every user action starts a new attempt; a result that arrives for an older attempt (a
 // slow restore overtaken by a sign-out, a sign-in overtaken by a switch of service) is dropped
 // here, in one place, instead of being checked at every await of the async shell.
-import type { AuthProblem, AuthState, ServiceChoice } from '../../common/contract/index';
+import type { SignInProblem, AuthState, ServiceChoice } from '../../common/contract/index';
 
 export interface SessionState<Account> {
   status: AuthState['status'];
   active: Account | undefined;
   /** The browser sign-in being waited for. */
   signingIn: { service: ServiceChoice; expiresAt: number } | undefined;
-  problem: AuthProblem | null;
+  problem: SignInProblem | null;
   /** The action that decides the state now: events of an older one change nothing. */
   attempt: number;
 }
@@ -23,12 +23,12 @@ export type SessionEvent<Account> =
   /** The authorize page is open in the browser. */
   | { type: 'browser-opened'; attempt: number; service: ServiceChoice; expiresAt: number }
   /** The browser sign-in ended without an account (cancelled, failed, timed out). */
-  | { type: 'browser-closed'; problem?: AuthProblem | null }
+  | { type: 'browser-closed'; problem?: SignInProblem | null }
   | { type: 'signed-in'; attempt: number; account: Account }
   /** No account: none saved, a refused one, a sign-out, another service chosen. */
-  | { type: 'signed-out'; attempt?: number; problem?: AuthProblem | null }
+  | { type: 'signed-out'; attempt?: number; problem?: SignInProblem | null }
   /** Refused before anything started (missing credentials, page could not open): keeps the account. */
-  | { type: 'refused'; problem: AuthProblem }
+  | { type: 'refused'; problem: SignInProblem }
   /** GET /v2/user read again for the same account. */
   | { type: 'refreshed'; account: Account };
 

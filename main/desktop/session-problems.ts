@@ -1,25 +1,20 @@
 // The sign-in problems the desktop session shows, as the window renders them.
-import type { SignInProblem } from '../auth/auth-problems';
-import type { AuthProblem } from '../../common/contract/index';
+import type { SignInProblem } from '../../common/contract/index';
 
-export const cancelledProblem: AuthProblem = {
+export const cancelledProblem: SignInProblem = {
   code: 'cancelled',
   title: 'Sign-in cancelled',
   message: 'Shotput stopped waiting for the browser.',
   action: 'Sign in again when you are ready',
 };
 
-export function problemView(problem: SignInProblem): AuthProblem {
-  return { code: problem.code, title: problem.title, message: problem.message, action: problem.action.label };
-}
-
 /** One sentence for a Result's message: what happened, then what to do. */
-export function problemSentence(problem: AuthProblem): string {
+export function problemSentence(problem: SignInProblem): string {
   const title = problem.title.replace(/[.!?]?$/, '.');
   return `${title} ${problem.message} ${problem.action.replace(/[.!?]?$/, '.')}`;
 }
 
-export function missingCredentials(what: 'client ID' | 'client secret'): AuthProblem {
+export function missingCredentials(what: 'client ID' | 'client secret'): SignInProblem {
   return {
     code: 'missing_credentials',
     title: `The ${what} is missing`,

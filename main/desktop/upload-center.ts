@@ -4,7 +4,7 @@
 // reported as events the window (and the dock, the taskbar and notifications) can follow.
 import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
-import { fail, failWith, ok } from './handlers/result';
+import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
 import path from 'node:path';
 import { PreparedHandoff, UploadQueue, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
@@ -328,13 +328,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
    * A command on the signed-in account's queue, answered with the queue as it is now, or with the
    * queue's refusal as it worded it: errors become values here, once.
    */
-  private withQueue(
-    command: (queue: UploadQueue) => { ok: true } | { ok: false; message: string } | void,
-  ): Result<QueueView> {
+  private withQueue(command: (queue: UploadQueue) => Result<unknown> | void): Result<QueueView> {
     const queue = this.current?.queue;
     if (!queue) return signedOut();
     const outcome = command(queue);
-    if (outcome && !outcome.ok) return fail('refused', outcome.message);
+    if (outcome && !outcome.ok) return failWith(outcome.error);
     return ok(this.view());
   }
 

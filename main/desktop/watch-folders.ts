@@ -146,12 +146,12 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     // The real target, not the link's folder: a link planted in the folder must not reach elsewhere.
     if (!(await isPlainFileIn(folder.path, resolved))) throw new WatchError(`${path.basename(resolved)} is not a plain file in ${path.basename(folder.path)}.`);
     const sidecar = await readSidecar(resolved);
-    if (!sidecar.ok) throw new WatchError(sidecar.message);
+    if (!sidecar.ok) throw new WatchError(sidecar.error.message);
     const defaults = folder.defaults;
-    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar.sidecar?.tags ?? [])])].slice(0, MAX_SHOT_TAGS);
+    const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar.value?.tags ?? [])])].slice(0, MAX_SHOT_TAGS);
     const metadata = {
-      title: sidecar.sidecar?.title ?? titleFromFileName(resolved),
-      description: sidecar.sidecar?.description ?? defaults.description,
+      title: sidecar.value?.title ?? titleFromFileName(resolved),
+      description: sidecar.value?.description ?? defaults.description,
       tags: tags.length > 0 ? tags : undefined,
       teamId: defaults.teamId,
       lowProfile: defaults.lowProfile,

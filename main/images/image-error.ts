@@ -1,18 +1,8 @@
 // Every failure of the image pipeline is an ImageError: a stable code for programs and a
 // sentence for people. Nothing else escapes probe(), preview() or prepare().
+import type { ImageErrorCode } from '../../common/problem';
 
-export type ImageErrorCode =
-  | 'not-found' // no such file, or it is a directory
-  | 'empty' // zero bytes
-  | 'not-an-image' // bytes are not any image format (e.g. text named .png)
-  | 'unsupported-format' // a real format we do not read (PDF, HEIC, PSD, BMP...)
-  | 'corrupt' // truncated or damaged pixel data
-  | 'too-many-pixels' // decompression bomb or absurdly large image
-  | 'too-large-file' // input file bigger than we agree to read
-  | 'invalid-options' // options that cannot apply to this image (crop outside it...)
-  | 'too-large-output' // an animation that cannot be brought under the size limit
-  | 'timed-out' // processing ran past its time limit
-  | 'output-check-failed'; // the encoded result does not meet the service's rules (a bug)
+export type { ImageErrorCode } from '../../common/problem';
 
 export interface ImageFailure {
   code: ImageErrorCode;

@@ -14,10 +14,10 @@ import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from 
 import { COMMENTS_RETIRED, ServiceError, describeStatus } from './service-error';
 import { rememberSecret } from './known-secrets';
 import { validateBody } from './validate';
+import { operations, type ServiceOperation } from './operations';
 import { parseLinkHeader } from './link-header';
 import { countedBody, shotChangesBody, shotForm } from './request-bodies';
 import type { NewShot, ShotChanges } from './request-bodies';
-
 export type { NewShot, ShotChanges, ShotImage } from './request-bodies';
 import { DEFAULT_MAX_PAGES, pageNumberOf, pageQuery } from './pagination';
 import type { Page, PageRequest } from './pagination';
@@ -55,6 +55,9 @@ interface CallOptions {
   onProgress?: (sentBytes: number, totalBytes: number) => void;
 }
 
+/** What a DELETE did: removed it now, or found it already gone. */
+export type DeleteOutcome = 'deleted' | 'already-gone';
+
 export interface CallOptionsPublic {
   signal?: AbortSignal;
 }
@@ -81,22 +84,21 @@ export class ServiceClient {
 
   /** The signed-in user with `teams` (team membership); `pro` and `type` tell who may schedule. */
   async getUser(options: CallOptionsPublic = {}): Promise<AuthenticatedUser> {
-    const response = await this.call('GET', '/v2/user', options);
-    return this.parse(response, AuthenticatedUserSchema, 'the user', 'GET', '/v2/user');
+    return this.during(operations.getUser(), async () => this.parse(await this.call('GET', '/v2/user', options), AuthenticatedUserSchema, 'the user', 'GET', '/v2/user'));
   }
 
   async listUserShots(request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<Shot>> {
-    return this.list('/v2/user/shots', ShotSchema, 'a shot', request, options);
+    return this.during(operations.listUserShots(), () => this.list('/v2/user/shots', ShotSchema, 'a shot', request, options));
   }
 
   /** Only for applications approved for it; others get a 403 ServiceError. */
   async listPopularShots(request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<PopularShot>> {
-    return this.list('/v2/popular_shots', PopularShotSchema, 'a popular shot', request, options);
+    return this.during(operations.listPopularShots(), () => this.list('/v2/popular_shots', PopularShotSchema, 'a popular shot', request, options));
   }
 
   async getShot(id: number, options: CallOptionsPublic = {}): Promise<Shot> {
     const path = `/v2/shots/${shotId(id)}`;
-    return this.parse(await this.call('GET', path, options), ShotSchema, 'a shot', 'GET', path);
+    return this.during(operations.getShot(id), async () => this.parse(await this.call('GET', path, options), ShotSchema, 'a shot', 'GET', path));
   }
 
   /**
@@ -104,13 +106,15 @@ export class ServiceClient {
    * Only addresses of this service are followed, so the token never goes elsewhere.
    */
   async getShotAtLocation(location: string, options: CallOptionsPublic = {}): Promise<Shot | null> {
-    const path = this.ownPath(location);
-    const response = await this.call('GET', path, options, [404]);
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return null;
-    }
-    return this.parse(response, ShotSchema, 'a shot', 'GET', path);
+    return this.during(operations.getShot(Number(location.split('/').filter(Boolean).at(-1)) || 0), async () => {
+      const path = this.ownPath(location);
+      const response = await this.call('GET', path, options, [404]);
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      return this.parse(response, ShotSchema, 'a shot', 'GET', path);
+    });
   }
 
   /**
@@ -118,70 +122,79 @@ export class ServiceClient {
    * A lost connection gives a ServiceError of kind "unknown-outcome": look for the shot before sending again.
    */
   async createShot(shot: NewShot, options: CallOptionsPublic & { onProgress?: (sentBytes: number, totalBytes: number) => void } = {}): Promise<CreatedShot> {
-    const path = '/v2/shots';
-    const response = await this.call('POST', path, { ...options, form: () => shotForm(shot), timeoutMs: this.uploadTimeoutMs });
-    await response.body?.cancel();
-    const location = response.headers.get('location');
-    const id = location ? Number(new URL(location, `${this.apiUrl}/`).pathname.split('/').filter(Boolean).at(-1)) : Number.NaN;
-    if (!location || !Number.isInteger(id)) {
-      throw new ServiceError({ kind: 'invalid-response', status: response.status, message: 'The service accepted the shot but did not say where it is (no usable Location header).', method: 'POST', path });
-    }
-    return { id, location: new URL(location, `${this.apiUrl}/`).toString() };
+    return this.during(operations.createShot(), async () => {
+      const path = '/v2/shots';
+      const response = await this.call('POST', path, { ...options, form: () => shotForm(shot), timeoutMs: this.uploadTimeoutMs });
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      const id = location ? Number(new URL(location, `${this.apiUrl}/`).pathname.split('/').filter(Boolean).at(-1)) : Number.NaN;
+      if (!location || !Number.isInteger(id)) {
+        throw new ServiceError({ kind: 'invalid-response', status: response.status, message: 'The service accepted the shot but did not say where it is (no usable Location header).', method: 'POST', path });
+      }
+      return { id, location: new URL(location, `${this.apiUrl}/`).toString() };
+    });
   }
 
   async updateShot(id: number, changes: ShotChanges, options: CallOptionsPublic = {}): Promise<Shot> {
-    const path = `/v2/shots/${shotId(id)}`;
-    const response = await this.call('PUT', path, { ...options, json: shotChangesBody(changes) });
-    return this.parse(response, ShotSchema, 'a shot', 'PUT', path);
+    return this.during(operations.updateShot(id), async () => {
+      const path = `/v2/shots/${shotId(id)}`;
+      const response = await this.call('PUT', path, { ...options, json: shotChangesBody(changes) });
+      return this.parse(response, ShotSchema, 'a shot', 'PUT', path);
+    });
   }
 
-  async deleteShot(id: number, options: CallOptionsPublic = {}): Promise<void> {
-    await this.remove(`/v2/shots/${shotId(id)}`, options);
+  /** 'already-gone' when the shot was deleted before (elsewhere): the one place a 404 on delete is decided. */
+  async deleteShot(id: number, options: CallOptionsPublic = {}): Promise<DeleteOutcome> {
+    return this.during(operations.deleteShot(id), async () => this.remove(`/v2/shots/${shotId(id)}`, options, true));
   }
 
   // ---- v1: comments and comment likes ----
 
   async listComments(shot: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<Comment>> {
-    return this.list(`/v1/shots/${shotId(shot)}/comments`, CommentSchema, 'a comment', request, options);
+    return this.during(operations.listComments(shot), () => this.list(`/v1/shots/${shotId(shot)}/comments`, CommentSchema, 'a comment', request, options));
   }
 
   async getComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<Comment> {
     const path = commentPath(shot, id);
-    return this.parse(await this.call('GET', path, options), CommentSchema, 'a comment', 'GET', path);
+    return this.during(operations.getComment(shot, id), async () => this.parse(await this.call('GET', path, options), CommentSchema, 'a comment', 'GET', path));
   }
 
   async createComment(shot: number, body: string, options: CallOptionsPublic = {}): Promise<CreatedComment> {
-    const path = `/v1/shots/${shotId(shot)}/comments`;
-    const response = await this.call('POST', path, { ...options, json: { body } });
-    const location = response.headers.get('location');
-    const comment = await this.parse(response, CommentSchema, 'a comment', 'POST', path);
-    return { comment, location: location ? new URL(location, `${this.apiUrl}/`).toString() : null };
+    return this.during(operations.createComment(shot), async () => {
+      const path = `/v1/shots/${shotId(shot)}/comments`;
+      const response = await this.call('POST', path, { ...options, json: { body } });
+      const location = response.headers.get('location');
+      const comment = await this.parse(response, CommentSchema, 'a comment', 'POST', path);
+      return { comment, location: location ? new URL(location, `${this.apiUrl}/`).toString() : null };
+    });
   }
 
   async updateComment(shot: number, id: number, body: string, options: CallOptionsPublic = {}): Promise<Comment> {
     const path = commentPath(shot, id);
-    return this.parse(await this.call('PUT', path, { ...options, json: { body } }), CommentSchema, 'a comment', 'PUT', path);
+    return this.during(operations.updateComment(shot, id), async () => this.parse(await this.call('PUT', path, { ...options, json: { body } }), CommentSchema, 'a comment', 'PUT', path));
   }
 
   async deleteComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<void> {
-    await this.remove(commentPath(shot, id), options);
+    return this.during(operations.deleteComment(shot, id), async () => void (await this.remove(commentPath(shot, id), options, false)));
   }
 
   async listCommentLikes(shot: number, comment: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<CommentLike>> {
-    return this.list(`${commentPath(shot, comment)}/likes`, CommentLikeSchema, 'a comment like', request, options);
+    return this.during(operations.listCommentLikes(shot, comment), () => this.list(`${commentPath(shot, comment)}/likes`, CommentLikeSchema, 'a comment like', request, options));
   }
 
   /** The signed-in user's like of the comment, or null when they do not like it. */
   async getCommentLike(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<CommentLike | null> {
-    const path = `${commentPath(shot, comment)}/like`;
-    const response = await this.call('GET', path, options, [404]);
-    if (response.status === 404) {
-      // "Not liked" is a 404 with an empty body; a 404 with a message means the comment itself is missing.
-      const text = await response.text();
-      if (text.trim() === '') return null;
-      throw errorFromBody(404, text, 'GET', path);
-    }
-    return this.parse(response, CommentLikeSchema, 'a comment like', 'GET', path);
+    return this.during(operations.getCommentLike(shot, comment), async () => {
+      const path = `${commentPath(shot, comment)}/like`;
+      const response = await this.call('GET', path, options, [404]);
+      if (response.status === 404) {
+        // "Not liked" is a 404 with an empty body; a 404 with a message means the comment itself is missing.
+        const text = await response.text();
+        if (text.trim() === '') return null;
+        throw errorFromBody(404, text, 'GET', path);
+      }
+      return this.parse(response, CommentLikeSchema, 'a comment like', 'GET', path);
+    });
   }
 
   async isCommentLiked(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<boolean> {
@@ -190,24 +203,38 @@ export class ServiceClient {
 
   async likeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<CommentLike> {
     const path = `${commentPath(shot, comment)}/like`;
-    return this.parse(await this.call('POST', path, options), CommentLikeSchema, 'a comment like', 'POST', path);
+    return this.during(operations.likeComment(shot, comment), async () => this.parse(await this.call('POST', path, options), CommentLikeSchema, 'a comment like', 'POST', path));
   }
 
   async unlikeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<void> {
-    await this.remove(`${commentPath(shot, comment)}/like`, options);
+    return this.during(operations.unlikeComment(shot, comment), async () => void (await this.remove(`${commentPath(shot, comment)}/like`, options, false)));
   }
 
   // ---- the plumbing ----
 
+  /** Runs one operation of the client: any ServiceError it ends in carries the operation, for its sentence. */
+  private async during<T>(operation: ServiceOperation, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ServiceError) error.operation ??= operation;
+      throw error;
+    }
+  }
+
   /**
    * DELETE, retried like any idempotent request. If an earlier attempt may have reached the server
-   * (dropped connection, 5xx), a final 404 means that attempt did the job: it is a success.
+   * (dropped connection, 5xx), a final 404 means that attempt did the job: it is deleted. Any other
+   * 404 means someone deleted it before: 'already-gone' where that is an answer (a shot), an error
+   * where it is not (a comment that was never there).
    */
-  private async remove(path: string, options: CallOptionsPublic): Promise<void> {
+  private async remove(path: string, options: CallOptionsPublic, goneIsAnAnswer: boolean): Promise<DeleteOutcome> {
     let uncertain = false;
     const response = await this.call('DELETE', path, { ...options, onUncertainRetry: () => (uncertain = true) }, [404]);
     const text = await response.text().catch(() => '');
-    if (response.status === 404 && !uncertain) throw errorFromBody(404, text, 'DELETE', path);
+    if (response.status !== 404 || uncertain) return 'deleted';
+    if (goneIsAnAnswer) return 'already-gone';
+    throw errorFromBody(404, text, 'DELETE', path);
   }
 
   private async list<S extends v.GenericSchema>(
@@ -338,7 +365,7 @@ export class ServiceClient {
       throw new ServiceError({ kind: 'invalid-response', status: response.status, message: `The service sent ${what} that is not valid JSON.`, method, path });
     }
     const result = validateBody(schema, body, what, `${method} ${path}`);
-    if (!result.ok) throw new ServiceError({ kind: 'invalid-response', status: response.status, message: result.message, method, path });
+    if (!result.ok) throw new ServiceError({ kind: 'invalid-response', status: response.status, message: result.error.message, method, path });
     return result.value;
   }
 }

@@ -1,6 +1,7 @@
 // Failures of a request to the service, as values a caller can branch on and the UI can render.
 // `unknown-outcome` is the important one for uploads: a POST that may have reached the server but
 // whose answer was lost; the caller must reconcile (look for the shot) instead of sending it again.
+import type { ServiceOperation } from './operations';
 import { scrubSecrets } from './known-secrets';
 
 export type ServiceErrorKind =
@@ -39,6 +40,8 @@ export interface ServiceErrorInfo {
 
 export class ServiceError extends Error implements ServiceErrorInfo {
   override name = 'ServiceError';
+  /** What the failed request was for (set by the client): the words of its sentence. */
+  operation: ServiceOperation | undefined;
   readonly kind: ServiceErrorKind;
   readonly status?: number;
   readonly fieldErrors: FieldError[];

@@ -2,17 +2,17 @@
 // that names the request and the field, e.g. `The service's answer to GET /v2/shots/7 cannot be
 // used: the shot's "images.normal" should be a string but is the number 12.`
 import * as v from 'valibot';
+import { fail, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
 import { scrubSecrets } from './known-secrets';
-
-export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
  * `what` names the resource ("the user", "a shot"); `request` the call that answered ("GET /v2/user"),
  * omitted where the caller words the request itself.
  */
-export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string, request?: string): Validated<v.InferOutput<S>> {
+export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string, request?: string): Result<v.InferOutput<S>> {
   const result = v.safeParse(schema, body);
-  if (result.success) return { ok: true, value: result.output };
+  if (result.success) return ok(result.output);
   const issue = result.issues[0];
   const field = v.getDotPath(issue);
   const owner = what.startsWith('a ') || what.startsWith('an ') ? `the ${what.replace(/^an? /, '')}` : what;
@@ -22,7 +22,7 @@ export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown
         `${field ? `${owner}'s "${field}"` : owner} ${issue.message}`
       : `${owner}'s ${field ? `"${field}"` : 'body'} should be ${issue.expected ?? 'another value'} but is ${describeValue(issue.input)}`;
   const lead = request ? `The service's answer to ${request} cannot be used: ` : 'The service sent something Shotput cannot use: ';
-  return { ok: false, message: `${lead}${problem}.` };
+  return fail('invalid-response', `${lead}${problem}.`);
 }
 
 function describeValue(value: unknown): string {

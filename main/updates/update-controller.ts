@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { UpdateStatus, UpdateView } from '../../common/contract/index';
 import type { UpdateSupport } from './update-support';
-import { classifyUpdateError } from './update-errors';
+import { classifyUpdateError, isQuiet, updateErrorDetail } from './update-errors';
 
 /** The part of electron-updater's AppUpdater used here. */
 export interface UpdaterPort {
@@ -173,7 +173,8 @@ export class UpdateController extends EventEmitter<{ changed: [UpdateView] }> {
       return this.view();
     } catch (error) {
       const problem = classifyUpdateError(error);
-      (problem.quiet ? this.log.info : this.log.warn)(`update check failed (${problem.kind}): ${problem.detail}`);
+      const kind = problem.code.replace(/^update-/, '');
+      (isQuiet(problem) ? this.log.info : this.log.warn)(`update check failed (${kind}): ${updateErrorDetail(error)}`);
       this.set({
         status: this.restingStatus(),
         availableVersion: null,

@@ -1,21 +1,14 @@
 // The real service client and image pipeline, seen through the queue's ports.
 import { stat } from 'node:fs/promises';
+import { fail, failWith, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
 import { ImageError, optionsOfChoice, prepare } from '../images';
 import type { PreparedImage as PipelineImage } from '../images';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
 import { problemOfRequest } from '../service/problem';
 import type { AuthenticatedUser, Shot } from '../service/resources';
-import type {
-  AccountInfo,
-  CreateShotResult,
-  ImagePreparer,
-  PreparedImage,
-  PrepareResult,
-  RemoteShot,
-  ServiceProblem,
-  UploadService,
-} from './ports';
+import type { AccountInfo, ImagePreparer, PreparedImage, RemoteShot, UploadService } from './ports';
 import type { PrepareChoice } from './types';
 
 export function serviceAdapter(client: ServiceClient): UploadService {
@@ -43,7 +36,7 @@ export function serviceAdapter(client: ServiceClient): UploadService {
           progress,
         );
         onProgress?.(sentTotal, sentTotal);
-        return { ok: true, location: created.location, shotId: created.id };
+        return ok({ location: created.location, shotId: created.id });
       } catch (error) {
         return createFailure(error);
       }
@@ -51,7 +44,7 @@ export function serviceAdapter(client: ServiceClient): UploadService {
     async getShotAt(location) {
       try {
         const shot = await client.getShotAtLocation(location);
-        return shot ? { ok: true, found: true, shot: remoteShot(shot) } : { ok: true, found: false };
+        return ok(shot ? remoteShot(shot) : undefined);
       } catch (error) {
         return problem(error);
       }
@@ -59,14 +52,14 @@ export function serviceAdapter(client: ServiceClient): UploadService {
     async listMyShots(page, perPage) {
       try {
         const result = await client.listUserShots({ page, perPage });
-        return { ok: true, shots: result.items.map(remoteShot), hasNext: result.nextPage !== null };
+        return ok({ shots: result.items.map(remoteShot), hasNext: result.nextPage !== null });
       } catch (error) {
         return problem(error);
       }
     },
     async currentAccount() {
       try {
-        return { ok: true, account: accountInfo(await client.getUser()) };
+        return ok(accountInfo(await client.getUser()));
       } catch (error) {
         return problem(error);
       }
@@ -96,25 +89,15 @@ function remoteShot(shot: Shot): RemoteShot {
 }
 
 /** A failed request as the queue sees it: the translator's code, sentence and whether retrying helps. */
-function problem(error: unknown): ServiceProblem {
-  const found = problemOfRequest(error);
-  return {
-    ok: false,
-    code: found.code,
-    message: found.message,
-    retryable: found.retryable,
-    status: isServiceError(error) ? error.status : undefined,
-  };
+function problem<T>(error: unknown): Result<T> {
+  return failWith(problemOfRequest(error));
 }
 
-function createFailure(error: unknown): CreateShotResult {
-  const base = problem(error);
-  if (isServiceError(error)) {
-    // Only an answer from the service (or a connection never made) proves nothing was created.
-    if (error.kind === 'http' || error.kind === 'network') return { ...base, outcome: 'refused' };
-    return { ...base, outcome: 'unknown', retryable: true };
-  }
-  return { ...base, outcome: 'unknown', retryable: true };
+function createFailure<T>(error: unknown): Result<T> {
+  const found = problemOfRequest(error);
+  // Only an answer from the service (or a connection never made) proves nothing was created.
+  if (isServiceError(error) && (error.kind === 'http' || error.kind === 'network')) return failWith(found);
+  return failWith({ ...found, code: 'unknown-outcome', retryable: true });
 }
 
 /** The image pipeline's result as the queue keeps it. */
@@ -132,10 +115,10 @@ export function preparedForQueue(image: PipelineImage): PreparedImage {
 export const imagePreparer: ImagePreparer = {
   async prepare(file, choice) {
     try {
-      return { ok: true, ...preparedForQueue(await prepare(file, optionsOfChoice(choice))) };
+      return ok(preparedForQueue(await prepare(file, optionsOfChoice(choice))));
     } catch (error) {
-      const message = error instanceof ImageError || error instanceof Error ? error.message : String(error);
-      return { ok: false, message, retryable: false };
+      if (error instanceof ImageError) return fail(`image-${error.code}`, error.message, false);
+      return fail('image-output-check-failed', error instanceof Error ? error.message : String(error), false);
     }
   },
 };
@@ -178,11 +161,11 @@ export class PreparedHandoff implements ImagePreparer {
     return this.waiting.size;
   }
 
-  async prepare(file: string, choice: PrepareChoice): Promise<PrepareResult> {
+  async prepare(file: string, choice: PrepareChoice): Promise<Result<PreparedImage>> {
     const key = handoffKey(file, choice);
     const handed = this.waiting.get(key);
     this.waiting.delete(key);
-    if (handed && handed.stamp === (await fileStamp(file))) return { ok: true, ...handed.image };
+    if (handed && handed.stamp === (await fileStamp(file))) return ok(handed.image);
     return this.pipeline.prepare(file, choice);
   }
 }

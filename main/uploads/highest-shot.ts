@@ -24,7 +24,7 @@ export class HighestShotId {
     this.pending ??= this.service.listMyShots(1, 1).then((page) => {
       this.pending = undefined;
       if (!page.ok) return undefined;
-      this.noteAll(page.shots);
+      this.noteAll(page.value.shots);
       this.highest ??= 0;
       return this.highest;
     });

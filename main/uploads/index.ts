@@ -1,6 +1,6 @@
 // The uploads area's public surface, for the desktop app's main process and the CLI.
 export { UploadQueue } from './queue';
-export type { ActionResult, AddResult, UploadQueueOptions } from './queue';
+export type { AddResult, UploadQueueOptions } from './queue';
 export { WatchedFolder } from './watch-folder';
 export type { FolderCounts, FolderDefaults, WatchEvent, WatchFolderOptions } from './watch-folder';
 export { PreparedHandoff, accountInfo, fileStamp, imagePreparer, preparedForQueue, serviceAdapter } from './adapters';

@@ -147,7 +147,10 @@ export class Journal {
     if (this.fd < 0) throw new Error('The upload journal is closed.');
     this.appendRaw(`${recordLine(record)}\n`);
     this.lines++;
-    if (this.lines > this.jobs.size + this.uploaded.size + this.compactAfter) this.compact();
+    // Compacted once the file holds twice the live records and more: at a thousand jobs a fixed
+    // allowance would rewrite the whole file every few hundred changes (quadratic work and memory).
+    const live = this.jobs.size + this.uploaded.size;
+    if (this.lines > 2 * live + this.compactAfter) this.compact();
   }
 
   private appendRaw(text: string): void {

@@ -3,12 +3,13 @@
 import path from 'node:path';
 import type { ContentMatch, RequestIdentity } from './job-identity';
 import { requestKey } from './job-identity';
-import type { ActionResult, AddResult, PrepareChoice, UploadJob } from './types';
+import type { Result } from '../../common/problem';
+import type { AddResult, PrepareChoice, UploadJob } from './types';
 
 interface QueueActions {
   get(id: string): UploadJob | undefined;
-  retry(id: string): ActionResult;
-  edit(id: string, patch: { metadata?: UploadJob['metadata']; prepare?: PrepareChoice }): ActionResult;
+  retry(id: string): Result<UploadJob>;
+  edit(id: string, patch: { metadata?: UploadJob['metadata']; prepare?: PrepareChoice }): Result<UploadJob>;
 }
 
 /** Undefined when the request needs a new job. */

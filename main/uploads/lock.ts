@@ -2,13 +2,14 @@
 // a lock left by a process that no longer runs (killed, crashed) is taken over.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fail, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
 import { openPrivateSync, privateFolderSync } from './private-files';
 
 export const LOCK_FILE = 'uploads.lock';
 
-export type LockResult = { ok: true; release: () => void } | { ok: false; pid: number; message: string };
-
-export function acquireLock(dir: string): LockResult {
+/** The lock, answered with the function that releases it. */
+export function acquireLock(dir: string): Result<() => void> {
   privateFolderSync(dir);
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -17,27 +18,20 @@ export function acquireLock(dir: string): LockResult {
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       let released = false;
-      return {
-        ok: true,
-        release: () => {
-          if (released) return;
-          released = true;
-          if (readPid(file) === process.pid) fs.rmSync(file, { force: true });
-        },
-      };
+      return ok(() => {
+        if (released) return;
+        released = true;
+        if (readPid(file) === process.pid) fs.rmSync(file, { force: true });
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = readPid(file);
       if (pid !== undefined && pid !== process.pid && isAlive(pid))
-        return {
-          ok: false,
-          pid,
-          message: `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.`,
-        };
+        return fail('locked', `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.`);
       fs.rmSync(file, { force: true });
     }
   }
-  return { ok: false, pid: -1, message: 'Could not take the upload queue lock.' };
+  return fail('locked', 'Could not take the upload queue lock.');
 }
 
 function readPid(file: string): number | undefined {

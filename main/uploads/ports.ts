@@ -1,5 +1,6 @@
 // The narrow surfaces the queue needs from the service client and the image pipeline.
 // adapters.ts wires the real modules to them; the queue knows nothing else about either.
+import type { Result } from '../../common/problem';
 import type { PrepareChoice, ShotMetadata } from './types';
 
 /** The shot's metadata with the prepared image, as sent to the service. */
@@ -26,36 +27,24 @@ export interface AccountInfo {
   canUploadShot: boolean;
 }
 
-/** A request that did not succeed: a sentence, and whether asking again can help. */
-export interface ServiceProblem {
-  ok: false;
-  /** The Problem code of the service translator ("daily-cap", "rejected", …), when it came from one. */
-  code?: string;
-  message: string;
-  retryable: boolean;
-  status?: number;
+/** A shot the service accepted for processing. */
+export interface CreatedShot {
+  location: string;
+  shotId: number;
 }
 
-export type CreateShotResult =
-  | { ok: true; location: string; shotId: number }
-  /** The service answered and refused: nothing was created. */
-  | (ServiceProblem & { outcome: 'refused' })
-  /** The request may or may not have reached the service: reconcile before any new POST. */
-  | (ServiceProblem & { outcome: 'unknown' });
-
-export type ShotLookup = { ok: true; found: true; shot: RemoteShot } | { ok: true; found: false } | ServiceProblem;
-
-export type ShotPage = { ok: true; shots: RemoteShot[]; hasNext: boolean } | ServiceProblem;
-
-export type AccountLookup = { ok: true; account: AccountInfo } | ServiceProblem;
-
+/**
+ * Every port answers with a Result (common/problem.ts). createShot's failure with the code
+ * 'unknown-outcome' means the request may have reached the service: reconcile before any new
+ * POST. Any other code means the service answered and nothing was created.
+ */
 export interface UploadService {
-  createShot(form: ShotForm, onProgress?: (sentBytes: number, totalBytes: number) => void): Promise<CreateShotResult>;
-  /** GET the Location of a created shot: found once processing is done, not found before. */
-  getShotAt(location: string): Promise<ShotLookup>;
+  createShot(form: ShotForm, onProgress?: (sentBytes: number, totalBytes: number) => void): Promise<Result<CreatedShot>>;
+  /** GET the Location of a created shot: the shot once processing is done, undefined before. */
+  getShotAt(location: string): Promise<Result<RemoteShot | undefined>>;
   /** One page of the account's own shots, newest first. */
-  listMyShots(page: number, perPage: number): Promise<ShotPage>;
-  currentAccount(): Promise<AccountLookup>;
+  listMyShots(page: number, perPage: number): Promise<Result<{ shots: RemoteShot[]; hasNext: boolean }>>;
+  currentAccount(): Promise<Result<AccountInfo>>;
 }
 
 export interface PreparedImage {
@@ -68,8 +57,6 @@ export interface PreparedImage {
   warnings: string[];
 }
 
-export type PrepareResult = ({ ok: true } & PreparedImage) | { ok: false; message: string; retryable: boolean };
-
 export interface ImagePreparer {
-  prepare(file: string, options: PrepareChoice): Promise<PrepareResult>;
+  prepare(file: string, options: PrepareChoice): Promise<Result<PreparedImage>>;
 }

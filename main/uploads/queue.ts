@@ -24,9 +24,11 @@ import { tuningOf } from './queue-options';
 import type { UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
-import type { ActionResult, AddResult, JobEdit, JobEvent, JobState, NewJob, UploadJob } from './types';
+import { fail, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
+import type { AddResult, JobEdit, JobEvent, NewJob, UploadJob } from './types';
 
-export type { ActionResult, AddResult } from './types';
+export type { AddResult } from './types';
 export type { UploadQueueOptions } from './queue-options';
 
 export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
@@ -71,15 +73,15 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
    */
   static open(options: UploadQueueOptions): UploadQueue {
     const lock = diskWrite(options.dataDir, () => acquireLock(options.dataDir));
-    if (!lock.ok) throw new Error(lock.message);
+    if (!lock.ok) throw new Error(lock.error.message);
     let journal: Journal;
     try {
       journal = Journal.open(options.dataDir, options.journal);
     } catch (error) {
-      lock.release();
+      lock.value();
       throw error;
     }
-    const queue = new UploadQueue(options.service, options.preparer, journal, lock.release, options);
+    const queue = new UploadQueue(options.service, options.preparer, journal, lock.value, options);
     queue.resume();
     return queue;
   }
@@ -92,7 +94,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /** The live jobs, oldest first (not copies: for the engine only). */
   private ordered(): UploadJob[] {
-    return [...this.core.jobs()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return [...this.core.jobs()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
   get(id: string): UploadJob | undefined {
@@ -159,16 +161,16 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.pump();
   }
 
-  pauseJob(id: string): ActionResult {
+  pauseJob(id: string): Result<UploadJob> {
     return this.change(id, pauseJob);
   }
 
-  resumeJob(id: string): ActionResult {
+  resumeJob(id: string): Result<UploadJob> {
     return this.change(id, resumeJob);
   }
 
   /** A failed job starts again; one that failed after the service accepted it goes back to being tracked. */
-  retry(id: string): ActionResult {
+  retry(id: string): Result<UploadJob> {
     return this.change(id, (job) => {
       if (
         this.core.dailyCap.active() &&
@@ -186,7 +188,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     });
   }
 
-  cancel(id: string): ActionResult {
+  cancel(id: string): Result<UploadJob> {
     return this.change(id, (job) => {
       const refusal = cancelJob(job);
       if (!refusal) this.core.prepared.delete(job.id);
@@ -194,7 +196,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     });
   }
 
-  edit(id: string, patch: JobEdit): ActionResult {
+  edit(id: string, patch: JobEdit): Result<UploadJob> {
     return this.change(id, (job) => {
       const edited = editJob(job, patch);
       if (edited.refusal !== undefined) return edited.refusal;
@@ -204,17 +206,17 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   /** Removes a final job from the list (the record of uploaded content stays). */
-  remove(id: string): ActionResult {
+  remove(id: string): Result<UploadJob> {
     const job = this.core.job(id);
-    if (!job) return { ok: false, message: `No job ${id}.` };
+    if (!job) return fail('refused', `No job ${id}.`);
     const refusal = removalRefusal(job);
-    if (refusal) return { ok: false, message: refusal };
+    if (refusal) return fail('refused', refusal);
     this.core.write(
       () => this.core.journal.forget(id),
       () => this.core.journal.jobs.delete(id),
     );
     this.emit('event', { type: 'removed', id });
-    return { ok: true, job };
+    return ok(job);
   }
 
   /**
@@ -311,15 +313,23 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       this.recover();
     }
     const now = Date.now();
-    const jobs = this.ordered();
-    const inState = (s: JobState) => jobs.filter((j) => j.state === s);
+    // One pass over the jobs, in the journal's order (the order they were created in): the pump
+    // runs after every change, so at a thousand jobs a sort and a list per state each time would
+    // be most of the queue's work and memory.
+    const queued: UploadJob[] = [];
+    const ready: UploadJob[] = [];
+    let preparing = 0;
+    for (const job of core.jobs()) {
+      if (job.state === 'queued') queued.push(job);
+      else if (job.state === 'ready') ready.push(job);
+      else if (job.state === 'preparing') preparing++;
+    }
     let wake = Number.POSITIVE_INFINITY;
     const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.draining && !core.busy.has(j.id);
     const { prepareConcurrency, readyAhead, uploadConcurrency } = core.tuning;
 
-    let preparing = inState('preparing').length;
-    let held = preparing + inState('ready').length;
-    for (const job of inState('queued')) {
+    let held = preparing + ready.length;
+    for (const job of queued) {
       if (!runnable(job)) continue;
       const due = job.retryAt ? Date.parse(job.retryAt) : 0;
       if (due > now) {
@@ -339,7 +349,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     let sending = core.sending.size;
     const capped = core.dailyCap.active(now) !== undefined;
     if (capped) wake = Math.min(wake, core.dailyCap.endsAt() ?? wake);
-    for (const job of capped ? [] : inState('ready')) {
+    for (const job of capped ? [] : ready) {
       if (!runnable(job) || sending >= uploadConcurrency) continue;
       const due = job.retryAt ? Date.parse(job.retryAt) : 0;
       if (due > now) {
@@ -370,19 +380,19 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   }
 
   /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with a sentence. */
-  private change(id: string, apply: (job: UploadJob) => string | undefined): ActionResult {
+  private change(id: string, apply: (job: UploadJob) => string | undefined): Result<UploadJob> {
     // A unique prefix of the id will do, as with git: people type ids from `shotput queue list`.
     const matches = this.core.job(id)
       ? [this.core.job(id)!]
       : [...this.core.jobs()].filter((j) => id !== '' && j.id.startsWith(id));
-    if (matches.length > 1) return { ok: false, message: `${id} matches ${matches.length} jobs; give more of the id.` };
+    if (matches.length > 1) return fail('refused', `${id} matches ${matches.length} jobs; give more of the id.`);
     const job = matches[0];
-    if (!job) return { ok: false, message: `No job ${id} in the queue.` };
+    if (!job) return fail('refused', `No job ${id} in the queue.`);
     const previous = job.state;
     const refusal = apply(job);
-    if (refusal) return { ok: false, message: refusal };
+    if (refusal) return fail('refused', refusal);
     this.core.save(job, previous === job.state ? undefined : previous);
     this.pump();
-    return { ok: true, job: structuredClone(job) };
+    return ok(structuredClone(job));
   }
 }

@@ -6,7 +6,8 @@
 import { finalStateOf, matchInterruptedUploads } from './matching';
 import type { HighestShotId } from './highest-shot';
 import type { QueueCore } from './queue-core';
-import type { RemoteShot, ServiceProblem } from './ports';
+import type { Problem } from '../../common/problem';
+import type { RemoteShot } from './ports';
 import type { UploadJob } from './types';
 
 interface Tracking {
@@ -134,9 +135,9 @@ export class Reconciler {
   private async checkLocation(job: UploadJob): Promise<void> {
     const found = await this.core.service.getShotAt(job.location!);
     if (this.core.closing) return;
-    if (!found.ok) return this.missed(job, found);
-    if (!found.found) return this.missed(job);
-    this.confirm(job, found.shot);
+    if (!found.ok) return this.missed(job, found.error);
+    if (!found.value) return this.missed(job);
+    this.confirm(job, found.value);
   }
 
   /**
@@ -164,14 +165,14 @@ export class Reconciler {
       const result = await this.core.service.listMyShots(page, LIST_PAGE_SIZE);
       if (this.core.closing) return;
       if (!result.ok) {
-        for (const job of dueProcessing) this.missed(job, result);
-        for (const job of interrupted) this.backOff(job, result.message);
+        for (const job of dueProcessing) this.missed(job, result.error);
+        for (const job of interrupted) this.backOff(job, result.error.message);
         return;
       }
-      shots.push(...result.shots);
-      this.highest.noteAll(result.shots);
-      if (!result.hasNext || result.shots.length === 0) complete = true;
-      for (const shot of result.shots) lowestListed = Math.min(lowestListed, shot.id);
+      shots.push(...result.value.shots);
+      this.highest.noteAll(result.value.shots);
+      if (!result.value.hasNext || result.value.shots.length === 0) complete = true;
+      for (const shot of result.value.shots) lowestListed = Math.min(lowestListed, shot.id);
     }
     const byId = new Map(shots.map((s) => [s.id, s]));
     const unreached: UploadJob[] = [];
@@ -220,7 +221,7 @@ export class Reconciler {
     }
   }
 
-  private missed(job: UploadJob, problem?: ServiceProblem): void {
+  private missed(job: UploadJob, problem?: Problem): void {
     const since = job.processingSince ? Date.parse(job.processingSince) : Date.now();
     const waited = Date.now() - since;
     if (!problem) this.longestMissMs = Math.max(this.longestMissMs, waited);

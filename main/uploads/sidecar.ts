@@ -1,6 +1,8 @@
 // A sidecar `name.json` beside `name.png` gives the shot its title, description and tags.
 import path from 'node:path';
 import { readTextNoFollow } from './no-links';
+import { fail, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
 
 export interface Sidecar {
   title?: string;
@@ -16,37 +18,31 @@ export function sidecarPath(imagePath: string): string {
 /** The sidecar's values; none when there is no sidecar; a sentence when it cannot be read. */
 export async function readSidecar(
   imagePath: string,
-): Promise<{ ok: true; sidecar: Sidecar | undefined } | { ok: false; message: string }> {
+): Promise<Result<Sidecar | undefined>> {
   let text: string;
   try {
     text = await readTextNoFollow(sidecarPath(imagePath));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, sidecar: undefined };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
     if ((error as NodeJS.ErrnoException).code === 'ELOOP')
-      return {
-        ok: false,
-        message: `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.`,
-      };
-    return { ok: false, message: `Cannot read ${path.basename(sidecarPath(imagePath))}: ${(error as Error).message}` };
+      return fail('refused', `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.`);
+    return fail('refused', `Cannot read ${path.basename(sidecarPath(imagePath))}: ${(error as Error).message}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, message: `${path.basename(sidecarPath(imagePath))} is not valid JSON.` };
+    return fail('refused', `${path.basename(sidecarPath(imagePath))} is not valid JSON.`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    return {
-      ok: false,
-      message: `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.`,
-    };
+    return fail('refused', `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.`);
   const record = value as Record<string, unknown>;
   const sidecar: Sidecar = {};
   if (typeof record.title === 'string') sidecar.title = record.title;
   if (typeof record.description === 'string') sidecar.description = record.description;
   if (Array.isArray(record.tags)) sidecar.tags = record.tags.filter((t): t is string => typeof t === 'string');
   else if (typeof record.tags === 'string') sidecar.tags = splitTags(record.tags);
-  return { ok: true, sidecar };
+  return ok(sidecar);
 }
 
 export function splitTags(text: string): string[] {

@@ -29,16 +29,17 @@ export class Stages {
       const current = core.job(id);
       if (core.closing || !current || current.state !== 'preparing') return;
       if (!result.ok) {
-        core.fail(current, result.message, result.retryable);
+        core.fail(current, result.error.message, result.error.retryable === true);
         return;
       }
-      const problems = checkImage(result);
+      const image = result.value;
+      const problems = checkImage(image);
       if (problems.length > 0) {
         core.fail(current, problems.join(' '), false);
         return;
       }
-      core.prepared.set(id, result);
-      current.warnings = result.warnings.length > 0 ? result.warnings : undefined;
+      core.prepared.set(id, image);
+      current.warnings = image.warnings.length > 0 ? image.warnings : undefined;
       core.transition(current, 'ready');
     } catch (error) {
       const current = core.job(id);
@@ -117,31 +118,35 @@ export class Stages {
       (sentBytes, totalBytes) => core.announce({ type: 'progress', id: job.id, sentBytes, totalBytes }),
     );
     if (result.ok) {
-      this.highest.note(result.shotId);
-      job.location = result.location;
-      job.shotId = result.shotId;
+      const created = result.value;
+      this.highest.note(created.shotId);
+      job.location = created.location;
+      job.shotId = created.shotId;
       job.processingSince = new Date().toISOString();
       core.prepared.delete(job.id);
       core.transition(job, 'processing');
       this.reconciler.track(job, core.tuning.expectedProcessingMs);
-    } else if (result.outcome === 'refused' && result.code === 'daily-cap') {
+      return;
+    }
+    const problem = result.error;
+    if (problem.code === 'daily-cap') {
       // Nothing was created: the job keeps its prepared image and waits with the others.
-      core.dailyCap.hold(result.message);
-      job.lastError = result.message;
+      core.dailyCap.hold(problem.message);
+      job.lastError = problem.message;
       job.attempts = Math.max(0, job.attempts - 1);
       core.transition(job, 'ready');
-    } else if (result.outcome === 'refused') {
-      if (result.retryable && job.attempts < core.tuning.maxAttempts) {
-        job.lastError = result.message;
+    } else if (problem.code !== 'unknown-outcome') {
+      if (problem.retryable && job.attempts < core.tuning.maxAttempts) {
+        job.lastError = problem.message;
         job.retryAt = new Date(Date.now() + core.backoff(job.attempts)).toISOString();
         core.transition(job, 'ready');
       } else {
         core.prepared.delete(job.id);
-        core.fail(job, result.message, result.retryable);
+        core.fail(job, problem.message, problem.retryable === true);
       }
     } else {
       // The request may have created the shot: stay in `uploading`; the checks look for it.
-      job.lastError = result.message;
+      job.lastError = problem.message;
       core.save(job);
       this.reconciler.trackInterrupted(job);
     }
@@ -153,10 +158,10 @@ export class Stages {
     if (!this.account) {
       const found = await this.core.service.currentAccount();
       if (!found.ok) {
-        this.core.later(job, `Could not read the account to check scheduling and teams: ${found.message}`);
+        this.core.later(job, `Could not read the account to check scheduling and teams: ${found.error.message}`);
         return 'wait';
       }
-      this.account = found.account;
+      this.account = found.value;
     }
     const problems = [...checkMetadata(job.metadata), ...checkAgainstAccount(job.metadata, this.account)];
     return problems.length > 0 ? problems.join(' ') : undefined;

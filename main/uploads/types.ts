@@ -99,4 +99,3 @@ export type AddResult =
   | { status: 'skipped'; sourcePath: string; shotId: number; from?: string; message: string }
   | { status: 'error'; sourcePath: string; message: string };
 
-export type ActionResult = { ok: true; job: UploadJob } | { ok: false; message: string };

@@ -231,10 +231,10 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     const defaults = this.options.defaults ?? {};
     const read = await readSidecar(file);
     if (!read.ok) {
-      this.emit('event', { type: 'error', folder: this.folder, file, message: read.message });
+      this.emit('event', { type: 'error', folder: this.folder, file, message: read.error.message });
       return undefined;
     }
-    const sidecar = read.sidecar;
+    const sidecar = read.value;
     const tags = [...new Set([...(defaults.tags ?? []), ...(sidecar?.tags ?? [])])].slice(0, MAX_SHOT_TAGS);
     const metadata: ShotMetadata = {
       title: sidecar?.title ?? titleFromFileName(file),

@@ -98,11 +98,15 @@ describe.each(['darwin', 'win32', 'linux'] as const)('the application menu on %s
 });
 
 describe('the About panel', () => {
-  it('shows the version with the Electron and Chromium it runs on', () => {
-    const options = aboutPanelOptions('Shotput', { app: '0.3.0', electron: '45.4.1', chromium: '142.0.7444.59', node: '22.20.0' }, 'https://shotput.app');
-    expect(options).toMatchObject({ applicationName: 'Shotput', applicationVersion: '0.3.0', website: 'https://shotput.app' });
-    expect(options.version).toBe('Electron 45.4.1, Chromium 142.0.7444.59, Node 22.20.0');
-    expect(options.credits).toBe(options.version);
+  const versions = { app: '0.3.0', electron: '45.4.1', chromium: '142.0.7444.59', node: '22.20.0' };
+  const runtime = 'Electron 45.4.1, Chromium 142.0.7444.59, Node 22.20.0';
+
+  it('shows the version with the Electron and Chromium it runs on, in the fields each platform shows', () => {
+    expect(aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'darwin')).toMatchObject({ applicationVersion: '0.3.0', version: runtime, credits: runtime });
+    expect(aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'win32')).toMatchObject({ applicationVersion: '0.3.0', credits: runtime });
+    // Linux shows no version or credits field: the runtime follows the app's version.
+    const linux = aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'linux');
+    expect(linux).toEqual({ applicationName: 'Shotput', applicationVersion: `0.3.0 (${runtime})`, copyright: 'Copyright © Shotput', website: 'https://shotput.app' });
   });
 });
 

@@ -33,7 +33,7 @@ describe('createDesktopAccounts + registerDeepLinks', () => {
     const created = createDesktopAccounts({ keyValueStore, sandboxDataDir: path.join(dir, 'sandbox') });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
-    const { accounts } = created;
+    const accounts = created.value;
     expect(accounts.protection).toBe('basic-text');
 
     const app = new FakeApp();

@@ -14,7 +14,7 @@ describe('signInProblem', () => {
   ])('gives %s its own sentence and next step', (code, next) => {
     const problem = signInProblem(code);
     expect(problem.code).toBe(code);
-    expect(problem.action.kind).toBe(next);
+    expect(problem.next).toBe(next);
     expect(problem.message).toMatch(/^[A-Z].*\.$/);
     expect(problem.message).not.toMatch(/_/); // no error codes in the sentence
   });

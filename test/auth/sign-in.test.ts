@@ -107,7 +107,7 @@ describe('sign-in against the sandbox', () => {
     const callback = `app.shotput://oauth/callback${redirect.search}`;
     const outcome = await signIn.completeFromDeepLink(callback);
     expect(failedCode(outcome)).toBe('application_suspended');
-    if (outcome.kind === 'failed') expect(outcome.problem.action.kind).toBe('contact-support');
+    if (outcome.kind === 'failed') expect(outcome.problem.next).toBe('contact-support');
   });
 
   it('reports a redirect URI the application did not register', async () => {
@@ -141,7 +141,7 @@ describe('sign-in against the sandbox', () => {
     const code = new URL(await new TestBrowser().authorize(buildUrl(started.state, started.codeChallenge), { username: 'ada', password: 'sandbox', decision: 'allow' })).searchParams.get('code')!;
     expect((await exchangeCode({ signIn: started, code, clientSecret: SANDBOX_CLIENT_SECRET })).ok).toBe(true);
     const reused = await exchangeCode({ signIn: started, code, clientSecret: SANDBOX_CLIENT_SECRET });
-    expect(reused.ok === false && reused.problem.code).toBe('invalid_grant');
+    expect(reused.ok === false && reused.error.code).toBe('invalid_grant');
   });
 
   it('ignores a state it did not issue (a forged link) and keeps the real sign-in', async () => {

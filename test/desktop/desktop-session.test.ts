@@ -135,8 +135,8 @@ describe('DesktopSession', () => {
     const signingIn = h.session.signIn({ service: 'sandbox' });
     await h.session.handleDeepLink(await answerInBrowser(h, { decision: 'deny' }));
     const result = await signingIn;
-    expect(result).toMatchObject({ ok: false, problem: { code: 'access_denied', title: 'Sign-in cancelled' } });
-    if (!result.ok) expect(problemSentence(result.problem)).toMatch(/^Sign-in cancelled\. You chose not to give Shotput access\. .*Sign in again when you are ready\.$/);
+    expect(result).toMatchObject({ ok: false, error: { code: 'access_denied', title: 'Sign-in cancelled' } });
+    if (!result.ok) expect(problemSentence(result.error)).toMatch(/^Sign-in cancelled\. You chose not to give Shotput access\. .*Sign in again when you are ready\.$/);
     expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'access_denied' } });
 
     // A forged link while nothing waits changes nothing.
@@ -164,7 +164,7 @@ describe('DesktopSession', () => {
     const signingIn = h.session.signIn({ service: 'sandbox' });
     const callback = await answerInBrowser(h, { decision: 'allow' });
     expect(h.session.cancelSignIn()).toMatchObject({ status: 'signed-out', problem: null });
-    expect(await signingIn).toMatchObject({ ok: false, problem: { code: 'cancelled' } });
+    expect(await signingIn).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     await h.session.handleDeepLink(callback);
     expect(h.session.state().status).toBe('signed-out');
     expect(h.session.client()).toBeUndefined();
@@ -174,17 +174,17 @@ describe('DesktopSession', () => {
   it('gives up waiting for the browser after the time limit', async () => {
     const h = await openSession(undefined, 200);
     const result = await h.session.signIn({ service: 'sandbox' });
-    expect(result).toMatchObject({ ok: false, problem: { code: 'state_expired' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'state_expired' } });
     expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'state_expired' } });
     await h.session.close();
   });
 
   it('uses the real service with the user’s client id and secret, keeps one account per service, and switches', async () => {
     const h = await openSession();
-    expect(await h.session.signIn({ service: 'real' })).toMatchObject({ ok: false, problem: { code: 'missing_credentials' } });
+    expect(await h.session.signIn({ service: 'real' })).toMatchObject({ ok: false, error: { code: 'missing_credentials' } });
     expect(await h.session.signIn({ service: 'real', clientId: 'shotput-desktop' })).toMatchObject({
       ok: false,
-      problem: { code: 'missing_credentials', action: expect.stringContaining('client secret') },
+      error: { code: 'missing_credentials', action: expect.stringContaining('client secret') },
     });
 
     const real = h.session.signIn({ service: 'real', clientId: 'shotput-desktop', clientSecret: 'shotput-desktop-secret' });
@@ -194,13 +194,13 @@ describe('DesktopSession', () => {
     })());
     expect(authorize.origin).toBe(new URL(remote.sandbox.auth).origin);
     await h.session.handleDeepLink(await answerInBrowser(h, { username: 'cleo', decision: 'allow' }));
-    expect(await real).toMatchObject({ ok: true, state: { status: 'signed-in', service: 'real', account: { username: 'cleo', serviceLabel: expect.any(String) } } });
+    expect(await real).toMatchObject({ ok: true, value: { status: 'signed-in', service: 'real', account: { username: 'cleo', serviceLabel: expect.any(String) } } });
     expect(h.session.state()).toMatchObject({ realService: { clientId: 'shotput-desktop', hasSecret: true } });
     expect(JSON.stringify(h.session.state())).not.toContain('shotput-desktop-secret');
 
     const sandbox = h.session.signIn({ service: 'sandbox' });
     await h.session.handleDeepLink(await answerInBrowser(h, { username: 'ada', decision: 'allow' }));
-    expect(await sandbox).toMatchObject({ ok: true, state: { service: 'sandbox', account: { username: 'ada' } } });
+    expect(await sandbox).toMatchObject({ ok: true, value: { service: 'sandbox', account: { username: 'ada' } } });
 
     // Switching back needs no browser: the real service's account was kept.
     expect(await h.session.useService('real')).toMatchObject({ status: 'signed-in', account: { username: 'cleo' } });

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { initialSession, next } from '../../main/desktop/session-machine';
 import type { SessionEvent, SessionState } from '../../main/desktop/session-machine';
-import type { AuthProblem } from '../../common/contract/index';
+import type { SignInProblem } from '../../common/contract/index';
 
 type Account = { name: string };
 const ada: Account = { name: 'ada' };
-const problem: AuthProblem = { code: 'access_denied', title: 'Sign-in cancelled', message: 'You said no.', action: 'Sign in again' };
+const problem: SignInProblem = { code: 'access_denied', title: 'Sign-in cancelled', message: 'You said no.', action: 'Sign in again' };
 
 function run(...events: SessionEvent<Account>[]): SessionState<Account> {
   return events.reduce((state, event) => next(state, event), initialSession<Account>());

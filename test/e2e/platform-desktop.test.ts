@@ -98,6 +98,8 @@ describe.each(PLATFORMS)('the desktop on %s', (platform) => {
     await expect
       .poll(() => electron.shell.shownInFolder, { timeout: uiTimeoutMs })
       .toEqual([join(logs, 'shotput.log')]);
+    // About names the Electron and Chromium it runs on, in a field this platform shows.
+    expect(electron.app.aboutPanelText().join('\n')).toMatch(/Electron .+, Chromium .+, Node .+/);
     // The menu was built with the platform's roles only (the double refuses the others).
     expect(electron.Menu.applicationMenu?.items[0]?.label).toBe(mac ? 'Shotput' : '&File');
     expect(electron.pageErrors).toEqual([]);

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { FailureCode } from '../../common/problem';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,7 +29,11 @@ const vocabulary: { item: string; pattern: RegExp; home: string }[] = [
   },
   { item: 'waiting job states', pattern: /\[\s*'queued',\s*'preparing',\s*'ready'/, home: 'common/job-states.ts' },
   { item: 'input types', pattern: /extensions:\s*\[\s*'jpg'/, home: 'common/input-types.ts' },
-  { item: 'paste types', pattern: /'image\/png',\s*'image\/jpeg'|'image\/jpeg':\s*'\.jpg'/, home: 'common/input-types.ts' },
+  {
+    item: 'paste types',
+    pattern: /'image\/png',\s*'image\/jpeg'|'image\/jpeg':\s*'\.jpg'/,
+    home: 'common/input-types.ts',
+  },
   { item: 'size options', pattern: /value[:=]\s*["']800x600["']/, home: 'common/prepare-choice.ts' },
   { item: 'fit choices', pattern: /\[\s*'cover',\s*'contain'\s*\]/, home: 'common/prepare-choice.ts' },
   {
@@ -47,5 +52,14 @@ describe('shared vocabulary', () => {
       .filter((file) => pattern.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file).split(path.sep).join('/'));
     expect(found).toEqual([home]);
+  });
+});
+
+describe('failure codes', () => {
+  it('are a closed union: a check against a code that does not exist fails to compile', () => {
+    const known: FailureCode[] = ['not-found', 'daily-cap', 'cancelled', 'image-corrupt', 'locked'];
+    // @ts-expect-error 'not-fuond' is no failure code: a misspelt check in a view is a type error.
+    const misspelt: FailureCode = 'not-fuond';
+    expect(known).not.toContain(misspelt);
   });
 });

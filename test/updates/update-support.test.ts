@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUpdateError } from '../../main/updates/update-errors';
+import { classifyUpdateError, isQuiet } from '../../main/updates/update-errors';
 import {
   CHECKSUM_ONLY,
   SIGNATURE_CHECKED_MAC,
@@ -71,23 +71,23 @@ describe('updateSupport', () => {
 
 describe('classifyUpdateError', () => {
   it('keeps network trouble quiet and names a corrupt download', () => {
+    expect(isQuiet(classifyUpdateError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isQuiet(classifyUpdateError(new Error('sha512 checksum mismatch')))).toBe(false);
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
-    expect(classifyUpdateError(refused)).toMatchObject({ kind: 'offline', quiet: true });
+    expect(classifyUpdateError(refused)).toMatchObject({ code: 'update-offline', retryable: true });
     expect(classifyUpdateError(new Error('net::ERR_INTERNET_DISCONNECTED'))).toMatchObject({
-      kind: 'offline',
-      quiet: true,
+      code: 'update-offline', retryable: true,
     });
     expect(classifyUpdateError(Object.assign(new Error('HttpError: 503'), { statusCode: 503 }))).toMatchObject({
-      kind: 'server',
-      quiet: true,
+      code: 'update-server', retryable: true,
     });
     expect(
       classifyUpdateError(
         Object.assign(new Error('sha512 checksum mismatch, expected a, got b'), { code: 'ERR_CHECKSUM_MISMATCH' }),
       ),
-    ).toMatchObject({ kind: 'corrupt', quiet: false });
+    ).toMatchObject({ code: 'update-corrupt', retryable: true });
     expect(classifyUpdateError(new Error('Cannot parse update info'))).toMatchObject({
-      kind: 'other',
+      code: 'update-other',
       message: 'Checking for updates failed: Cannot parse update info. Shotput will try again later.',
     });
   });

@@ -161,8 +161,11 @@ describe.skipIf(!canMount)('a real full or read-only volume', () => {
     const files = await makeImages(path.join(root, 'ro-images'), 1, 'ro', 200);
     const run = await upload(path.join(volume, 'data'), files);
     expect(run.code).toBe(1);
-    expect(run.run.stderr()).toMatch(
-      /^shotput: .* is on a read-only disk: the upload queue could not be saved\. Make that disk writable or choose another data folder, then resume the uploads\.$/m,
+    // With --json the command's problem is one JSON line on standard error.
+    const problem = JSON.parse(run.run.stderr().trim().split('\n').at(-1)!) as { type: string; message: string };
+    expect(problem.type).toBe('problem');
+    expect(problem.message).toMatch(
+      /^\/.* is on a read-only disk: the upload queue could not be saved\. Make that disk writable or choose another data folder, then resume the uploads\.$/,
     );
     expect(run.run.stderr()).not.toMatch(/EROFS| {4}at /);
   });

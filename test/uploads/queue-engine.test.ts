@@ -81,9 +81,9 @@ describe('upload queue', () => {
         if (posts === 1) {
           const created = await real.createShot(form, onProgress);
           expect(created.ok).toBe(true);
-          return { ok: false, outcome: 'unknown', message: 'The connection broke after sending.', retryable: true };
+          return { ok: false, error: { code: 'unknown-outcome', message: 'The connection broke after sending.', retryable: true } };
         }
-        if (posts === 2) return { ok: false, outcome: 'unknown', message: 'The connection broke before sending.', retryable: true };
+        if (posts === 2) return { ok: false, error: { code: 'unknown-outcome', message: 'The connection broke before sending.', retryable: true } };
         return real.createShot(form, onProgress);
       },
     };

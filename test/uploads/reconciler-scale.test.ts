@@ -46,14 +46,14 @@ class PagedService implements UploadService {
     this.requests.posts++;
     const id = this.nextId++;
     this.shots.push({ id, title: form.title, publishedAt: new Date().toISOString(), ready: this.processInstantly });
-    return { ok: true as const, location: `https://api.test/v2/shots/${id}`, shotId: id };
+    return { ok: true as const, value: { location: `https://api.test/v2/shots/${id}`, shotId: id } };
   }
 
   async getShotAt(location: string) {
     this.requests.locations++;
     const id = Number(location.split('/').at(-1));
     const shot = this.shots.find((s) => s.id === id && s.ready);
-    return shot ? { ok: true as const, found: true as const, shot } : { ok: true as const, found: false as const };
+    return { ok: true as const, value: shot };
   }
 
   async listMyShots(page: number, perPage: number) {
@@ -62,19 +62,18 @@ class PagedService implements UploadService {
     const size = Math.min(perPage, 100);
     return {
       ok: true as const,
-      shots: listed.slice((page - 1) * size, page * size),
-      hasNext: listed.length > page * size,
+      value: { shots: listed.slice((page - 1) * size, page * size), hasNext: listed.length > page * size },
     };
   }
 
   async currentAccount() {
-    return { ok: true as const, account: { id: 1, pro: true, type: 'Player', teams: [], canUploadShot: true } };
+    return { ok: true as const, value: { id: 1, pro: true, type: 'Player', teams: [], canUploadShot: true } };
   }
 }
 
 const preparer: ImagePreparer = {
   async prepare() {
-    return { ok: true, buffer: Buffer.alloc(16), format: 'png', width: 400, height: 300, bytes: 16, warnings: [] };
+    return { ok: true, value: { buffer: Buffer.alloc(16), format: 'png', width: 400, height: 300, bytes: 16, warnings: [] } };
   },
 };
 

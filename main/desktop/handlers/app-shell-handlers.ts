@@ -5,7 +5,9 @@ import type { HandlerContext } from './handler-context';
 
 export type { AppShellContext } from './handler-context';
 
-export function createAppShellHandlers(context: HandlerContext): Pick<RequestHandlers, 'app.about' | 'logs.show' | 'updates.state' | 'updates.check' | 'updates.restart'> {
+export function createAppShellHandlers(
+  context: HandlerContext,
+): Pick<RequestHandlers, 'app.about' | 'logs.show' | 'updates.state' | 'updates.check' | 'updates.restart'> {
   const shell = context.appShell;
   return {
     'app.about': () => ok(shell.about),

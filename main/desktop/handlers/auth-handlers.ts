@@ -13,7 +13,7 @@ export function createAuthHandlers(
     'auth.state': () => ok(session.state()),
     'auth.signIn': async (request) => {
       const result = await session.signIn(request);
-      return result.ok ? ok(result.state) : fail(result.problem.code, problemSentence(result.problem));
+      return result.ok ? ok(result.value) : fail(result.error.code, problemSentence(result.error));
     },
     'auth.cancel': () => ok(session.cancelSignIn()),
     'auth.signOut': async () => ok(await session.signOut()),

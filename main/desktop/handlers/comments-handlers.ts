@@ -7,7 +7,7 @@ import type { Comment, User } from '../../service/resources';
 import type { RequestHandlers } from '../../../common/contract/index';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
-import { actionFor } from '../../service/problem';
+import { operations } from '../../service/operations';
 
 export const COMMENTS_PER_PAGE = 50;
 /** Who liked a comment: the first page is enough for a popover. */
@@ -23,18 +23,19 @@ type CommentRequests =
   | 'comments.liked'
   | 'comments.likes';
 
-// The requests' own words (main/service/problem.ts), so the CLI and the panel say the same.
-const comments = (method: string, shotId: number) => actionFor(method, `/v1/shots/${shotId}/comments`);
-const comment = (method: string, shotId: number, commentId: number, tail = '') => actionFor(method, `/v1/shots/${shotId}/comments/${commentId}${tail}`);
-
 export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandlers, CommentRequests> {
   return {
     'comments.list': ({ shotId, page }) =>
-      withService(access, comments('GET', shotId), async (client) => {
-        const [me, listed] = await Promise.all([access.user(client), client.listComments(shotId, { page: page ?? 1, perPage: COMMENTS_PER_PAGE })]);
+      withService(access, operations.listComments(shotId), async (client) => {
+        const [me, listed] = await Promise.all([
+          access.user(client),
+          client.listComments(shotId, { page: page ?? 1, perPage: COMMENTS_PER_PAGE }),
+        ]);
         // One small request per liked comment (nobody likes a comment with no likes); the
         // rate-limit governor paces them.
-        const liked = await Promise.all(listed.items.map((comment) => (comment.likes_count > 0 ? client.isCommentLiked(shotId, comment.id) : false)));
+        const liked = await Promise.all(
+          listed.items.map((comment) => (comment.likes_count > 0 ? client.isCommentLiked(shotId, comment.id) : false)),
+        );
         return {
           comments: listed.items.map((comment, index) => toCommentView(shotId, comment, me.id, liked[index] ?? false)),
           nextPage: listed.nextPage,
@@ -42,13 +43,13 @@ export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandl
       }),
 
     'comments.add': ({ shotId, body }) =>
-      withService(access, comments('POST', shotId), async (client) => {
+      withService(access, operations.createComment(shotId), async (client) => {
         const [me, created] = await Promise.all([access.user(client), client.createComment(shotId, body)]);
         return toCommentView(shotId, created.comment, me.id, false);
       }),
 
     'comments.edit': ({ shotId, commentId, body }) =>
-      withService(access, comment('PUT', shotId, commentId), async (client) => {
+      withService(access, operations.updateComment(shotId, commentId), async (client) => {
         const [me, updated, liked] = await Promise.all([
           access.user(client),
           client.updateComment(shotId, commentId, body),
@@ -58,30 +59,36 @@ export function createCommentsHandlers(access: ServiceAccess): Pick<RequestHandl
       }),
 
     'comments.delete': ({ shotId, commentId }) =>
-      withService(access, comment('DELETE', shotId, commentId), async (client) => {
+      withService(access, operations.deleteComment(shotId, commentId), async (client) => {
         await client.deleteComment(shotId, commentId);
         return null;
       }),
 
     'comments.like': ({ shotId, commentId }) =>
-      withService(access, comment('POST', shotId, commentId, '/like'), async (client) => {
+      withService(access, operations.likeComment(shotId, commentId), async (client) => {
         await client.likeComment(shotId, commentId);
         return null;
       }),
 
     'comments.unlike': ({ shotId, commentId }) =>
-      withService(access, comment('DELETE', shotId, commentId, '/like'), async (client) => {
+      withService(access, operations.unlikeComment(shotId, commentId), async (client) => {
         await client.unlikeComment(shotId, commentId);
         return null;
       }),
 
     'comments.liked': ({ shotId, commentId }) =>
-      withService(access, comment('GET', shotId, commentId, '/like'), (client) => client.isCommentLiked(shotId, commentId)),
+      withService(access, operations.getCommentLike(shotId, commentId), (client) =>
+        client.isCommentLiked(shotId, commentId),
+      ),
 
     'comments.likes': ({ shotId, commentId }) =>
-      withService(access, comment('GET', shotId, commentId, '/likes'), async (client) => {
+      withService(access, operations.listCommentLikes(shotId, commentId), async (client) => {
         const likes = await client.listCommentLikes(shotId, commentId, { perPage: LIKES_SHOWN });
-        return likes.items.map((like) => ({ id: like.id, createdAt: like.created_at, user: like.user ? toPersonView(like.user) : null }));
+        return likes.items.map((like) => ({
+          id: like.id,
+          createdAt: like.created_at,
+          user: like.user ? toPersonView(like.user) : null,
+        }));
       }),
   };
 }
@@ -101,5 +108,11 @@ export function toCommentView(shotId: number, comment: Comment, myId: number, li
 }
 
 export function toPersonView(user: User): PersonView {
-  return { id: user.id, name: displayNameOf(user), username: handleOf(user), htmlUrl: user.html_url ?? '', avatarUrl: user.avatar_url ?? null };
+  return {
+    id: user.id,
+    name: displayNameOf(user),
+    username: handleOf(user),
+    htmlUrl: user.html_url ?? '',
+    avatarUrl: user.avatar_url ?? null,
+  };
 }

@@ -1,8 +1,9 @@
-// What request handlers may use. Grows as features land (the upload queue, the accounts, …).
+// What request handlers may use, and where it is assembled for an opened desktop.
 import type { AboutView, AppInfo, EventName, EventPayload, UpdateView } from '../../../common/contract/index';
 import type { DesktopSession } from '../desktop-session';
 import type { Drafts } from '../drafts';
-import type { PathGrants } from '../path-grants';
+import { PathGrants } from '../path-grants';
+import type { Desktop } from '../desktop';
 import type { UploadCenter } from '../upload-center';
 import type { WatchFolders } from '../watch-folders';
 import type { SettingsFile } from '../../settings/settings-file';
@@ -55,4 +56,29 @@ export interface AppShellContext {
     setEnabled(enabled: boolean): UpdateView;
     restart(evenIfUploading: boolean): 'restarting' | 'waiting-for-uploads' | 'nothing-to-install';
   }>;
+}
+
+/** What main/app gives the handlers besides the desktop itself (the window's side of IPC). */
+export type AppSide = Omit<HandlerContext, 'session' | 'drafts' | 'uploads' | 'watch' | 'grants'>;
+
+/** The desktop's events, forwarded to the window as the contract's events (from the moment it opens). */
+export function forwardDesktopEvents(desktop: Desktop, emit: HandlerContext['emit']): void {
+  desktop.session.onChange((state) => emit('auth.changed', state));
+  desktop.drafts.on('changed', (change) => emit('drafts.changed', change));
+  desktop.uploads.on('queue', (view) => emit('queue.changed', view));
+  desktop.uploads.on('progress', (progress) => emit('queue.progress', progress));
+  desktop.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
+  desktop.watch.on('changed', (folders) => emit('watch.changed', folders));
+}
+
+/** The handler context of an opened desktop: each side of IPC assembled here, so lifecycle.ts only orders the start-up. */
+export function desktopHandlerContext(desktop: Desktop, app: AppSide): HandlerContext {
+  return {
+    ...app,
+    session: desktop.session,
+    drafts: desktop.drafts,
+    uploads: desktop.uploads,
+    watch: desktop.watch,
+    grants: new PathGrants(),
+  };
 }

@@ -13,7 +13,9 @@ export const POPULAR_PER_PAGE = 24;
 
 const listing = { doing: 'list popular shots', notFound: 'The service has no popular shots to show.' };
 
-export function createPopularHandlers(access: ServiceAccess): Pick<RequestHandlers, 'popular.availability' | 'popular.list'> {
+export function createPopularHandlers(
+  access: ServiceAccess,
+): Pick<RequestHandlers, 'popular.availability' | 'popular.list'> {
   const approvals = new Map<string, boolean>();
 
   return {
@@ -30,7 +32,11 @@ export function createPopularHandlers(access: ServiceAccess): Pick<RequestHandle
         }
         return ok({ approved });
       } catch (error) {
-        return describeServiceFailure(error, { doing: 'find out whether popular shots are available', notFound: listing.notFound }, client);
+        return describeServiceFailure(
+          error,
+          { doing: 'find out whether popular shots are available', notFound: listing.notFound },
+          client,
+        );
       }
     },
 

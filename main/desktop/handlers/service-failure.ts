@@ -2,21 +2,20 @@
 // Problem the service translator words (main/service/problem.ts), carried to the view as it is.
 import type { Result } from '../../../common/contract/index';
 import { problemFrom } from '../../service/problem';
-import type { ServiceAction } from '../../service/problem';
+import type { ServiceOperation } from '../../service/operations';
 import type { ServiceClient } from '../../service/service-client';
 import { failWith, fail, ok } from './result';
 import type { ServiceAccess } from './service-access';
 
-export type { Scope, ServiceAction } from '../../service/problem';
-
 /** Runs `work` with the signed-in account's client; every failure becomes a Failure with a sentence. */
 export async function withService<T>(
   access: ServiceAccess,
-  action: ServiceAction,
+  action: ServiceOperation,
   work: (client: ServiceClient) => Promise<T>,
 ): Promise<Result<T>> {
   const client = access.client();
-  if (client === undefined) return fail('signed-out', `You are signed out, so Shotput cannot ${action.doing}. Sign in, then try again.`);
+  if (client === undefined)
+    return fail('signed-out', `You are signed out, so Shotput cannot ${action.doing}. Sign in, then try again.`);
   try {
     return ok(await work(client));
   } catch (error) {
@@ -24,6 +23,6 @@ export async function withService<T>(
   }
 }
 
-export function describeServiceFailure<T>(error: unknown, action: ServiceAction, client?: ServiceClient): Result<T> {
+export function describeServiceFailure<T>(error: unknown, action: ServiceOperation, client?: ServiceClient): Result<T> {
   return failWith(problemFrom(error, action, client?.governor.state.resetAt ?? null));
 }

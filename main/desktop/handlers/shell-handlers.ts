@@ -5,10 +5,13 @@ import type { RequestHandlers } from '../../../common/contract/index';
 import { isOpenableExternally } from '../../../common/external-links';
 import { fail, ok } from './result';
 
-export function createShellHandlers(openExternal: (url: string) => Promise<void>): Pick<RequestHandlers, 'shell.openLink'> {
+export function createShellHandlers(
+  openExternal: (url: string) => Promise<void>,
+): Pick<RequestHandlers, 'shell.openLink'> {
   return {
     'shell.openLink': async ({ url }) => {
-      if (!isOpenableExternally(url)) return fail('refused-link', 'Shotput opens only web links (http and https). This one was not opened.');
+      if (!isOpenableExternally(url))
+        return fail('refused-link', 'Shotput opens only web links (http and https). This one was not opened.');
       try {
         await openExternal(url);
         return ok(null);

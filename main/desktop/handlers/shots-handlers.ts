@@ -7,7 +7,7 @@ import type { RequestHandlers } from '../../../common/contract/index';
 import { fail } from './result';
 import type { ServiceAccess } from './service-access';
 import { withService } from './service-failure';
-import { actionFor } from '../../service/problem';
+import { operations } from '../../service/operations';
 
 /** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
 export const SHOTS_PER_PAGE = 24;
@@ -19,16 +19,16 @@ export function createShotsHandlers(
 ): Pick<RequestHandlers, 'shots.list' | 'shots.get' | 'shots.update' | 'shots.delete'> {
   return {
     'shots.list': (payload) =>
-      withService(access, actionFor('GET', '/v2/user/shots'), async (client) => {
+      withService(access, operations.listUserShots(), async (client) => {
         const page = await client.listUserShots({ page: payload?.page ?? 1, perPage: SHOTS_PER_PAGE });
         return { shots: page.items.map(toShotView), nextPage: page.nextPage };
       }),
 
     'shots.get': ({ id }) =>
-      withService(access, actionFor('GET', `/v2/shots/${id}`), async (client) => toShotView(await client.getShot(id))),
+      withService(access, operations.getShot(id), async (client) => toShotView(await client.getShot(id))),
 
     'shots.update': async ({ id, changes }) => {
-      const action = actionFor('PUT', `/v2/shots/${id}`);
+      const action = operations.updateShot(id);
       if (changes.scheduledFor !== undefined) {
         // The service only reschedules shots that are not yet published: say so before trying.
         const current = await withService(access, action, (client) => client.getShot(id));
@@ -45,12 +45,14 @@ export function createShotsHandlers(
       );
     },
 
-    'shots.delete': ({ id }) =>
-      withService(access, actionFor('DELETE', `/v2/shots/${id}`), async (client) => {
-        await client.deleteShot(id);
+    'shots.delete': ({ id }) => {
+      const operation = operations.deleteShot(id);
+      return withService(access, operation, async (client) => {
+        if ((await client.deleteShot(id)) === 'already-gone') return { alreadyGone: operation.notFound };
         onDeleted(id);
-        return null;
-      }),
+        return { alreadyGone: null };
+      });
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 // The renderer's state of the app as a whole, loaded from main and kept current by its events.
 import type { AppInfo, AuthState, ServiceChoice, Settings, SettingsPatch, TabName } from '../../../common/contract/index';
-import { getBridge, missingBridgeMessage, unwrap } from './bridge';
+import { failureText, getBridge, missingBridgeMessage, problemText, unwrap } from './bridge';
 
 export class AppState {
   info = $state<AppInfo | undefined>(undefined);
@@ -52,7 +52,7 @@ export class AppState {
     // Show the change at once; main's answer (or its event) confirms it.
     this.settings = { ...this.settings, ...patch };
     const result = await bridge.settings.set(patch);
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.settings = result.value;
     return undefined;
   }
@@ -69,7 +69,7 @@ export class AppState {
     const bridge = getBridge();
     if (bridge === undefined) return missingBridgeMessage;
     const result = await bridge.auth.signIn({ service, ...(clientId ? { clientId } : {}), ...(clientSecret ? { clientSecret } : {}) });
-    if (!result.ok) return result.error.code === 'cancelled' ? undefined : result.error.message;
+    if (!result.ok) return problemText(result);
     this.auth = result.value;
     return undefined;
   }
@@ -84,7 +84,7 @@ export class AppState {
     const bridge = getBridge();
     if (bridge === undefined) return missingBridgeMessage;
     const result = await bridge.auth.signOut();
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.auth = result.value;
     return undefined;
   }
@@ -94,7 +94,7 @@ export class AppState {
     const bridge = getBridge();
     if (bridge === undefined) return missingBridgeMessage;
     const result = await bridge.auth.useService({ service });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.auth = result.value;
     return undefined;
   }

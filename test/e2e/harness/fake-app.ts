@@ -240,12 +240,35 @@ export class FakeApp extends EventEmitter {
     return this.config.appPath;
   }
 
+  /** Windows only: the AppUserModelID notifications are shown for (the installer's shortcut carries the appId). */
+  appUserModelId: string | undefined;
+
+  setAppUserModelId(id: string): void {
+    if (this.config.platform !== 'win32')
+      throw new TypeError(`app.setAppUserModelId is Windows only (called on ${this.config.platform}).`);
+    this.appUserModelId = id;
+  }
+
   /** What main/app set for the About panel, and how often it was shown. */
   aboutPanelOptions: Record<string, unknown> | undefined;
   aboutPanelShown = 0;
 
   setAboutPanelOptions(options: Record<string, unknown>): void {
     this.aboutPanelOptions = { ...options };
+  }
+
+  /**
+   * What the About panel shows on this platform: macOS shows `version` after the app's version and
+   * the credits; Windows the credits; Linux neither, but its website and authors.
+   */
+  aboutPanelText(): string[] {
+    const options = this.aboutPanelOptions ?? {};
+    const shown: Record<DoublePlatform, string[]> = {
+      darwin: ['applicationName', 'applicationVersion', 'version', 'credits', 'copyright'],
+      win32: ['applicationName', 'applicationVersion', 'credits', 'copyright'],
+      linux: ['applicationName', 'applicationVersion', 'copyright', 'authors', 'website'],
+    };
+    return shown[this.config.platform].filter((key) => options[key] !== undefined).map((key) => String(options[key]));
   }
 
   showAboutPanel(): void {

@@ -88,7 +88,12 @@ export interface ShownNotification {
 }
 
 /** Notification: show() records what the user would have seen. */
-export function createFakeNotificationClass(shown: ShownNotification[], host: DesktopHost) {
+export function createFakeNotificationClass(
+  shown: ShownNotification[],
+  host: DesktopHost,
+  platform: DoublePlatform,
+  appUserModelId: () => string | undefined,
+) {
   return class FakeNotification extends EventEmitter {
     static isSupported(): boolean {
       return host.notifications;
@@ -102,6 +107,8 @@ export function createFakeNotificationClass(shown: ShownNotification[], host: De
       // Stricter than Electron, which shows nothing: main/app must ask isSupported first.
       if (!host.notifications)
         throw new Error('Notification.show() with no notification server: check Notification.isSupported() first.');
+      // Windows shows toasts only for the AppUserModelID of the app's Start menu shortcut.
+      if (platform === 'win32' && appUserModelId() === undefined) return;
       shown.push({ title: this.options.title ?? '', body: this.options.body ?? '' });
     }
 

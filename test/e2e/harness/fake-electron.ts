@@ -70,7 +70,12 @@ export class FakeElectron {
     this.dialog = new FakeDialog(config.platform);
     this.Menu = new FakeMenu(config.platform);
     this.Tray = createFakeTrayClass(this.trays as never[], config.platform, config.desktop);
-    this.Notification = createFakeNotificationClass(this.notifications, config.desktop);
+    this.Notification = createFakeNotificationClass(
+      this.notifications,
+      config.desktop,
+      config.platform,
+      () => this.app.appUserModelId,
+    );
     this.protocol = new FakeProtocol(() => this.app.isReady());
     this.BrowserWindow = createFakeBrowserWindowClass({
       browser: () => (this.launched ??= chromium.launch(chromiumLaunchOptions)),

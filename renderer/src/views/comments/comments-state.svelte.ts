@@ -1,6 +1,6 @@
 // The comments of one shot as the panel shows them, and the changes made from the panel.
 // Every method answers with a sentence for the user when it failed, undefined when it worked.
-import { bridge } from '../../lib/bridge';
+import { bridge, failureText } from '../../lib/bridge';
 import type { CommentLikeView, CommentView } from '../../../../common/contract/index';
 
 export class CommentsState {
@@ -20,7 +20,7 @@ export class CommentsState {
     const result = await bridge().comments.list({ shotId: this.shotId });
     this.loading = false;
     if (!result.ok) {
-      this.problem = result.error.message;
+      this.problem = failureText(result.error);
       this.problemCode = result.error.code;
       return;
     }
@@ -32,7 +32,7 @@ export class CommentsState {
   async loadMore(): Promise<string | undefined> {
     if (this.nextPage === null) return undefined;
     const result = await bridge().comments.list({ shotId: this.shotId, page: this.nextPage });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     const known = this.comments.map((comment) => comment.id);
     this.comments = [...this.comments, ...result.value.comments.filter((comment) => !known.includes(comment.id))];
     this.nextPage = result.value.nextPage;
@@ -41,21 +41,21 @@ export class CommentsState {
 
   async add(body: string): Promise<string | undefined> {
     const result = await bridge().comments.add({ shotId: this.shotId, body });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.comments = [...this.comments, result.value];
     return undefined;
   }
 
   async edit(commentId: number, body: string): Promise<string | undefined> {
     const result = await bridge().comments.edit({ shotId: this.shotId, commentId, body });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.update(commentId, () => result.value);
     return undefined;
   }
 
   async remove(commentId: number): Promise<string | undefined> {
     const result = await bridge().comments.delete({ shotId: this.shotId, commentId });
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.comments = this.comments.filter((comment) => comment.id !== commentId);
     return undefined;
   }
@@ -64,7 +64,7 @@ export class CommentsState {
     const ref = { shotId: this.shotId, commentId: comment.id };
     const liking = !comment.likedByMe;
     const result = liking ? await bridge().comments.like(ref) : await bridge().comments.unlike(ref);
-    if (!result.ok) return result.error.message;
+    if (!result.ok) return failureText(result.error);
     this.update(comment.id, (current) => ({
       ...current,
       likedByMe: liking,
@@ -75,7 +75,7 @@ export class CommentsState {
 
   async likers(commentId: number): Promise<{ likes: CommentLikeView[] } | { problem: string }> {
     const result = await bridge().comments.likes({ shotId: this.shotId, commentId });
-    return result.ok ? { likes: result.value } : { problem: result.error.message };
+    return result.ok ? { likes: result.value } : { problem: failureText(result.error) };
   }
 
   private update(commentId: number, change: (comment: CommentView) => CommentView): void {

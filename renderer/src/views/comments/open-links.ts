@@ -1,12 +1,12 @@
 // Links inside sanitized HTML open in the system browser through main (shell.openLink); the
 // click never navigates the window. One delegated listener per container.
-import { bridge } from '../../lib/bridge';
+import { bridge, failureText } from '../../lib/bridge';
 import { isWebLink } from './comment-html';
 
 /** Opens a link through main; answers with a sentence when it could not. */
 export async function openLink(url: string): Promise<string | undefined> {
   const result = await bridge().shell.openLink({ url });
-  return result.ok ? undefined : result.error.message;
+  return result.ok ? undefined : failureText(result.error);
 }
 
 /**

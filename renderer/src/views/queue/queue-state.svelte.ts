@@ -2,6 +2,7 @@
 // time the Queue view opens and kept while the user moves between tabs.
 import type { JobView, QueueView, RateLimitView, DailyCapView, Result } from '../../../../common/contract/index';
 import { connectOnce } from '../../lib/connect-once';
+import { failureText } from '../../lib/bridge';
 
 class QueueState {
   available = $state(false);
@@ -29,7 +30,7 @@ class QueueState {
       });
       void bridge.queue.list().then((result) => {
         if (result.ok) this.apply(result.value);
-        else this.problem = result.error.message;
+        else this.problem = failureText(result.error);
       });
     },
   );
@@ -41,7 +42,7 @@ class QueueState {
       this.apply(result.value);
       this.problem = undefined;
     } else {
-      this.problem = result.error.message;
+      this.problem = failureText(result.error);
     }
   }
 

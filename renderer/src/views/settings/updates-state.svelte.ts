@@ -1,6 +1,6 @@
 // The updater and the About facts as main reports them (updates.changed), for Settings.
 import type { AboutView, UpdateView } from '../../../../common/contract/index';
-import { getBridge } from '../../lib/bridge';
+import { failureText, getBridge } from '../../lib/bridge';
 import { connectOnce } from '../../lib/connect-once';
 
 class UpdatesState {
@@ -31,24 +31,24 @@ class UpdatesState {
     const result = await getBridge()?.updates.check();
     if (result === undefined) return;
     if (result.ok) this.view = result.value;
-    else this.message = result.error.message;
+    else this.message = failureText(result.error);
   }
 
   async restart(evenIfUploading: boolean): Promise<void> {
     const result = await getBridge()?.updates.restart({ evenIfUploading });
-    if (result !== undefined && !result.ok) this.message = result.error.message;
+    if (result !== undefined && !result.ok) this.message = failureText(result.error);
     else if (result?.value === 'nothing-to-install') this.message = 'There is no downloaded update to install.';
   }
 
   async showLogs(): Promise<void> {
     const result = await getBridge()?.logs.show();
-    this.message = result !== undefined && !result.ok ? result.error.message : undefined;
+    this.message = result !== undefined && !result.ok ? failureText(result.error) : undefined;
   }
 
   async openReleases(): Promise<void> {
     if (this.about === undefined) return;
     const result = await getBridge()?.shell.openLink({ url: this.about.releasesUrl });
-    if (result !== undefined && !result.ok) this.message = result.error.message;
+    if (result !== undefined && !result.ok) this.message = failureText(result.error);
   }
 }
 

@@ -1,6 +1,6 @@
 // The watched folders as main reports them (watch.changed), followed once Settings has opened.
 import type { FolderDefaultsInput, PrepareChoice, Result, ShotputBridge, WatchFolderView } from '../../../../common/contract/index';
-import { getBridge } from '../../lib/bridge';
+import { failureText, getBridge } from '../../lib/bridge';
 import { connectOnce } from '../../lib/connect-once';
 
 type Answer = Result<WatchFolderView[]>;
@@ -56,7 +56,7 @@ class WatchState {
         this.folders = result.value;
         this.problem = undefined;
       } else {
-        this.problem = result.error.message;
+        this.problem = failureText(result.error);
       }
     } finally {
       this.busy = false;

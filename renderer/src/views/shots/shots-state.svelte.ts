@@ -1,6 +1,6 @@
 // The My shots list: pages loaded so far, loading and failure states, and the edits made here.
-import { bridge } from '../../lib/bridge';
-import type { ShotView } from '../../../../common/contract/index';
+import { bridge, failureText } from '../../lib/bridge';
+import type { Result, ShotDeleted, ShotView } from '../../../../common/contract/index';
 
 export class ShotsState {
   shots = $state<ShotView[]>([]);
@@ -17,7 +17,7 @@ export class ShotsState {
     const result = await bridge().shots.list({ page: 1 });
     this.loading = false;
     if (!result.ok) {
-      this.problem = result.error.message;
+      this.problem = failureText(result.error);
       return;
     }
     this.shots = result.value.shots;
@@ -31,7 +31,7 @@ export class ShotsState {
     const result = await bridge().shots.list({ page: this.nextPage });
     this.loadingMore = false;
     if (!result.ok) {
-      this.problem = result.error.message;
+      this.problem = failureText(result.error);
       return;
     }
     const known = this.shots.map((shot) => shot.id);
@@ -44,14 +44,12 @@ export class ShotsState {
   }
 
   /**
-   * Deletes a shot. 'deleted' when it is gone from the service; 'gone' when the service had no such
-   * shot any more (deleted elsewhere): the card goes either way, and the sentence says why.
-   * A failure keeps the card and answers with the sentence.
+   * Deletes a shot. Main decides what a missing shot means (already gone: the card goes too, and
+   * `alreadyGone` says why); a failure keeps the card. The answer is main's, unchanged.
    */
-  async remove(id: number): Promise<{ outcome: 'deleted' | 'gone' | 'failed'; message?: string }> {
+  async remove(id: number): Promise<Result<ShotDeleted>> {
     const result = await bridge().shots.delete({ id });
-    if (!result.ok && result.error.code !== 'not-found') return { outcome: 'failed', message: result.error.message };
-    this.shots = this.shots.filter((shot) => shot.id !== id);
-    return result.ok ? { outcome: 'deleted' } : { outcome: 'gone', message: result.error.message };
+    if (result.ok) this.shots = this.shots.filter((shot) => shot.id !== id);
+    return result;
   }
 }

@@ -6,13 +6,15 @@ import type {
   DraftsAdded,
   EnqueueRequest,
   EnqueueResult,
+  FinalPreview,
   PrepareChoice,
-  ShotMetadataInput,
+  Result,
 } from '../../../../common/contract/index';
-import { getBridge, missingBridgeMessage } from '../../lib/bridge';
-import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
+import { failureText, getBridge, missingBridgeMessage } from '../../lib/bridge';
+import { tomorrowAt } from '../../lib/local-time';
 import { toasts } from '../../lib/toasts.svelte';
 import { pastedName } from './pasted-name';
+import { metadataOf } from './draft-metadata';
 import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
@@ -223,6 +225,23 @@ class UploadDrafts {
     return targets.length;
   }
 
+  /** The exact image a draft would be sent as with this choice (the editor's large preview). */
+  async preview(id: string, prepare: PrepareChoice): Promise<Result<FinalPreview>> {
+    const bridge = getBridge();
+    if (bridge === undefined) return { ok: false, error: { code: 'ipc-failed', message: missingBridgeMessage } };
+    return bridge.images.preview({ draftId: id, prepare });
+  }
+
+  /** The page of a shot this image was already uploaded as, in the system browser. */
+  async openShot(id: number): Promise<void> {
+    const bridge = getBridge();
+    if (bridge === undefined) return this.fail(missingBridgeMessage);
+    const shot = await bridge.shots.get({ id });
+    if (!shot.ok) return this.fail(failureText(shot.error));
+    const opened = await bridge.shell.openLink({ url: shot.value.htmlUrl });
+    if (!opened.ok) this.fail(failureText(opened.error));
+  }
+
   setPrepare(ids: string[], prepare: PrepareChoice): void {
     for (const id of ids) {
       const entry = this.find(id);
@@ -266,7 +285,7 @@ class UploadDrafts {
     if (bridge === undefined) return this.fail(missingBridgeMessage);
     const items: EnqueueRequest[] = [];
     for (const entry of ready) {
-      const metadata = this.metadataOf(entry, canSchedule, plan.get(entry.id));
+      const metadata = metadataOf(entry, canSchedule, plan.get(entry.id));
       if (typeof metadata === 'string') {
         entry.note = metadata;
         return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
@@ -277,39 +296,11 @@ class UploadDrafts {
     this.message = undefined;
     try {
       const result = await bridge.queue.enqueue({ items });
-      if (!result.ok) return this.fail(result.error.message);
+      if (!result.ok) return this.fail(failureText(result.error));
       this.settle(result.value);
     } finally {
       this.busy = false;
     }
-  }
-
-  private metadataOf(entry: DraftEntry, canSchedule: boolean, spaced: Date | undefined): ShotMetadataInput | string {
-    const { meta } = entry;
-    const title = meta.title.trim();
-    if (title === '') return 'A shot needs a title.';
-    const metadata: ShotMetadataInput = { title };
-    if (meta.description.trim() !== '') metadata.description = meta.description.trim();
-    if (meta.tags.length > 0) metadata.tags = [...meta.tags];
-    if (meta.lowProfile) metadata.lowProfile = true;
-    if (meta.team !== '') metadata.teamId = Number(meta.team);
-    if (meta.rebound.trim() !== '') {
-      const id = Number(meta.rebound.trim());
-      if (!Number.isInteger(id) || id <= 0) return 'The “rebound of” shot id must be a whole number, like 1001.';
-      metadata.reboundSourceId = id;
-    }
-    // Its own time wins; else the time the spacing gave it; else now.
-    if (canSchedule && meta.publish === 'at') {
-      const when = isoFromLocal(meta.at);
-      if (when === undefined) return 'Choose a date and time to publish, or Publish now.';
-      if (Date.parse(when) <= Date.now()) return 'The publish time has passed; choose a later one or Publish now.';
-      metadata.scheduledFor = when;
-    } else if (canSchedule && spaced !== undefined) {
-      if (spaced.getTime() <= Date.now())
-        return 'The spacing starts in the past; choose a later first time in Schedule.';
-      metadata.scheduledFor = spaced.toISOString();
-    }
-    return metadata;
   }
 
   private settle(results: EnqueueResult[]): void {
@@ -344,14 +335,12 @@ class UploadDrafts {
     if (entry && shot?.ok) entry.duplicateTitle = shot.value.title;
   }
 
-  private async run(
-    action: () => Promise<{ ok: true; value: DraftsAdded } | { ok: false; error: { message: string } }>,
-  ): Promise<void> {
+  private async run(action: () => Promise<Result<DraftsAdded>>): Promise<void> {
     this.busy = true;
     this.message = undefined;
     try {
       const result = await action();
-      if (!result.ok) return this.fail(result.error.message);
+      if (!result.ok) return this.fail(failureText(result.error));
       this.problems = result.value.problems;
       this.merge(result.value.drafts);
     } finally {

@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import App from './app.svelte';
+import './styles/tokens.css';
 import './styles/theme.css';
 import './styles/controls.css';
 

@@ -45,7 +45,9 @@ describe('upload', () => {
       await sharp(Buffer.from(iconSvg)).jpeg().toFile(icon);
       await writeFile(spinner, await animatedGif(480, 360, [80, 80, 80, 80]));
 
-      const { launched, browser, sandboxUrl } = await app.launchSignedIn('ada', 'Ada Lovelace', { env: { SHOTPUT_EXPECTED_PROCESSING_MS: '400' } });
+      const { launched, browser, sandboxUrl } = await app.launchSignedIn('ada', 'Ada Lovelace', {
+        env: { SHOTPUT_EXPECTED_PROCESSING_MS: '400' },
+      });
       const { page, electron, window } = launched;
       await expectVisible(page.getByRole('heading', { name: 'Upload' }));
 
@@ -69,12 +71,17 @@ describe('upload', () => {
         await bulk.getByRole('textbox', { name: 'Tags' }).press('Enter');
       }
       await bulk.getByLabel('Team').selectOption({ label: 'Studio' });
-      await bulk.getByRole('radio', { name: 'At' }).check();
+      // One publish time for the batch: Schedule, in the Upload bar (every 0 h: all at once).
       const when = new Date(Date.now() + 2 * 24 * 3600_000);
       const local = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}T10:30`;
-      await bulk.getByLabel('Publish date and time').fill(local);
-      await bulk.getByRole('button', { name: 'Apply to 3 selected' }).click();
-      await expectVisible(bulk.getByText('Applied to 3 drafts.'));
+      await page.getByText('Publish now', { exact: true }).click();
+      await page.getByRole('radio', { name: 'One every' }).check();
+      await page.getByLabel('Hours between shots').fill('0');
+      await page.getByLabel('First publish time').fill(local);
+      await page.getByText(/^One every 0 h/).click();
+      // Applied as made: the cards already carry it.
+      await expectVisible(bulk.getByText('Applies to 3 drafts as you type'));
+      await expectVisible(card('sunset-poster').getByText(/Studio · #ui #sandbox/));
       await page.getByLabel('Select all').uncheck();
 
       // The poster: a crop made smaller from the keyboard until it is under 800 pixels wide → 400×300;
@@ -125,10 +132,18 @@ describe('upload', () => {
       const byTitle = new Map(shots.map((shot) => [shot.title, shot]));
       expect(byTitle.get('tiny_icon')).toMatchObject({ tags: ['ui', 'sandbox'], team: { id: 4 }, width: 400 });
       expect(byTitle.get('tiny_icon')?.published_at).toBeTruthy();
-      expect(byTitle.get('sunset-poster')?.tags).toEqual(['ui', 'sandbox', ...Array.from({ length: 10 }, (_, i) => `tag${i + 3}`)]);
+      expect(byTitle.get('sunset-poster')?.tags).toEqual([
+        'ui',
+        'sandbox',
+        ...Array.from({ length: 10 }, (_, i) => `tag${i + 3}`),
+      ]);
       expect(byTitle.get('sunset-poster')).toMatchObject({ team: { id: 4 }, width: 400 });
       expect(Date.parse(byTitle.get('sunset-poster')!.scheduled_for!)).toBe(new Date(local).getTime());
-      expect(byTitle.get('loading spinner')).toMatchObject({ animated: true, scheduled_for: expect.any(String), team: { id: 4 } });
+      expect(byTitle.get('loading spinner')).toMatchObject({
+        animated: true,
+        scheduled_for: expect.any(String),
+        team: { id: 4 },
+      });
 
       // The dock showed the batch's progress and cleared it; a notification said how it ended.
       expect(window.progressHistory.some((value) => value > 0 && value < 1)).toBe(true);
@@ -138,7 +153,9 @@ describe('upload', () => {
       // The published shot opens in the system browser.
       await uploads.getByRole('button', { name: 'Open tiny_icon in the browser' }).click();
       const shotUrl = `${sandboxUrl}/shots/${byTitle.get('tiny_icon')!.id}`;
-      await expect.poll(() => browser.opened.some((url) => url.startsWith(shotUrl)), { timeout: uiTimeoutMs }).toBe(true);
+      await expect
+        .poll(() => browser.opened.some((url) => url.startsWith(shotUrl)), { timeout: uiTimeoutMs })
+        .toBe(true);
       expect(electron.pageErrors).toEqual([]);
     },
     launchTimeout,
@@ -152,7 +169,9 @@ describe('upload', () => {
       for (let i = 0; i < 200; i++) {
         const file = join(dir, `frame-${String(i).padStart(3, '0')}.png`);
         const hue = (i * 37) % 360;
-        await sharp({ create: { width: 160, height: 120, channels: 3, background: `hsl(${hue}, 60%, 50%)` } }).png().toFile(file);
+        await sharp({ create: { width: 160, height: 120, channels: 3, background: `hsl(${hue}, 60%, 50%)` } })
+          .png()
+          .toFile(file);
         files.push(file);
       }
       const { launched } = await app.launchSignedIn('ben', 'Ben Okafor');
@@ -183,22 +202,30 @@ describe('upload', () => {
       // ben is not pro and on no team: scheduling is offered nowhere, and the window says why.
       await drafts.first().getByRole('button', { name: 'Edit frame-000.png' }).click();
       const panel = page.getByRole('region', { name: 'Edit frame-000.png' });
-      expect(await panel.getByRole('radio', { name: 'At' }).isDisabled()).toBe(true);
-      await expectVisible(panel.getByText('Scheduling is for pro accounts, teams and team members; this account publishes at once.'));
-      await page.getByText('Spacing…').click();
-      expect(await page.getByRole('checkbox', { name: 'Schedule them one every' }).isDisabled()).toBe(true);
-      await page.getByText('Spacing…').click();
+      expect(await panel.getByRole('radio', { name: 'At', exact: true }).isDisabled()).toBe(true);
+      await expectVisible(
+        panel.getByText('Scheduling is for pro accounts, teams and team members; this account publishes at once.'),
+      );
+      await page.getByText('Publish now', { exact: true }).click();
+      expect(await page.getByRole('radio', { name: 'One every' }).isDisabled()).toBe(true);
+      await page.getByText('Publish now', { exact: true }).click();
       expect(await panel.getByLabel('Team').locator('option').allTextContents()).toEqual(['No team']);
       await panel.getByRole('button', { name: 'Done' }).click();
 
       // The file picker and an image pasted from the clipboard add drafts too.
       const picked = join(dir, 'picked.jpg');
-      await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#884422' } }).jpeg().toFile(picked);
+      await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#884422' } })
+        .jpeg()
+        .toFile(picked);
       launched.electron.dialog.answerOpenDialog([picked]);
       await page.getByRole('button', { name: 'Choose files…' }).click();
       await expect.poll(() => drafts.count(), { timeout: uiTimeoutMs }).toBe(201);
       await expectVisible(page.getByRole('article', { name: 'picked' }).getByText(/800×600 JPEG/));
-      const clip = (await sharp({ create: { width: 500, height: 500, channels: 4, background: '#2266aaff' } }).png().toBuffer()).toString('base64');
+      const clip = (
+        await sharp({ create: { width: 500, height: 500, channels: 4, background: '#2266aaff' } })
+          .png()
+          .toBuffer()
+      ).toString('base64');
       await page.evaluate((base64) => {
         const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
         const transfer = new DataTransfer();

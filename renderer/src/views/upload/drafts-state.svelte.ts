@@ -9,10 +9,12 @@ import type {
   FinalPreview,
   PrepareChoice,
   Result,
-  ShotMetadataInput,
 } from '../../../../common/contract/index';
 import { failureText, getBridge, missingBridgeMessage } from '../../lib/bridge';
-import { isoFromLocal, tomorrowAt } from '../../lib/local-time';
+import { tomorrowAt } from '../../lib/local-time';
+import { toasts } from '../../lib/toasts.svelte';
+import { pastedName } from './pasted-name';
+import { metadataOf } from './draft-metadata';
 import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
@@ -24,7 +26,8 @@ export interface DraftMeta {
   team: string;
   /** The shot id this one is a rebound of, as typed. */
   rebound: string;
-  publish: 'now' | 'at';
+  /** 'batch': as the Upload bar's schedule says; 'now' and 'at' are the draft's own choice, which wins. */
+  publish: 'batch' | 'now' | 'at';
   /** <input type="datetime-local"> value, local time. */
   at: string;
 }
@@ -38,6 +41,8 @@ export interface DraftEntry {
   note: string | null;
   /** The shot this image was already uploaded as: it waits for "Upload anyway" or removal. */
   duplicateOf: number | null;
+  /** That shot's title, once read from the service, to link to it by name. */
+  duplicateTitle?: string;
 }
 
 /** Ready, and not held back as a duplicate: what "Upload all" sends. */
@@ -45,12 +50,9 @@ export function isSendable(entry: DraftEntry): boolean {
   return entry.view.state === 'ready' && entry.duplicateOf === null;
 }
 
-export interface SpacingInput {
-  enabled: boolean;
-  everyHours: number;
-  /** datetime-local value. */
-  from: string;
-}
+/** Cards shown at once after a drop (more than a large window holds), then how many join per frame. */
+const FIRST_CARDS = 48;
+const CARDS_PER_FRAME = 250;
 
 function newMeta(view: DraftView): DraftMeta {
   return {
@@ -60,7 +62,7 @@ function newMeta(view: DraftView): DraftMeta {
     lowProfile: false,
     team: '',
     rebound: '',
-    publish: 'now',
+    publish: 'batch',
     at: tomorrowAt(9),
   };
 }
@@ -71,10 +73,12 @@ class UploadDrafts {
   problems = $state<DraftsAdded['problems']>([]);
   busy = $state(false);
   /** A sentence after an action (added to the queue, nothing to upload, …). */
-  message = $state<{ text: string; kind: 'info' | 'error' } | undefined>(undefined);
+  message = $state<{ text: string; kind: 'info' | 'notice' | 'error' } | undefined>(undefined);
   private connected = false;
   /** Changes that arrived before the answer that introduced their draft. */
   private readonly early = new Map<string, DraftView>();
+  /** Drafts main added that are still on their way into the grid (see merge). */
+  private readonly arriving = new Set<string>();
 
   get selected(): DraftEntry[] {
     return this.entries.filter((entry) => entry.selected);
@@ -163,16 +167,48 @@ class UploadDrafts {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    await this.run(() => bridge.drafts.paste({ name: file.name || 'Pasted image', type, dataBase64: btoa(binary) }));
+    await this.run(() =>
+      bridge.drafts.paste({
+        name: pastedName(file.name, new Date(), type.slice('image/'.length)),
+        type,
+        dataBase64: btoa(binary),
+      }),
+    );
   }
 
+  /**
+   * The user removes drafts: they leave the grid at once, and a toast offers Undo. Main forgets
+   * them (files and previews) only when the toast goes, so Undo brings back every edit.
+   */
   remove(ids: string[]): void {
-    this.forget(ids);
-    void getBridge()?.drafts.remove({ ids });
+    const gone = new Set(ids);
+    const removed = this.entries.flatMap((entry, index) => (gone.has(entry.id) ? [{ entry, index }] : []));
+    if (removed.length === 0) return;
+    this.entries = this.entries.filter((entry) => !gone.has(entry.id));
+    const first = removed[0]!.entry;
+    const text =
+      removed.length === 1 ? `Removed “${first.meta.title || first.view.name}”.` : `Removed ${removed.length} drafts.`;
+    toasts.show({
+      text,
+      action: { label: 'Undo', run: () => this.restore(removed) },
+      onexpire: () => void getBridge()?.drafts.remove({ ids: removed.map(({ entry }) => entry.id) }),
+    });
+  }
+
+  /** Undo: the drafts come back where they were, with what main made of them meanwhile. */
+  private restore(removed: { entry: DraftEntry; index: number }[]): void {
+    const next = [...this.entries];
+    for (const { entry, index } of removed) {
+      const view = this.early.get(entry.id);
+      this.early.delete(entry.id);
+      next.splice(Math.min(index, next.length), 0, view ? { ...entry, view } : entry);
+    }
+    this.entries = next;
   }
 
   /** Drops drafts from the grid that main no longer holds. */
   private forget(ids: string[]): void {
+    for (const id of ids) this.arriving.delete(id);
     const gone = new Set(ids);
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
   }
@@ -219,8 +255,11 @@ class UploadDrafts {
     void getBridge()?.drafts.setPrepare({ ids, prepare });
   }
 
-  /** Sends every ready draft to the queue; the ones taken leave the grid. */
-  async uploadAll(canSchedule: boolean, spacing: SpacingInput): Promise<void> {
+  /**
+   * Sends every ready draft to the queue; the ones taken leave the grid. `plan` holds the publish
+   * time the batch spacing gave each draft without one of its own (shown on its card already).
+   */
+  async uploadAll(canSchedule: boolean, plan: ReadonlyMap<string, Date>): Promise<void> {
     const ready = this.ready;
     if (ready.length === 0)
       return this.fail(
@@ -228,67 +267,40 @@ class UploadDrafts {
           ? 'Add images first: drop them here or choose them.'
           : 'No draft is ready yet; wait for the previews.',
       );
-    await this.send(ready, canSchedule, spacing, false);
+    await this.send(ready, canSchedule, plan, false);
   }
 
   /** Sends one draft that was already uploaded once, again, as a new shot. */
   async uploadAnyway(entry: DraftEntry, canSchedule: boolean): Promise<void> {
-    await this.send([entry], canSchedule, { enabled: false, everyHours: 0, from: '' }, true);
+    await this.send([entry], canSchedule, new Map(), true);
   }
 
-  private async send(ready: DraftEntry[], canSchedule: boolean, spacing: SpacingInput, force: boolean): Promise<void> {
+  private async send(
+    ready: DraftEntry[],
+    canSchedule: boolean,
+    plan: ReadonlyMap<string, Date>,
+    force: boolean,
+  ): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
     const items: EnqueueRequest[] = [];
     for (const entry of ready) {
-      const metadata = this.metadataOf(entry, canSchedule && !spacing.enabled);
+      const metadata = metadataOf(entry, canSchedule, plan.get(entry.id));
       if (typeof metadata === 'string') {
         entry.note = metadata;
         return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
       }
       items.push({ draftId: entry.id, metadata, ...(force ? { force } : {}) });
     }
-    let spacingValue: { start: string; everyHours: number } | undefined;
-    if (spacing.enabled) {
-      const start = isoFromLocal(spacing.from);
-      if (!canSchedule) return this.fail('This account cannot schedule shots; turn off the spacing to publish now.');
-      if (start === undefined || Date.parse(start) <= Date.now())
-        return this.fail('Choose a first publish time in the future for the spaced batch.');
-      if (!(spacing.everyHours >= 0)) return this.fail('The spacing must be zero or more hours.');
-      spacingValue = { start, everyHours: spacing.everyHours };
-    }
     this.busy = true;
     this.message = undefined;
     try {
-      const result = await bridge.queue.enqueue({ items, ...(spacingValue ? { spacing: spacingValue } : {}) });
+      const result = await bridge.queue.enqueue({ items });
       if (!result.ok) return this.fail(failureText(result.error));
       this.settle(result.value);
     } finally {
       this.busy = false;
     }
-  }
-
-  private metadataOf(entry: DraftEntry, scheduleEach: boolean): ShotMetadataInput | string {
-    const { meta } = entry;
-    const title = meta.title.trim();
-    if (title === '') return 'A shot needs a title.';
-    const metadata: ShotMetadataInput = { title };
-    if (meta.description.trim() !== '') metadata.description = meta.description.trim();
-    if (meta.tags.length > 0) metadata.tags = [...meta.tags];
-    if (meta.lowProfile) metadata.lowProfile = true;
-    if (meta.team !== '') metadata.teamId = Number(meta.team);
-    if (meta.rebound.trim() !== '') {
-      const id = Number(meta.rebound.trim());
-      if (!Number.isInteger(id) || id <= 0) return 'The “rebound of” shot id must be a whole number, like 1001.';
-      metadata.reboundSourceId = id;
-    }
-    if (scheduleEach && meta.publish === 'at') {
-      const when = isoFromLocal(meta.at);
-      if (when === undefined) return 'Choose a date and time to publish, or Publish now.';
-      if (Date.parse(when) <= Date.now()) return 'The publish time has passed; choose a later one or Publish now.';
-      metadata.scheduledFor = when;
-    }
-    return metadata;
   }
 
   private settle(results: EnqueueResult[]): void {
@@ -299,17 +311,28 @@ class UploadDrafts {
       if (result.status === 'added' || result.status === 'existing') {
         taken.push(result.draftId);
       } else if (entry) {
-        entry.note = result.message;
-        if (result.status === 'skipped' && result.shotId !== null) entry.duplicateOf = result.shotId;
+        if (result.status === 'skipped' && result.shotId !== null) {
+          // Said on the card by the shot's title, with a link and Upload anyway, not by its id.
+          entry.note = null;
+          entry.duplicateOf = result.shotId;
+          void this.nameDuplicate(entry.id, result.shotId);
+        } else entry.note = result.message;
         refused += 1;
       }
     }
     // Main removed the drafts the queue took; they leave the grid now rather than at the next drafts.changed.
     this.forget(taken);
     const added = results.filter((r) => r.status === 'added').length;
-    const parts = [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`];
+    const parts = added > 0 ? [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`] : [];
     if (refused > 0) parts.push(`${refused} not sent: see the note on ${refused === 1 ? 'its card' : 'their cards'}.`);
-    this.message = { text: parts.join(' '), kind: refused > 0 ? 'error' : 'info' };
+    // Held back is a state to look at, not a failure: never in red.
+    this.message = { text: parts.join(' '), kind: added > 0 ? 'info' : 'notice' };
+  }
+
+  private async nameDuplicate(id: string, shotId: number): Promise<void> {
+    const shot = await getBridge()?.shots.get({ id: shotId });
+    const entry = this.find(id);
+    if (entry && shot?.ok) entry.duplicateTitle = shot.value.title;
   }
 
   private async run(action: () => Promise<Result<DraftsAdded>>): Promise<void> {
@@ -325,16 +348,33 @@ class UploadDrafts {
     }
   }
 
+  /**
+   * New drafts join the grid: the first screenful at once, the rest 250 per frame, so a drop
+   * of a thousand files shows its first cards at once and the window keeps drawing while the others
+   * arrive. Each is taken with main's latest view of it, unless it was removed meanwhile.
+   */
   private merge(views: DraftView[]): void {
-    const known = new Set(this.entries.map((entry) => entry.id));
-    const fresh = views
-      .filter((view) => !known.has(view.id))
-      .map((given): DraftEntry => {
-        const view = this.early.get(given.id) ?? given;
-        this.early.delete(given.id);
-        return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
-      });
-    if (fresh.length > 0) this.entries = [...this.entries, ...fresh];
+    const known = new Set([...this.entries.map((entry) => entry.id), ...this.arriving]);
+    const fresh = views.filter((view) => !known.has(view.id));
+    for (const view of fresh) this.arriving.add(view.id);
+    const take = (batch: DraftView[]) => {
+      const entries = batch
+        .filter((given) => this.arriving.delete(given.id))
+        .map((given): DraftEntry => {
+          const view = this.early.get(given.id) ?? given;
+          this.early.delete(given.id);
+          return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
+        });
+      if (entries.length > 0) this.entries = [...this.entries, ...entries];
+    };
+    take(fresh.slice(0, FIRST_CARDS));
+    let rest = fresh.slice(FIRST_CARDS);
+    const next = () => {
+      take(rest.slice(0, CARDS_PER_FRAME));
+      rest = rest.slice(CARDS_PER_FRAME);
+      if (rest.length > 0) requestAnimationFrame(next);
+    };
+    if (rest.length > 0) requestAnimationFrame(next);
   }
 
   private fail(text: string): void {

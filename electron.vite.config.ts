@@ -56,8 +56,11 @@ function relaxCspForDevServer(): Plugin {
 }
 
 const productionDependencies = Object.keys(
-  (JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
-    .dependencies ?? {},
+  (
+    JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    }
+  ).dependencies ?? {},
 );
 
 export default defineConfig({

@@ -10,7 +10,10 @@ const electronOnlyInApp = {
   paths: [
     { name: 'electron', message: "Only main/app/ may import 'electron'; keep the rest plain Node." },
     // It reaches for Electron's app and net modules once used; main/updates/ takes it as a port.
-    { name: 'electron-updater', message: "Only main/app/ may load 'electron-updater'; main/updates/ gets it as an UpdaterPort." },
+    {
+      name: 'electron-updater',
+      message: "Only main/app/ may load 'electron-updater'; main/updates/ gets it as an UpdaterPort.",
+    },
   ],
 };
 
@@ -18,7 +21,8 @@ const electronOnlyInApp = {
 const contractTypesOnly = {
   group: ['**/common/contract', '**/common/contract/**'],
   allowTypeImports: true,
-  message: 'renderer/ may import only types from the contract (its values pull valibot into the bundle); the service rules are in common/service-rules.',
+  message:
+    'renderer/ may import only types from the contract (its values pull valibot into the bundle); the service rules are in common/service-rules.',
 };
 
 export default tseslint.config(
@@ -58,7 +62,10 @@ export default tseslint.config(
           ...electronOnlyInApp,
           patterns: [
             { group: ['**/main/**', '**/sandbox/**'], message: 'renderer/ talks to main only through window.shotput.' },
-            { group: ['**/preload/**'], message: 'renderer/ talks to main only through window.shotput; the contract is in common/contract.' },
+            {
+              group: ['**/preload/**'],
+              message: 'renderer/ talks to main only through window.shotput; the contract is in common/contract.',
+            },
             contractTypesOnly,
           ],
         },
@@ -73,7 +80,10 @@ export default tseslint.config(
         {
           ...electronOnlyInApp,
           patterns: [
-            { group: ['node:*', '**/main/**', '**/preload/**', '**/renderer/**', '**/sandbox/**'], message: 'common/ is pure TypeScript that main and the renderer share: no I/O, no app code.' },
+            {
+              group: ['node:*', '**/main/**', '**/preload/**', '**/renderer/**', '**/sandbox/**'],
+              message: 'common/ is pure TypeScript that main and the renderer share: no I/O, no app code.',
+            },
           ],
         },
       ],
@@ -86,7 +96,12 @@ export default tseslint.config(
         'error',
         {
           ...electronOnlyInApp,
-          patterns: [{ group: ['**/main/**', '**/preload/**', '**/renderer/**'], message: 'sandbox/ is an independent implementation of the service: it shares no app code.' }],
+          patterns: [
+            {
+              group: ['**/main/**', '**/preload/**', '**/renderer/**'],
+              message: 'sandbox/ is an independent implementation of the service: it shares no app code.',
+            },
+          ],
         },
       ],
     },

@@ -46,14 +46,18 @@ const loads = () =>
 async function machine(): Promise<string> {
   const cpu = await readFile('/proc/cpuinfo', 'utf8');
   const model = /model name\s*:\s*(.+)/.exec(cpu)?.[1] ?? 'unknown CPU';
-  const magick = execFileSync('/usr/bin/convert', ['-version'], { encoding: 'utf8' }).split('\n')[0]!.replace(/^Version: /, '').replace(/ https?:\S+/, '');
+  const magick = execFileSync('/usr/bin/convert', ['-version'], { encoding: 'utf8' })
+    .split('\n')[0]!
+    .replace(/^Version: /, '')
+    .replace(/ https?:\S+/, '');
   return `${os.availableParallelism()} cores (${model}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${magick}`;
 }
 
 /** `shotput --help` start time: median of 10 runs, as /usr/bin/time sees them. */
 async function cliStart(): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < 10; i++) times.push((await measure(process.execPath, [path.join(root, 'bin/shotput.js'), '--help'], root)).seconds);
+  for (let i = 0; i < 10; i++)
+    times.push((await measure(process.execPath, [path.join(root, 'bin/shotput.js'), '--help'], root)).seconds);
   return median(times);
 }
 
@@ -68,7 +72,14 @@ async function runTool(tool: Tool, jobs: Job[], out: string): Promise<Run> {
  * in round 1; from then on Shotput and bare sharp swap places every other round, so neither always
  * runs first under a load that drifts.
  */
-async function runRound(set: SetName, files: CorpusFile[], dir: string, round: number, results: Map<Tool, ToolResult>, jobs: Job[]): Promise<Job[]> {
+async function runRound(
+  set: SetName,
+  files: CorpusFile[],
+  dir: string,
+  round: number,
+  results: Map<Tool, ToolResult>,
+  jobs: Job[],
+): Promise<Job[]> {
   const [ours, bare, ...rest] = TOOLS[set] as [Tool, Tool, ...Tool[]];
   const order = round % 2 === 0 ? [bare, ours, ...rest] : [ours, bare, ...rest];
   for (const tool of order) {
@@ -118,7 +129,10 @@ function verdicts(set: SetName, results: Map<Tool, ToolResult>): string[] {
   const magick = results.get('ImageMagick convert')!;
   const toBare = ratio(results, 'shotput prepare', 'bare sharp', 'seconds');
   const rss = Math.max(...ours.runs.map((r) => r.peakRssMb));
-  const lines = [`${set}: within 1.1x of bare sharp: ${toBare <= 1.1 ? 'met' : 'missed'} (${toBare.toFixed(2)}x wall, ${ratio(results, 'shotput prepare', 'bare sharp', 'cpuSeconds').toFixed(2)}x CPU)`, `${set}: peak RSS under 400 MB: ${rss < 400 ? 'met' : 'missed'} (${rss.toFixed(0)} MB)`];
+  const lines = [
+    `${set}: within 1.1x of bare sharp: ${toBare <= 1.1 ? 'met' : 'missed'} (${toBare.toFixed(2)}x wall, ${ratio(results, 'shotput prepare', 'bare sharp', 'cpuSeconds').toFixed(2)}x CPU)`,
+    `${set}: peak RSS under 400 MB: ${rss < 400 ? 'met' : 'missed'} (${rss.toFixed(0)} MB)`,
+  ];
   if (set === 'animations') {
     const faster = ratio(results, 'ImageMagick convert', 'shotput prepare', 'seconds');
     const q = ours.quality!;
@@ -139,15 +153,21 @@ async function main(): Promise<void> {
     const corpus = process.env.BENCH_CORPUS ?? path.join(dir, 'corpus');
     log(`Generating the corpus in ${corpus}`);
     const files = await generateCorpus(corpus, log);
-    const sets: Record<SetName, CorpusFile[]> = { stills: files.filter((f) => f.kind !== 'animated-gif'), animations: files.filter((f) => f.kind === 'animated-gif') };
+    const sets: Record<SetName, CorpusFile[]> = {
+      stills: files.filter((f) => f.kind !== 'animated-gif'),
+      animations: files.filter((f) => f.kind === 'animated-gif'),
+    };
     const loadBefore = loads();
     const results: Record<SetName, Map<Tool, ToolResult>> = { stills: new Map(), animations: new Map() };
     const jobs: Record<SetName, Job[]> = { stills: [], animations: [] };
     for (let round = 1; round <= rounds; round++) {
-      for (const set of ['stills', 'animations'] as const) jobs[set] = await runRound(set, sets[set], dir, round, results[set], jobs[set]);
+      for (const set of ['stills', 'animations'] as const)
+        jobs[set] = await runRound(set, sets[set], dir, round, results[set], jobs[set]);
     }
     const start = await cliStart();
-    const mix = Object.entries(files.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }), {}))
+    const mix = Object.entries(
+      files.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }), {}),
+    )
       .map(([kind, n]) => `${n} ${kind}`)
       .join(', ');
     const out = [
@@ -165,7 +185,9 @@ async function main(): Promise<void> {
       `\`shotput --help\` start, median of 10: ${(start * 1000).toFixed(0)} ms (target under 150 ms: ${start < 0.15 ? 'met' : 'missed'})`,
       '',
       'Targets:',
-      ...[...verdicts('stills', results.stills), ...verdicts('animations', results.animations)].map((line) => `- ${line}`),
+      ...[...verdicts('stills', results.stills), ...verdicts('animations', results.animations)].map(
+        (line) => `- ${line}`,
+      ),
     ];
     process.stdout.write(`\n${out.join('\n')}\n`);
   } finally {

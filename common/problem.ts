@@ -90,7 +90,13 @@ export interface Problem {
 }
 
 /** The next step a sign-in failure points to (for programs; `action` says it in words). */
-export type NextStep = 'sign-in-again' | 'check-redirect-uri' | 'check-client-credentials' | 'contact-support' | 'check-connection' | 'try-later';
+export type NextStep =
+  | 'sign-in-again'
+  | 'check-redirect-uri'
+  | 'check-client-credentials'
+  | 'contact-support'
+  | 'check-connection'
+  | 'try-later';
 
 /**
  * A Problem of signing in, which the welcome screen and the CLI show with a title and the one thing

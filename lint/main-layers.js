@@ -8,7 +8,15 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** The layers, lowest first; folders in one layer may not import each other. */
-export const MAIN_LAYERS = [['service', 'settings'], ['auth'], ['images'], ['uploads'], ['logging', 'updates'], ['desktop', 'cli'], ['app']];
+export const MAIN_LAYERS = [
+  ['service', 'settings'],
+  ['auth'],
+  ['images'],
+  ['uploads'],
+  ['logging', 'updates'],
+  ['desktop', 'cli'],
+  ['app'],
+];
 
 const order = MAIN_LAYERS.map((layer) => layer.join(', ')).join(' < ');
 
@@ -29,10 +37,19 @@ export const mainLayersRule = {
   meta: {
     type: 'problem',
     docs: { description: 'A folder of main/ imports only its own folder and the layers below it.' },
-    schema: [{ type: 'object', properties: { mainDir: { type: 'string' } }, required: ['mainDir'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { mainDir: { type: 'string' } },
+        required: ['mainDir'],
+        additionalProperties: false,
+      },
+    ],
     messages: {
-      upward: "main/{{from}} may not import main/{{to}} ('{{source}}'): a folder imports only the layers below it ({{order}}).",
-      unplaced: 'main/{{from}} has no place in the layer order of main/ ({{order}}); add it to MAIN_LAYERS in lint/main-layers.js.',
+      upward:
+        "main/{{from}} may not import main/{{to}} ('{{source}}'): a folder imports only the layers below it ({{order}}).",
+      unplaced:
+        'main/{{from}} has no place in the layer order of main/ ({{order}}); add it to MAIN_LAYERS in lint/main-layers.js.',
     },
   },
   create(context) {
@@ -43,7 +60,8 @@ export const mainLayersRule = {
 
     function check(node) {
       const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
       if (fromLayer === undefined) {
         context.report({ node: source, messageId: 'unplaced', data: { from, order } });
         return;
@@ -51,7 +69,8 @@ export const mainLayersRule = {
       const to = folderOf(mainDir, resolve(dirname(resolve(context.filename)), source.value));
       if (to === undefined || to === from) return;
       const toLayer = layerOf(to);
-      if (toLayer === undefined || toLayer >= fromLayer) context.report({ node: source, messageId: 'upward', data: { from, to, source: source.value, order } });
+      if (toLayer === undefined || toLayer >= fromLayer)
+        context.report({ node: source, messageId: 'upward', data: { from, to, source: source.value, order } });
     }
 
     return {

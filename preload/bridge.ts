@@ -66,7 +66,8 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
         // Not a File Electron knows: no path.
       }
     }
-    if (toGrant.length > 0) void ipc.invoke(droppedPathsChannel, toGrant.slice(0, maxDroppedPaths)).catch(() => undefined);
+    if (toGrant.length > 0)
+      void ipc.invoke(droppedPathsChannel, toGrant.slice(0, maxDroppedPaths)).catch(() => undefined);
     return paths;
   };
 

@@ -291,7 +291,11 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     const a = checked.req;
     if (!nonces.take(body[FORM_NONCE_FIELD], signInKey(a))) {
       const text = 'This sign-in form expired or was not sent from this page. Open the sign-in page again.';
-      return sendHtml(reply, 403, page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`));
+      return sendHtml(
+        reply,
+        403,
+        page('Authorization error', `<h1>Authorization error</h1><p>${escapeHtml(text)}</p>`),
+      );
     }
     const decision = str(body.decision);
     if (decision === 'deny') {
@@ -310,7 +314,11 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     if (!user || username) {
       const candidate = username ? ctx.store.userByName(username.trim()) : undefined;
       if (!candidate || password === undefined || !sameSecret(password, candidate.password)) {
-        return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, undefined, 'Wrong username or password.'));
+        return sendHtml(
+          reply,
+          200,
+          renderAuthorize(nonces.issue(signInKey(a)), a, undefined, 'Wrong username or password.'),
+        );
       }
       user = candidate;
       const id = randomToken();
@@ -318,7 +326,8 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
       ctx.store.markDirty();
       reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
-    if (decision !== 'allow') return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, user, 'Choose Allow or Deny.'));
+    if (decision !== 'allow')
+      return sendHtml(reply, 200, renderAuthorize(nonces.issue(signInKey(a)), a, user, 'Choose Allow or Deny.'));
     return redirect(reply, issueCode(ctx, a, user, a.scopes));
   });
 
@@ -383,6 +392,9 @@ export function registerOAuth(app: FastifyInstance, ctx: SandboxContext): void {
     }
     ctx.store.state.codes = ctx.store.state.codes.filter((c) => c !== rec);
     const token = issueToken(ctx, rec.userId, application.clientId, rec.scopes);
-    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokenResponse(token, ctx.profile));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('pragma', 'no-cache')
+      .send(tokenResponse(token, ctx.profile));
   });
 }

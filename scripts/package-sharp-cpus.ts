@@ -43,8 +43,11 @@ export function addSharpPackages(nodeModules = join(projectDir, 'node_modules'))
   const sharpPackage = JSON.parse(readFileSync(join(nodeModules, 'sharp', 'package.json'), 'utf8')) as {
     optionalDependencies?: Record<string, string>;
   };
-  const missing = missingSharpPackages(sharpPackage.optionalDependencies ?? {}, process.platform, process.arch, (name) =>
-    existsSync(join(nodeModules, name, 'package.json')),
+  const missing = missingSharpPackages(
+    sharpPackage.optionalDependencies ?? {},
+    process.platform,
+    process.arch,
+    (name) => existsSync(join(nodeModules, name, 'package.json')),
   );
   if (missing.length === 0) return [];
   // Inside node_modules, so the tarball path relative to the target has no drive letter:
@@ -70,5 +73,7 @@ export function addSharpPackages(nodeModules = join(projectDir, 'node_modules'))
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const added = addSharpPackages();
-  console.log(added.length === 0 ? 'sharp: binaries for both CPUs already present' : `sharp: added ${added.join(', ')}`);
+  console.log(
+    added.length === 0 ? 'sharp: binaries for both CPUs already present' : `sharp: added ${added.join(', ')}`,
+  );
 }

@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Folders to scan: the app's by default; a test passes its own fixture folders instead.
-const scanned = process.argv.length > 2 ? process.argv.slice(2).map((folder) => resolve(folder)) : ['main', 'preload', 'renderer'].map((folder) => join(root, folder));
+const scanned =
+  process.argv.length > 2
+    ? process.argv.slice(2).map((folder) => resolve(folder))
+    : ['main', 'preload', 'renderer'].map((folder) => join(root, folder));
 const failingSeverities = new Set(['HIGH', 'MEDIUM']);
 
 /**
@@ -66,7 +69,7 @@ const exclusions = [
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/app/auth-accounts.ts',
     sample: 'openExternal: (url) => shell.openExternal(new URL(url).href),',
-    reason: "Hands shell.openExternal to AccountManager, whose only caller (beginSignIn) checks for http(s) first.",
+    reason: 'Hands shell.openExternal to AccountManager, whose only caller (beginSignIn) checks for http(s) first.',
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
@@ -110,7 +113,20 @@ function runElectronegativity(workDir) {
   // network; the gate runs offline (see electronegativity-patches.cjs), and Electron is pinned in
   // package.json and moved on purpose.
   const patches = join(root, 'scripts', 'electronegativity-patches.cjs');
-  const args = ['--require', patches, cli, '-i', appDir, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck'];
+  const args = [
+    '--require',
+    patches,
+    cli,
+    '-i',
+    appDir,
+    '-o',
+    report,
+    '-r',
+    '-e',
+    electronVersion(),
+    '-x',
+    'AvailableSecurityFixesGlobalCheck',
+  ];
   const result = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     timeout: 300_000,
@@ -127,12 +143,25 @@ function runElectronegativity(workDir) {
  */
 function parseReport(csv) {
   const body = csv.replace(/\r/g, '').split('\n').slice(1).join('\n');
-  const records = body.split(/\n(?=[A-Z0-9_]+,"(?:INFORMATIONAL|INFO|LOW|MEDIUM|HIGH)")/).filter((record) => record.trim() !== '');
+  const records = body
+    .split(/\n(?=[A-Z0-9_]+,"(?:INFORMATIONAL|INFO|LOW|MEDIUM|HIGH)")/)
+    .filter((record) => record.trim() !== '');
   return records.map((record) => {
-    const match = /^([A-Z0-9_]+),"([A-Z]+)","([A-Z]+)","([^"]*)","([^"]*)",([\s\S]*),"((?:[^"]|"")*)",(\S*)\s*$/.exec(record);
+    const match = /^([A-Z0-9_]+),"([A-Z]+)","([A-Z]+)","([^"]*)","([^"]*)",([\s\S]*),"((?:[^"]|"")*)",(\S*)\s*$/.exec(
+      record,
+    );
     if (match === null) throw new Error(`Unreadable electronegativity finding:\n${record}`);
     const [, check, severity, confidence, file, location, sample, description, url] = match;
-    return { check, severity, confidence, file, location, sample: sample.replace(/^"|"$/g, '').trim(), description, url };
+    return {
+      check,
+      severity,
+      confidence,
+      file,
+      location,
+      sample: sample.replace(/^"|"$/g, '').trim(),
+      description,
+      url,
+    };
   });
 }
 
@@ -155,14 +184,19 @@ const failing = [];
 const notes = [];
 for (const finding of findings) {
   const exclusion = exclusions.find(
-    (item) => item.check === finding.check && item.file === finding.file && (item.sample === undefined || finding.sample.includes(item.sample)),
+    (item) =>
+      item.check === finding.check &&
+      item.file === finding.file &&
+      (item.sample === undefined || finding.sample.includes(item.sample)),
   );
   if (exclusion !== undefined) excluded.push({ finding, exclusion });
   else if (failingSeverities.has(finding.severity)) failing.push(finding);
   else notes.push(finding);
 }
 
-console.log(`Security gate: electronegativity over ${scanned.map((folder) => `${basename(folder)}/`).join(', ')} found ${findings.length} finding(s).`);
+console.log(
+  `Security gate: electronegativity over ${scanned.map((folder) => `${basename(folder)}/`).join(', ')} found ${findings.length} finding(s).`,
+);
 for (const { finding, exclusion } of excluded) {
   console.log(`  excluded ${finding.check} at ${finding.file}: ${exclusion.reason}`);
 }
@@ -170,7 +204,9 @@ for (const finding of notes) console.log(`  note     ${describe(finding)}`);
 if (failing.length > 0) {
   console.error(`\nSecurity gate FAILED: ${failing.length} HIGH or MEDIUM finding(s):\n`);
   for (const finding of failing) console.error(`  ${describe(finding)}\n`);
-  console.error('Fix them, or (for a false positive only) add an exclusion with its reason to scripts/security-gate.js.');
+  console.error(
+    'Fix them, or (for a false positive only) add an exclusion with its reason to scripts/security-gate.js.',
+  );
   process.exit(1);
 }
 console.log('Security gate passed: no HIGH or MEDIUM findings.');

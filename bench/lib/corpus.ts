@@ -14,7 +14,15 @@ let grainCache: Buffer | undefined;
 
 /** Film grain for the largest photo, made once: gaussian noise is the slowest thing to generate. */
 async function grain(): Promise<Buffer> {
-  grainCache ??= await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 14 } } })
+  grainCache ??= await sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 14 },
+    },
+  })
     .raw()
     .toBuffer();
   return grainCache;
@@ -22,7 +30,15 @@ async function grain(): Promise<Buffer> {
 
 /** Smooth colour fields (a blurred, enlarged noise) plus fine grain: compresses like a photo. */
 async function photoPixels(width: number, height: number, seed: number): Promise<Sharp> {
-  const base = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 40 + ((seed * 37) % 160), g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
+  const base = await sharp({
+    create: {
+      width: 48,
+      height: 32,
+      channels: 3,
+      background: { r: 40 + ((seed * 37) % 160), g: 90, b: 140 },
+      noise: { type: 'gaussian', mean: 128, sigma: 70 },
+    },
+  })
     .blur(2)
     .resize(width, height, { kernel: 'cubic' })
     .raw()
@@ -52,7 +68,9 @@ function exportSvg(width: number, height: number, seed: number): Buffer {
 /** An animation: a gradient field with a disc moving across it. */
 async function animation(width: number, height: number, frames: number, seed: number): Promise<Buffer> {
   const field = await (await photoPixels(width, height, seed)).blur(3).raw().toBuffer();
-  const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${height / 3}" height="${height / 3}"><circle cx="50%" cy="50%" r="48%" fill="#ffcc33"/></svg>`);
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${height / 3}" height="${height / 3}"><circle cx="50%" cy="50%" r="48%" fill="#ffcc33"/></svg>`,
+  );
   const size = Math.round(height / 3);
   const layers = Array.from({ length: frames }, (_, i) => [
     { input: field, raw: { width, height, channels: 3 as const }, left: 0, top: i * height },
@@ -81,11 +99,18 @@ export async function generateCorpus(dir: string, log: (line: string) => void): 
     });
   }
   log('  12 JPEG photos 6000x4000');
-  for (let i = 0; i < 12; i++) await make(`export-${i}.png`, 'export-png', (file) => sharp(exportSvg(3200, 2400, i)).png().toFile(file));
+  for (let i = 0; i < 12; i++)
+    await make(`export-${i}.png`, 'export-png', (file) =>
+      sharp(exportSvg(3200, 2400, i))
+        .png()
+        .toFile(file),
+    );
   log('  12 PNG exports 3200x2400');
   for (let i = 0; i < 12; i++) {
     const [w, h] = i % 2 === 0 ? [2400, 1600] : [1200, 900];
-    await make(`web-${i}.webp`, 'webp', async (file) => (await photoPixels(w, h, 50 + i)).webp({ quality: 82 }).toFile(file));
+    await make(`web-${i}.webp`, 'webp', async (file) =>
+      (await photoPixels(w, h, 50 + i)).webp({ quality: 82 }).toFile(file),
+    );
   }
   log('  12 WebP 2400x1600 and 1200x900');
   const screens = [
@@ -96,12 +121,18 @@ export async function generateCorpus(dir: string, log: (line: string) => void): 
   ] as const;
   for (let i = 0; i < 24; i++) {
     const [w, h] = screens[i % screens.length]!;
-    await make(`screen-${i}.png`, 'screenshot', (file) => sharp(exportSvg(w, h, 100 + i)).png().toFile(file));
+    await make(`screen-${i}.png`, 'screenshot', (file) =>
+      sharp(exportSvg(w, h, 100 + i))
+        .png()
+        .toFile(file),
+    );
   }
   log('  24 PNG screenshots');
   // Screen recordings as designers export them: larger than the shot, so every tool scales them down.
   for (let i = 0; i < 8; i++) {
-    await make(`anim-${i}.gif`, 'animated-gif', async (file) => sharp(await animation(1200, 900, 24, 200 + i), { animated: true }).toFile(file));
+    await make(`anim-${i}.gif`, 'animated-gif', async (file) =>
+      sharp(await animation(1200, 900, 24, 200 + i), { animated: true }).toFile(file),
+    );
   }
   log('  8 animated GIFs 1200x900, 24 frames');
   return files;

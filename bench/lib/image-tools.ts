@@ -32,30 +32,61 @@ export function outputName(job: Job): string {
 }
 
 export async function runShotput(files: CorpusFile[], out: string): Promise<{ run: Run; jobs: Job[] }> {
-  const args = [path.join(root, 'bin/shotput.js'), '--json', 'prepare', ...files.map((f) => f.path), '--out', out, '--overwrite'];
+  const args = [
+    path.join(root, 'bin/shotput.js'),
+    '--json',
+    'prepare',
+    ...files.map((f) => f.path),
+    '--out',
+    out,
+    '--overwrite',
+  ];
   const result = await measure(process.execPath, args, root);
   const byInput = new Map<string, { width: number; height: number; format: string }>();
   for (const line of result.stdout.split('\n').filter(Boolean)) {
-    const entry = JSON.parse(line) as { file: string; width?: number; height?: number; format?: string; message?: string };
+    const entry = JSON.parse(line) as {
+      file: string;
+      width?: number;
+      height?: number;
+      format?: string;
+      message?: string;
+    };
     if (entry.message) log(`  shotput failed on ${entry.file}: ${entry.message}`);
     else byInput.set(entry.file, { width: entry.width!, height: entry.height!, format: entry.format! });
   }
   const jobs: Job[] = [];
   for (const file of files) {
     const done = byInput.get(file.path);
-    if (done) jobs.push({ file, width: done.width, height: done.height, ext: done.format === 'jpeg' ? 'jpg' : (done.format as 'png' | 'gif') });
+    if (done)
+      jobs.push({
+        file,
+        width: done.width,
+        height: done.height,
+        ext: done.format === 'jpeg' ? 'jpg' : (done.format as 'png' | 'gif'),
+      });
   }
-  return { run: { done: byInput.size, seconds: result.seconds, cpuSeconds: result.cpuSeconds, peakRssMb: result.peakRssMb }, jobs };
+  return {
+    run: { done: byInput.size, seconds: result.seconds, cpuSeconds: result.cpuSeconds, peakRssMb: result.peakRssMb },
+    jobs,
+  };
 }
 
 /** The same job in one plain sharp script: the practical limit. */
 export async function runBareSharp(jobs: Job[], out: string): Promise<Run> {
   const list = path.join(out, 'jobs.json');
-  await writeFile(list, JSON.stringify(jobs.map((j) => ({ path: j.file.path, width: j.width, height: j.height, ext: j.ext }))));
+  await writeFile(
+    list,
+    JSON.stringify(jobs.map((j) => ({ path: j.file.path, width: j.width, height: j.height, ext: j.ext }))),
+  );
   const result = await measure(process.execPath, [path.join(root, 'bench/lib/bare-sharp.mjs'), list, out], root);
   await rm(list);
   if (result.code !== 0) log(`  bare sharp: ${result.stderr.split('\n')[0]}`);
-  return { done: result.code === 0 ? jobs.length : 0, seconds: result.seconds, cpuSeconds: result.cpuSeconds, peakRssMb: result.peakRssMb };
+  return {
+    done: result.code === 0 ? jobs.length : 0,
+    seconds: result.seconds,
+    cpuSeconds: result.cpuSeconds,
+    peakRssMb: result.peakRssMb,
+  };
 }
 
 /**
@@ -73,7 +104,15 @@ export async function runVips(jobs: Job[], out: string): Promise<Run> {
   for (const [key, group] of groups) {
     const [size, ext] = key.split('.') as [string, string];
     const options = ext === 'jpg' ? '[Q=90,strip]' : '[strip]';
-    const result = await measure('vipsthumbnail', ['--size', size, '--smartcrop', 'centre', '-o', `${out}/%s.${ext}${options}`, ...group.map((j) => j.file.path)]);
+    const result = await measure('vipsthumbnail', [
+      '--size',
+      size,
+      '--smartcrop',
+      'centre',
+      '-o',
+      `${out}/%s.${ext}${options}`,
+      ...group.map((j) => j.file.path),
+    ]);
     if (result.code === 0) run.done += group.length;
     else log(`  vipsthumbnail ${key}: ${result.stderr.split('\n')[0]}`);
     run.seconds += result.seconds;

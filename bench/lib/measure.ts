@@ -18,7 +18,10 @@ export interface Measured {
 export async function measure(command: string, args: string[], cwd?: string): Promise<Measured> {
   const report = path.join(os.tmpdir(), `bench-time-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
   const started = process.hrtime.bigint();
-  const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', report, command, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', report, command, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -40,7 +40,11 @@ async function half(rgb: Buffer, width: number, height: number): Promise<Buffer>
 async function middleFrames(job: Job, output: string): Promise<{ reference: Buffer; got: Buffer } | undefined> {
   const meta = await sharp(job.file.path, { animated: true }).metadata();
   const page = Math.floor((meta.pages ?? 1) / 2);
-  const reference = await sharp(job.file.path, { page }).resize(job.width, job.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+  const reference = await sharp(job.file.path, { page })
+    .resize(job.width, job.height, { fit: 'cover' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const got = await sharp(output, { page })
     .removeAlpha()
     .raw()
@@ -63,7 +67,9 @@ export async function outputQuality(dir: string, jobs: Job[]): Promise<Quality> 
     const frames = await middleFrames(job, output);
     if (!frames) continue;
     full.push(psnr(frames.reference, frames.got));
-    halves.push(psnr(await half(frames.reference, job.width, job.height), await half(frames.got, job.width, job.height)));
+    halves.push(
+      psnr(await half(frames.reference, job.width, job.height), await half(frames.got, job.width, job.height)),
+    );
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return full.length > 0 ? { exact, psnr: mean(full), psnrHalf: mean(halves) } : { exact };

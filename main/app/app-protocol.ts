@@ -56,7 +56,10 @@ export function resolveAppFile(rendererDir: string, url: string): string | undef
 }
 
 /** Builds the handler for protocol.handle; exported on its own so tests can call it directly. */
-export function createAppProtocolHandler(rendererDir: string, policy: PolicySource = withoutSandbox): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  rendererDir: string,
+  policy: PolicySource = withoutSandbox,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const csp = await policy();
     if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed', csp);
@@ -83,7 +86,11 @@ export function createAppProtocolHandler(rendererDir: string, policy: PolicySour
   };
 }
 
-export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, policy?: PolicySource): void {
+export function handleAppProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  rendererDir: string,
+  policy?: PolicySource,
+): void {
   protocol.handle(appScheme, createAppProtocolHandler(rendererDir, policy));
 }
 

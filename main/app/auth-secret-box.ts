@@ -10,13 +10,15 @@ import type { Result } from '../../common/problem';
 type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
   Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
 
-
 export function safeStorageSecretBox(
   safeStorage: SafeStorageLike,
   platform: NodeJS.Platform = launchFacts().platform,
 ): Result<SecretBox> {
   if (!safeStorage.isEncryptionAvailable()) {
-    return fail('no-secret-storage', 'This computer offers no way to encrypt saved sign-ins, so Shotput cannot keep you signed in.');
+    return fail(
+      'no-secret-storage',
+      'This computer offers no way to encrypt saved sign-ins, so Shotput cannot keep you signed in.',
+    );
   }
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
   const protection: SecretBox['protection'] = backend === 'basic_text' ? 'basic-text' : 'os-keychain';

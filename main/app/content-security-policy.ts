@@ -35,7 +35,9 @@ function directives(imageSources: readonly string[]): string[] {
 
 /** The image sources of the header: the running sandbox's origin, when there is one, and the CDN. */
 export function serviceImageSources(sandboxOrigin: string | undefined): string[] {
-  return sandboxOrigin !== undefined && SANDBOX_ORIGIN.test(sandboxOrigin) ? [sandboxOrigin, serviceImageCdn] : [serviceImageCdn];
+  return sandboxOrigin !== undefined && SANDBOX_ORIGIN.test(sandboxOrigin)
+    ? [sandboxOrigin, serviceImageCdn]
+    : [serviceImageCdn];
 }
 
 /** The header: `sandboxOrigin` is the bundled sandbox's address (http://127.0.0.1:PORT), undefined while it is not running. */

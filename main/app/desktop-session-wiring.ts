@@ -27,7 +27,9 @@ export interface DesktopWiringOptions {
 }
 
 /** The bundled sandbox as the desktop runs it: its state in the user-data folder, `onSandbox` told. */
-export async function desktopSandbox(options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'>): Promise<Sandbox> {
+export async function desktopSandbox(
+  options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'>,
+): Promise<Sandbox> {
   const sandbox = await bundledSandbox({ dataDir: join(options.userDataDir, 'sandbox') });
   options.onSandbox?.(sandbox);
   return sandbox;
@@ -41,15 +43,29 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     prepareDefaults: options.prepareDefaults,
     ...tuning(options.env ?? process.env),
   };
-  const keyValueStore = new Store<Record<string, unknown>>({ name: 'accounts', cwd: options.userDataDir, configFileMode: 0o600 });
-  const created = createDesktopAccounts({ keyValueStore, sandboxDataDir, onSandbox: options.onSandbox, log: options.log, fetch: options.fetch });
+  const keyValueStore = new Store<Record<string, unknown>>({
+    name: 'accounts',
+    cwd: options.userDataDir,
+    configFileMode: 0o600,
+  });
+  const created = createDesktopAccounts({
+    keyValueStore,
+    sandboxDataDir,
+    onSandbox: options.onSandbox,
+    log: options.log,
+    fetch: options.fetch,
+  });
   if (created.ok) return openDesktop({ ...common, accounts: created.value });
 
   options.log(created.error.message);
   // Nothing is written unencrypted: the sign-in lasts until the app quits.
   let memory: string | undefined;
   const inMemory: TextPersistence = { read: async () => memory, write: async (text) => void (memory = text) };
-  const box = { protection: 'file-permissions' as const, seal: (plain: string) => plain, open: (sealed: string) => sealed };
+  const box = {
+    protection: 'file-permissions' as const,
+    seal: (plain: string) => plain,
+    open: (sealed: string) => sealed,
+  };
   const accounts = new AccountManager({
     store: new TokenStore(box, inMemory),
     openExternal: options.openExternal,

@@ -7,9 +7,17 @@ import { droppedPathsChannel, maxDroppedPaths } from '../../preload/dropped-path
 import type { PathGrants } from '../desktop/path-grants';
 import type { IpcRegistrationOptions } from './ipc-registration';
 
-const DroppedPathsSchema = v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(4096))), v.minLength(1), v.maxLength(maxDroppedPaths));
+const DroppedPathsSchema = v.pipe(
+  v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(4096))),
+  v.minLength(1),
+  v.maxLength(maxDroppedPaths),
+);
 
-export function registerDroppedPaths(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, grants: PathGrants, options: IpcRegistrationOptions): () => void {
+export function registerDroppedPaths(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  grants: PathGrants,
+  options: IpcRegistrationOptions,
+): () => void {
   ipcMain.handle(droppedPathsChannel, (event, payload: unknown) => {
     if (!options.isTrustedSender(event.senderFrame)) {
       options.log(`Refused dropped paths from an untrusted frame (${event.senderFrame?.url ?? 'no frame'}).`);

@@ -23,7 +23,11 @@ export interface IpcRegistrationOptions {
 
 type IpcMainLike = Pick<IpcMain, 'handle' | 'removeHandler'>;
 
-export function registerRequestHandlers(ipcMain: IpcMainLike, handlers: RequestHandlers, options: IpcRegistrationOptions): () => void {
+export function registerRequestHandlers(
+  ipcMain: IpcMainLike,
+  handlers: RequestHandlers,
+  options: IpcRegistrationOptions,
+): () => void {
   for (const name of requestNames) {
     ipcMain.handle(channelOf(name), (event, payload: unknown) => answer(name, handlers, options, event, payload));
   }
@@ -41,19 +45,30 @@ async function answer(
 ): Promise<Result<unknown>> {
   if (!options.isTrustedSender(event.senderFrame)) {
     options.log(`Refused “${name}” from an untrusted frame (${event.senderFrame?.url ?? 'no frame'}).`);
-    return { ok: false, error: { code: 'untrusted-sender', message: 'This request did not come from the Shotput window.' } };
+    return {
+      ok: false,
+      error: { code: 'untrusted-sender', message: 'This request did not come from the Shotput window.' },
+    };
   }
   const parsed = v.safeParse(requests[name].payload, payload);
   if (!parsed.success) {
     const issues = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'payload'}: ${issue.message}`).join('; ');
     options.log(`Refused “${name}”: invalid payload (${issues}).`);
-    return { ok: false, error: { code: 'invalid-payload', message: `The request “${name}” was malformed: ${issues}.` } };
+    return {
+      ok: false,
+      error: { code: 'invalid-payload', message: `The request “${name}” was malformed: ${issues}.` },
+    };
   }
   try {
     const handler = handlers[name] as (payload: unknown) => Promise<Result<unknown>> | Result<unknown>;
     return await handler(parsed.output);
   } catch (error) {
-    options.log(`Handler of “${name}” crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return { ok: false, error: { code: 'internal-error', message: 'Something went wrong inside Shotput. Please try again.' } };
+    options.log(
+      `Handler of “${name}” crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return {
+      ok: false,
+      error: { code: 'internal-error', message: 'Something went wrong inside Shotput. Please try again.' },
+    };
   }
 }

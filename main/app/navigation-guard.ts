@@ -9,7 +9,9 @@ export { isOpenableExternally };
 export type OpenExternal = (url: string) => Promise<void>;
 
 /** Decides a window.open / target=_blank request: always deny, pass http(s) to the browser. */
-export function createWindowOpenHandler(openExternal: OpenExternal): (details: HandlerDetails) => WindowOpenHandlerResponse {
+export function createWindowOpenHandler(
+  openExternal: OpenExternal,
+): (details: HandlerDetails) => WindowOpenHandlerResponse {
   return ({ url }) => {
     if (isOpenableExternally(url)) void openExternal(url).catch(() => undefined);
     return { action: 'deny' };

@@ -3,7 +3,10 @@
 import type { Shell } from 'electron';
 import { isOpenableExternally } from './navigation-guard';
 
-export function createOpenExternal(shell: Pick<Shell, 'openExternal'>, log: (message: string) => void): (url: string) => Promise<void> {
+export function createOpenExternal(
+  shell: Pick<Shell, 'openExternal'>,
+  log: (message: string) => void,
+): (url: string) => Promise<void> {
   return async (url) => {
     if (!isOpenableExternally(url)) {
       log('Refused to open a link that is not http(s) in the browser.');

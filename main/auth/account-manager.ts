@@ -39,7 +39,8 @@ export class AccountManager {
       store: options.store,
       log: options.log,
       fetch: options.fetch,
-      clientSecretFor: async (service) => (service.id === SANDBOX_SERVICE_ID ? SANDBOX_CLIENT_SECRET : this.options.store.clientSecret(service.id)),
+      clientSecretFor: async (service) =>
+        service.id === SANDBOX_SERVICE_ID ? SANDBOX_CLIENT_SECRET : this.options.store.clientSecret(service.id),
       governorFor: (serviceId) => this.governors.forAccount(serviceId, 'sign-in'),
     });
   }
@@ -70,7 +71,8 @@ export class AccountManager {
     const service = await this.endpointFor(choice);
     const { authorizeUrl, expiresAt } = this.signIn.start(service);
     const protocol = new URL(authorizeUrl).protocol;
-    if (protocol !== 'https:' && protocol !== 'http:') throw new Error('The authorization address must be http or https.');
+    if (protocol !== 'https:' && protocol !== 'http:')
+      throw new Error('The authorization address must be http or https.');
     await this.options.openExternal(authorizeUrl);
     return { serviceId: service.id, expiresAt };
   }

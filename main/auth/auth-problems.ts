@@ -18,12 +18,20 @@ const PROBLEMS: Record<SignInProblemCode, Wording> = {
   application_suspended: {
     title: 'This app has been suspended',
     message: 'The service has suspended the application Shotput signs in with, so it cannot act for you right now.',
-    action: { kind: 'contact-support', label: 'Contact the service’s support, or use your own application’s client ID in Settings' },
+    action: {
+      kind: 'contact-support',
+      label: 'Contact the service’s support, or use your own application’s client ID in Settings',
+    },
   },
   invalid_redirect_uri: {
     title: 'The app’s return address is not registered',
-    message: 'The service would not send you back to Shotput because the callback address does not match the one registered for the application.',
-    action: { kind: 'check-redirect-uri', label: 'Set the application’s callback URL to app.shotput://oauth/callback on the service, or clear the redirect setting' },
+    message:
+      'The service would not send you back to Shotput because the callback address does not match the one registered for the application.',
+    action: {
+      kind: 'check-redirect-uri',
+      label:
+        'Set the application’s callback URL to app.shotput://oauth/callback on the service, or clear the redirect setting',
+    },
   },
   access_denied: {
     title: 'Sign-in cancelled',
@@ -33,7 +41,10 @@ const PROBLEMS: Record<SignInProblemCode, Wording> = {
   invalid_client: {
     title: 'The app’s credentials were not accepted',
     message: 'The service did not recognise the client ID and secret Shotput signed in with.',
-    action: { kind: 'check-client-credentials', label: 'Check the client ID and client secret in Settings, then sign in again' },
+    action: {
+      kind: 'check-client-credentials',
+      label: 'Check the client ID and client secret in Settings, then sign in again',
+    },
   },
   invalid_grant: {
     title: 'The sign-in link has expired',
@@ -42,17 +53,20 @@ const PROBLEMS: Record<SignInProblemCode, Wording> = {
   },
   state_mismatch: {
     title: 'This sign-in did not come from Shotput',
-    message: 'The browser returned a sign-in that Shotput did not start (or one from an earlier attempt), so it was ignored to keep your account safe.',
+    message:
+      'The browser returned a sign-in that Shotput did not start (or one from an earlier attempt), so it was ignored to keep your account safe.',
     action: { kind: 'sign-in-again', label: 'Start the sign-in again from Shotput' },
   },
   state_expired: {
     title: 'The sign-in took too long',
-    message: 'More than ten minutes passed between starting the sign-in and returning to Shotput, so it was discarded for your safety.',
+    message:
+      'More than ten minutes passed between starting the sign-in and returning to Shotput, so it was discarded for your safety.',
     action: { kind: 'sign-in-again', label: 'Sign in again' },
   },
   no_sign_in_started: {
     title: 'No sign-in in progress',
-    message: 'Shotput received a sign-in result but was not waiting for one (it may have restarted), so it was ignored.',
+    message:
+      'Shotput received a sign-in result but was not waiting for one (it may have restarted), so it was ignored.',
     action: { kind: 'sign-in-again', label: 'Start the sign-in again from Shotput' },
   },
   service_unreachable: {

@@ -24,7 +24,8 @@ export function parseDeepLink(input: unknown): DeepLink {
   }
   if (url.protocol !== DEEP_LINK_SCHEME) return unknown(`the scheme ${JSON.stringify(url.protocol)} is not Shotput's`);
   if (url.username || url.password || url.port) return unknown('the link carries credentials or a port');
-  if (url.hostname !== 'oauth' || url.pathname.replace(/\/+$/, '') !== '/callback') return unknown('the link is not an OAuth callback');
+  if (url.hostname !== 'oauth' || url.pathname.replace(/\/+$/, '') !== '/callback')
+    return unknown('the link is not an OAuth callback');
   if (url.hash) return unknown('the callback carries a fragment');
 
   const params = new Map<string, string>();
@@ -42,7 +43,12 @@ export function parseDeepLink(input: unknown): DeepLink {
     if (!TOKEN_PATTERN.test(error)) return unknown('the callback has a malformed error');
     if (params.has('code')) return unknown('the callback has both a code and an error');
     const description = params.get('error_description');
-    return { kind: 'oauth-error', error, description: description ? description.slice(0, 500) : null, state: state ?? null };
+    return {
+      kind: 'oauth-error',
+      error,
+      description: description ? description.slice(0, 500) : null,
+      state: state ?? null,
+    };
   }
 
   const code = params.get('code');

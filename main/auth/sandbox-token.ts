@@ -17,7 +17,10 @@ export async function sandboxUserToken(
   try {
     body = sandbox.control.tokens({ username, client_id: SANDBOX_CLIENT_ID, scopes: scopes.join(' ') });
   } catch (error) {
-    throw new Error(`The sandbox would not sign in ${username}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `The sandbox would not sign in ${username}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const token = validateBody(TokenResponseSchema, body, 'a token');
   if (!token.ok) throw new Error(`The sandbox would not sign in ${username}: its answer was not a token.`);

@@ -69,7 +69,12 @@ export function realServiceEndpoint(clientId: string, redirectUri = DEFAULT_REDI
 }
 
 /** A service given by address (the CLI's --api/--auth); its accounts are keyed by the API origin. */
-export function customEndpoint(apiUrl: string, authUrl: string, clientId: string, redirectUri = DEFAULT_REDIRECT_URI): ServiceEndpoint {
+export function customEndpoint(
+  apiUrl: string,
+  authUrl: string,
+  clientId: string,
+  redirectUri = DEFAULT_REDIRECT_URI,
+): ServiceEndpoint {
   const api = trimSlash(apiUrl);
   const isReal = sameOrigin(api, REAL_SERVICE_API_URL);
   return {

@@ -33,7 +33,10 @@ export function accountView(
 }
 
 /** The avatar as a 96-pixel data: URL, or null when there is none or it cannot be read. */
-export async function fetchAvatar(url: string | null | undefined, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+export async function fetchAvatar(
+  url: string | null | undefined,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string | null> {
   if (!url || !isWebAddress(url)) return null;
   try {
     const response = await fetchImpl(url, { redirect: 'follow', signal: AbortSignal.timeout(8_000) });

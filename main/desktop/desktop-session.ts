@@ -14,7 +14,14 @@ import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/s
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
-import type { AccountView, AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
+import type {
+  AccountView,
+  AuthState,
+  Result,
+  SecretStorage,
+  ServiceChoice,
+  SignInProblem,
+} from '../../common/contract/index';
 import { accountView, fetchAvatar } from './account-view';
 import { readSessionConfig, writeSessionConfig } from './session-config';
 import { initialSession, next } from './session-machine';
@@ -26,7 +33,16 @@ import type { SessionConfig } from './session-config';
 /** The parts of AccountManager the session uses (main/auth/account-manager.ts). */
 export type AccountsPort = Pick<
   AccountManager,
-  'beginSignIn' | 'cancelSignIn' | 'handleDeepLink' | 'signOut' | 'clientFor' | 'setClientSecret' | 'hasClientSecret' | 'endpointFor' | 'accounts' | 'protection'
+  | 'beginSignIn'
+  | 'cancelSignIn'
+  | 'handleDeepLink'
+  | 'signOut'
+  | 'clientFor'
+  | 'setClientSecret'
+  | 'hasClientSecret'
+  | 'endpointFor'
+  | 'accounts'
+  | 'protection'
 >;
 
 export interface DesktopSessionOptions {
@@ -149,7 +165,8 @@ export class DesktopSession {
       const clientId = request.clientId ?? this.config.realClientId;
       if (!clientId) return this.refuse(missingCredentials('client ID'));
       if (clientId !== this.config.realClientId) this.config = { ...this.config, realClientId: clientId };
-      if (request.clientSecret) await this.options.accounts.setClientSecret(this.endpointChoice('real'), request.clientSecret);
+      if (request.clientSecret)
+        await this.options.accounts.setClientSecret(this.endpointChoice('real'), request.clientSecret);
       this.realHasSecret = await this.hasRealSecret();
       if (!this.realHasSecret) return this.refuse(missingCredentials('client secret'));
     }
@@ -182,7 +199,12 @@ export class DesktopSession {
       }, timeoutMs);
       timer.unref?.();
       this.wait = { timer, settle: resolve };
-      this.dispatch({ type: 'browser-opened', attempt, service: request.service, expiresAt: Math.min(started.expiresAt, Date.now() + timeoutMs) });
+      this.dispatch({
+        type: 'browser-opened',
+        attempt,
+        service: request.service,
+        expiresAt: Math.min(started.expiresAt, Date.now() + timeoutMs),
+      });
     });
   }
 
@@ -253,7 +275,12 @@ export class DesktopSession {
     if (!active) return this.state();
     const user = await active.client.getUser();
     if (this.machine.active !== active) return this.state();
-    const view = accountView(user, { service: active.service, serviceLabel: active.endpoint.label, scope: active.view.scopes.join(' '), avatar: active.view.avatar });
+    const view = accountView(user, {
+      service: active.service,
+      serviceLabel: active.endpoint.label,
+      scope: active.view.scopes.join(' '),
+      avatar: active.view.avatar,
+    });
     this.dispatch({ type: 'refreshed', account: { ...active, user, view } });
     return this.state();
   }
@@ -294,7 +321,9 @@ export class DesktopSession {
       endpoint = await this.options.accounts.endpointFor(choice);
     } catch (error) {
       // The bundled sandbox could not start (a port, a damaged data folder, …).
-      this.log(`Could not reach ${service === 'sandbox' ? 'the sandbox' : 'the service'}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `Could not reach ${service === 'sandbox' ? 'the sandbox' : 'the service'}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       this.dispatch({ type: 'signed-out', attempt, problem: signInProblem('service_unreachable') });
       return false;
     }
@@ -312,7 +341,12 @@ export class DesktopSession {
       if (isServiceError(error) && error.status === 401) {
         // The service no longer accepts the saved token: forget it, ask for a new sign-in.
         await this.options.accounts.signOut(endpoint.id);
-        problem = { code: 'signed_out', title: 'You were signed out', message: `${endpoint.label} no longer accepts the saved sign-in.`, action: 'Sign in again' };
+        problem = {
+          code: 'signed_out',
+          title: 'You were signed out',
+          message: `${endpoint.label} no longer accepts the saved sign-in.`,
+          action: 'Sign in again',
+        };
       }
       this.dispatch({ type: 'signed-out', attempt, problem });
       return false;
@@ -323,13 +357,28 @@ export class DesktopSession {
   }
 
   private async activate(
-    found: { service: ServiceChoice; endpoint: ServiceEndpoint; client: ServiceClient; user: AuthenticatedUser; scope: string },
+    found: {
+      service: ServiceChoice;
+      endpoint: ServiceEndpoint;
+      client: ServiceClient;
+      user: AuthenticatedUser;
+      scope: string;
+    },
     attempt: number,
   ): Promise<boolean> {
     const avatar = await fetchAvatar(found.user.avatar_url, this.options.fetch);
     if (this.overtaken(attempt) || this.closed) return false;
-    const view = accountView(found.user, { service: found.service, serviceLabel: found.endpoint.label, scope: found.scope, avatar });
-    this.dispatch({ type: 'signed-in', attempt, account: { service: found.service, endpoint: found.endpoint, client: found.client, user: found.user, view } });
+    const view = accountView(found.user, {
+      service: found.service,
+      serviceLabel: found.endpoint.label,
+      scope: found.scope,
+      avatar,
+    });
+    this.dispatch({
+      type: 'signed-in',
+      attempt,
+      account: { service: found.service, endpoint: found.endpoint, client: found.client, user: found.user, view },
+    });
     return true;
   }
 
@@ -339,7 +388,8 @@ export class DesktopSession {
     await writeSessionConfig(this.configFile, this.config).catch((error: unknown) => {
       this.log(`Could not save the service choice: ${error instanceof Error ? error.message : String(error)}`);
     });
-    if (changedService && this.machine.active && this.machine.active.service !== service) this.dispatch({ type: 'signed-out' });
+    if (changedService && this.machine.active && this.machine.active.service !== service)
+      this.dispatch({ type: 'signed-out' });
   }
 
   /** A sign-in that failed: the problem shows, and whoever waits for the browser hears of it. */
@@ -370,7 +420,11 @@ export class DesktopSession {
     if (after === before) return;
     this.machine = after;
     if (before.active !== after.active) this.events.emit('account', after.active);
-    const shown = before.status !== after.status || before.active !== after.active || before.signingIn !== after.signingIn || before.problem !== after.problem;
+    const shown =
+      before.status !== after.status ||
+      before.active !== after.active ||
+      before.signingIn !== after.signingIn ||
+      before.problem !== after.problem;
     if (shown && !this.closed) this.events.emit('changed', this.state());
   }
 

@@ -32,7 +32,11 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
   const log = options.log ?? (() => {});
   const uploads = new UploadCenter({ dataDir: options.dataDir, queueOptions: options.queueOptions, log });
   const watch = await WatchFolders.open({ dataDir: options.dataDir, stableMs: options.watchStableMs, log });
-  const drafts = new Drafts({ pasteDir: path.join(options.dataDir, 'pasted'), defaults: options.prepareDefaults, concurrency: options.draftConcurrency });
+  const drafts = new Drafts({
+    pasteDir: path.join(options.dataDir, 'pasted'),
+    defaults: options.prepareDefaults,
+    concurrency: options.draftConcurrency,
+  });
   uploads.on('opened', (queue) => void watch.attach(queue));
   const session = await DesktopSession.open(options);
   session.events.on('account', (account) => void uploads.useAccount(account));

@@ -7,7 +7,11 @@ import type { ServiceChoice } from '../../common/contract/index';
 /** Where "the real service" is, when not its public addresses (tests point it at a second sandbox). */
 export type RealServiceOverride = { apiUrl: string; authUrl: string } | undefined;
 
-export function endpointChoice(service: ServiceChoice, realClientId: string | null | undefined, real: RealServiceOverride): EndpointChoice {
+export function endpointChoice(
+  service: ServiceChoice,
+  realClientId: string | null | undefined,
+  real: RealServiceOverride,
+): EndpointChoice {
   if (service === 'sandbox') return { kind: 'sandbox' };
   const clientId = realClientId ?? '';
   return real ? { kind: 'custom', apiUrl: real.apiUrl, authUrl: real.authUrl, clientId } : { kind: 'real', clientId };

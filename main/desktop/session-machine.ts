@@ -49,7 +49,12 @@ export function next<Account>(state: SessionState<Account>, event: SessionEvent<
     case 'connecting':
       return { ...state, status: 'connecting' };
     case 'browser-opened':
-      return { ...state, status: 'signing-in', signingIn: { service: event.service, expiresAt: event.expiresAt }, problem: null };
+      return {
+        ...state,
+        status: 'signing-in',
+        signingIn: { service: event.service, expiresAt: event.expiresAt },
+        problem: null,
+      };
     case 'browser-closed':
       // Only a sign-in that was waiting goes back to what it was; a check in progress stays.
       return {
@@ -59,11 +64,22 @@ export function next<Account>(state: SessionState<Account>, event: SessionEvent<
         status: state.status === 'signing-in' ? (state.active ? 'signed-in' : 'signed-out') : state.status,
       };
     case 'refused':
-      return { ...state, signingIn: undefined, problem: event.problem, status: state.active ? 'signed-in' : 'signed-out' };
+      return {
+        ...state,
+        signingIn: undefined,
+        problem: event.problem,
+        status: state.active ? 'signed-in' : 'signed-out',
+      };
     case 'signed-in':
       return { ...state, status: 'signed-in', active: event.account, signingIn: undefined, problem: null };
     case 'signed-out':
-      return { ...state, status: 'signed-out', active: undefined, signingIn: undefined, problem: event.problem === undefined ? state.problem : event.problem };
+      return {
+        ...state,
+        status: 'signed-out',
+        active: undefined,
+        signingIn: undefined,
+        problem: event.problem === undefined ? state.problem : event.problem,
+      };
     case 'refreshed':
       return state.active ? { ...state, active: event.account } : state;
   }

@@ -90,13 +90,25 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     return this.attaching;
   }
 
-  async add(folderPath: string, defaults: FolderDefaultsInput = {}, prepare: PrepareChoice = {}): Promise<WatchFolderView[]> {
+  async add(
+    folderPath: string,
+    defaults: FolderDefaultsInput = {},
+    prepare: PrepareChoice = {},
+  ): Promise<WatchFolderView[]> {
     if (!path.isAbsolute(folderPath)) throw new WatchError(`${folderPath} is not a full path to a folder.`);
     const resolved = path.resolve(folderPath);
     const info = await stat(resolved).catch(() => undefined);
     if (!info?.isDirectory()) throw new WatchError(`${resolved} is not a folder Shotput can read.`);
-    if (this.folders.some((folder) => folder.path === resolved)) throw new WatchError(`${path.basename(resolved)} is already watched.`);
-    const folder: StoredFolder = { id: randomUUID(), path: resolved, enabled: true, defaults, prepare, moveUploaded: false };
+    if (this.folders.some((folder) => folder.path === resolved))
+      throw new WatchError(`${path.basename(resolved)} is already watched.`);
+    const folder: StoredFolder = {
+      id: randomUUID(),
+      path: resolved,
+      enabled: true,
+      defaults,
+      prepare,
+      moveUploaded: false,
+    };
     this.folders = [...this.folders, folder];
     await this.save();
     await this.attaching;
@@ -105,7 +117,10 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     return this.list();
   }
 
-  async update(id: string, patch: { enabled?: boolean; defaults?: FolderDefaultsInput; prepare?: PrepareChoice; moveUploaded?: boolean }): Promise<WatchFolderView[]> {
+  async update(
+    id: string,
+    patch: { enabled?: boolean; defaults?: FolderDefaultsInput; prepare?: PrepareChoice; moveUploaded?: boolean },
+  ): Promise<WatchFolderView[]> {
     const folder = this.find(id);
     const next: StoredFolder = {
       ...folder,
@@ -142,9 +157,11 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     const queue = this.queue;
     if (!queue) throw new WatchError('Sign in to upload: the queue belongs to the signed-in account.');
     const resolved = path.resolve(file);
-    if (path.dirname(resolved) !== folder.path) throw new WatchError(`${path.basename(resolved)} is not in ${path.basename(folder.path)}.`);
+    if (path.dirname(resolved) !== folder.path)
+      throw new WatchError(`${path.basename(resolved)} is not in ${path.basename(folder.path)}.`);
     // The real target, not the link's folder: a link planted in the folder must not reach elsewhere.
-    if (!(await isPlainFileIn(folder.path, resolved))) throw new WatchError(`${path.basename(resolved)} is not a plain file in ${path.basename(folder.path)}.`);
+    if (!(await isPlainFileIn(folder.path, resolved)))
+      throw new WatchError(`${path.basename(resolved)} is not a plain file in ${path.basename(folder.path)}.`);
     const sidecar = await readSidecar(resolved);
     if (!sidecar.ok) throw new WatchError(sidecar.error.message);
     const defaults = folder.defaults;
@@ -165,10 +182,16 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
           )
         : undefined,
     };
-    const [result] = await queue.add([{ sourcePath: resolved, metadata, prepare: folder.prepare, origin: folder.path, force: true }]);
-    if (!result || result.status === 'error' || result.status === 'skipped') throw new WatchError(result?.message ?? 'The file could not be added to the queue.');
+    const [result] = await queue.add([
+      { sourcePath: resolved, metadata, prepare: folder.prepare, origin: folder.path, force: true },
+    ]);
+    if (!result || result.status === 'error' || result.status === 'skipped')
+      throw new WatchError(result?.message ?? 'The file could not be added to the queue.');
     this.forced.set(result.job.id, id);
-    this.skipped.set(id, (this.skipped.get(id) ?? []).filter((entry) => entry.file !== resolved));
+    this.skipped.set(
+      id,
+      (this.skipped.get(id) ?? []).filter((entry) => entry.file !== resolved),
+    );
     this.changed();
     return this.list();
   }
@@ -229,7 +252,9 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     const entry = this.running.get(id);
     if (!entry) return;
     this.running.delete(id);
-    await entry.watcher.stop().catch((error: unknown) => this.log(`Stopping a watched folder failed: ${String(error)}`));
+    await entry.watcher
+      .stop()
+      .catch((error: unknown) => this.log(`Stopping a watched folder failed: ${String(error)}`));
   }
 
   private async stopAll(): Promise<void> {
@@ -241,7 +266,13 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
       this.counts.set(id, event.counts);
     } else if (event.type === 'skipped') {
       const list = (this.skipped.get(id) ?? []).filter((entry) => entry.file !== event.file);
-      this.skipped.set(id, [{ file: event.file, name: path.basename(event.file), message: event.message }, ...list].slice(0, MAX_SKIPPED_LISTED));
+      this.skipped.set(
+        id,
+        [{ file: event.file, name: path.basename(event.file), message: event.message }, ...list].slice(
+          0,
+          MAX_SKIPPED_LISTED,
+        ),
+      );
     } else if (event.type === 'error') {
       this.log(`Watched folder: ${event.message}`);
     }
@@ -269,7 +300,13 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     const entry = this.running.get(folder.id);
     const counts = this.countsOf(folder.id);
     const problem = entry?.problem ?? this.problems.get(folder.id) ?? null;
-    const status: WatchFolderView['status'] = !folder.enabled ? 'off' : !this.queue ? 'signed-out' : problem ? 'error' : (entry?.status ?? 'starting');
+    const status: WatchFolderView['status'] = !folder.enabled
+      ? 'off'
+      : !this.queue
+        ? 'signed-out'
+        : problem
+          ? 'error'
+          : (entry?.status ?? 'starting');
     return {
       id: folder.id,
       path: folder.path,

@@ -39,11 +39,19 @@ function framePaletteEffort(request: RenderRequest): number {
 async function renderStillFramesClear(request: RenderRequest): Promise<Rendered | undefined> {
   const { target } = request;
   const pages = request.info.pages;
-  const { data, info } = await (await pipeline(request)).ensureAlpha().raw().timeout(timeLimit(request)).toBuffer({ resolveWithObject: true });
+  const { data, info } = await (
+    await pipeline(request)
+  )
+    .ensureAlpha()
+    .raw()
+    .timeout(timeLimit(request))
+    .toBuffer({ resolveWithObject: true });
   if (info.channels !== 4 || info.width !== target.width || info.height !== target.height * pages) return undefined;
   const still = clearStillPixels(data, target.width, target.height, pages);
   if (still === undefined || still < MIN_STILL_SHARE) return undefined;
-  const encoded = await sharp(data, { raw: { width: target.width, height: target.height * pages, channels: 4, pageHeight: target.height } })
+  const encoded = await sharp(data, {
+    raw: { width: target.width, height: target.height * pages, channels: 4, pageHeight: target.height },
+  })
     .gif(animationGif(request, framePaletteEffort(request)))
     .timeout(timeLimit(request))
     .toBuffer({ resolveWithObject: true });

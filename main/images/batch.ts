@@ -8,8 +8,7 @@ import type { ImageSource } from './sharp-setup';
 import { cores } from './sharp-setup';
 
 export type BatchResult<S extends ImageSource = ImageSource> =
-  | { source: S; ok: true; image: PreparedImage }
-  | { source: S; ok: false; error: ImageFailure };
+  { source: S; ok: true; image: PreparedImage } | { source: S; ok: false; error: ImageFailure };
 
 export interface BatchOptions<S extends ImageSource = ImageSource> {
   /** Pipelines at once; default and maximum: the number of cores. */
@@ -52,7 +51,11 @@ export async function forEachPrepared<S extends ImageSource>(
 }
 
 /** Prepares every source and returns the results in input order (holding all output buffers). */
-export async function prepareBatch<S extends ImageSource>(sources: readonly S[], options: PrepareOptions = {}, batch: BatchOptions<S> = {}): Promise<BatchResult<S>[]> {
+export async function prepareBatch<S extends ImageSource>(
+  sources: readonly S[],
+  options: PrepareOptions = {},
+  batch: BatchOptions<S> = {},
+): Promise<BatchResult<S>[]> {
   const results: Array<BatchResult<S> | undefined> = new Array(sources.length);
   await forEachPrepared(sources, options, batch, (result, index) => {
     results[index] = result;

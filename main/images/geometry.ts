@@ -19,7 +19,8 @@ export interface FocusPoint {
 
 /** The largest 4:3 rectangle that fits in width x height, in whole pixels. */
 export function largest43(width: number, height: number): Size {
-  if (width * 3 >= height * 4) return { width: Math.max(1, Math.min(width, Math.round((height * 4) / 3))), height: Math.max(1, height) };
+  if (width * 3 >= height * 4)
+    return { width: Math.max(1, Math.min(width, Math.round((height * 4) / 3))), height: Math.max(1, height) };
   return { width: Math.max(1, width), height: Math.max(1, Math.min(height, Math.round((width * 3) / 4))) };
 }
 
@@ -55,7 +56,11 @@ export function adjustCrop(image: Size, crop: Rect): CropAdjustment | undefined 
   const bottom = clamp(Math.round(crop.top + crop.height), 0, image.height);
   const inside = { left, top, width: right - left, height: bottom - top };
   if (inside.width < 1 || inside.height < 1) return undefined;
-  const clamped = inside.left !== crop.left || inside.top !== crop.top || inside.width !== crop.width || inside.height !== crop.height;
+  const clamped =
+    inside.left !== crop.left ||
+    inside.top !== crop.top ||
+    inside.width !== crop.width ||
+    inside.height !== crop.height;
   // Within one pixel of 4:3 the resize absorbs the difference invisibly.
   if (Math.abs(inside.width * 3 - inside.height * 4) <= 4) return { region: inside, clamped, reshaped: false };
   const size = largest43(inside.width, inside.height);

@@ -8,7 +8,12 @@
  * frame has pixels GIF would show as transparent (alpha under 128): those must stay transparent,
  * not turn into "same as before".
  */
-export function clearStillPixels(rgba: Buffer, frameWidth: number, frameHeight: number, pages: number): number | undefined {
+export function clearStillPixels(
+  rgba: Buffer,
+  frameWidth: number,
+  frameHeight: number,
+  pages: number,
+): number | undefined {
   const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4);
   const perFrame = frameWidth * frameHeight;
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 128) return undefined;

@@ -44,15 +44,27 @@ export function sniffFormat(head: Buffer): string | undefined {
 export function toImageError(error: unknown): ImageError {
   if (error instanceof ImageError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return new ImageError('not-found', 'The file does not exist or is not a regular file.');
-  if (code === 'EACCES' || code === 'EPERM') return new ImageError('not-found', 'The file cannot be read: permission denied.');
+  if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR')
+    return new ImageError('not-found', 'The file does not exist or is not a regular file.');
+  if (code === 'EACCES' || code === 'EPERM')
+    return new ImageError('not-found', 'The file cannot be read: permission denied.');
   const text = error instanceof Error ? error.message : String(error);
   const first = text.split('\n')[0] ?? text;
-  if (/^timeout/i.test(first)) return new ImageError('timed-out', 'Preparing this image took too long and was stopped; try a smaller or shorter file.');
-  if (/pixel limit/i.test(text)) return new ImageError('too-many-pixels', 'The image has too many pixels to process safely.');
+  if (/^timeout/i.test(first))
+    return new ImageError(
+      'timed-out',
+      'Preparing this image took too long and was stopped; try a smaller or shorter file.',
+    );
+  if (/pixel limit/i.test(text))
+    return new ImageError('too-many-pixels', 'The image has too many pixels to process safely.');
   if (/empty/i.test(first)) return new ImageError('empty', 'The file is empty (0 bytes).');
-  if (/unsupported image format/i.test(text)) return new ImageError('not-an-image', 'The file is not an image that can be read.');
-  if (/premature end|truncated|read error|corrupt|invalid|bad|unexpected end|not enough|out of order|unable to/i.test(text)) {
+  if (/unsupported image format/i.test(text))
+    return new ImageError('not-an-image', 'The file is not an image that can be read.');
+  if (
+    /premature end|truncated|read error|corrupt|invalid|bad|unexpected end|not enough|out of order|unable to/i.test(
+      text,
+    )
+  ) {
     return new ImageError('corrupt', 'The image is damaged or incomplete (the file may be truncated).');
   }
   return new ImageError('corrupt', `The image could not be decoded: ${first}`);

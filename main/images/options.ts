@@ -49,11 +49,13 @@ function invalid(message: string): never {
 
 export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
   const target = options.target ?? 'auto';
-  if (target !== 'auto' && !SHOT_SIZE_NAMES.includes(target)) invalid(`Size must be auto, 800x600 or 400x300, not "${target}".`);
+  if (target !== 'auto' && !SHOT_SIZE_NAMES.includes(target))
+    invalid(`Size must be auto, 800x600 or 400x300, not "${target}".`);
   const mode = options.mode ?? 'cover';
   if (mode !== 'cover' && mode !== 'contain') invalid(`Fit must be cover or contain, not "${String(mode)}".`);
   const format = options.format ?? 'auto';
-  if (!['auto', 'png', 'jpeg', 'gif'].includes(format)) invalid(`Format must be auto, png, jpeg or gif, not "${format}".`);
+  if (!['auto', 'png', 'jpeg', 'gif'].includes(format))
+    invalid(`Format must be auto, png, jpeg or gif, not "${format}".`);
   const background = options.background ?? '#ffffff';
   if (!HEX.test(background)) invalid(`Background must be a hex colour like #ffffff, not "${background}".`);
   const focus = options.focus ?? { x: 0.5, y: 0.5 };
@@ -66,10 +68,12 @@ export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
   const crop = options.crop;
   if (crop) {
     const values = [crop.left, crop.top, crop.width, crop.height];
-    if (!values.every(Number.isFinite) || crop.width <= 0 || crop.height <= 0) invalid('The crop rectangle needs a positive width and height.');
+    if (!values.every(Number.isFinite) || crop.width <= 0 || crop.height <= 0)
+      invalid('The crop rectangle needs a positive width and height.');
   }
   const maxBytes = options.maxBytes ?? MAX_SHOT_BYTES;
-  if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_SHOT_BYTES) invalid(`The byte limit must be a whole number from 1024 to ${MAX_SHOT_BYTES}.`);
+  if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_SHOT_BYTES)
+    invalid(`The byte limit must be a whole number from 1024 to ${MAX_SHOT_BYTES}.`);
   return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false, maxBytes };
 }
 

@@ -41,18 +41,32 @@ export function needsOpacityCheck(info: ImageInfo, requested: 'auto' | OutputFor
 }
 
 /** `transparent`: whether any pixel is not opaque (GIFs always decode with an alpha channel). */
-export function chooseFormat(info: ImageInfo, requested: 'auto' | OutputFormat, transparent = info.hasAlpha): FormatChoice {
+export function chooseFormat(
+  info: ImageInfo,
+  requested: 'auto' | OutputFormat,
+  transparent = info.hasAlpha,
+): FormatChoice {
   const format = requested === 'auto' ? autoFormat(info, transparent) : requested;
   const warnings: PrepareWarning[] = [];
   const animated = info.animated && format === 'gif';
   if (info.animated && !animated) {
-    warnings.push(warning('animation-dropped', `The animation has ${info.pages} frames; ${format.toUpperCase()} cannot animate, so only the first frame is used.`));
+    warnings.push(
+      warning(
+        'animation-dropped',
+        `The animation has ${info.pages} frames; ${format.toUpperCase()} cannot animate, so only the first frame is used.`,
+      ),
+    );
   }
   if (!info.animated && info.pages > 1) {
     warnings.push(warning('first-page-only', `The file has ${info.pages} pages; only the first one is used.`));
   }
   if (transparent && format === 'jpeg') {
-    warnings.push(warning('transparency-flattened', 'JPEG has no transparency: transparent areas are filled with the background colour.'));
+    warnings.push(
+      warning(
+        'transparency-flattened',
+        'JPEG has no transparency: transparent areas are filled with the background colour.',
+      ),
+    );
   }
   return { format, animated, warnings };
 }

@@ -23,13 +23,14 @@ function pngHeader(bytes: Buffer): OutputHeader | undefined {
   if (bytes.length < 33 || bytes.subarray(12, 16).toString('latin1') !== 'IHDR') return undefined;
   const metadata = new Set<MetadataBlock>();
   // Chunks: 4-byte length, 4-byte type, data, 4-byte CRC. IDAT data is jumped over, never read.
-  for (let at = 8; at + 8 <= bytes.length; ) {
+  for (let at = 8; at + 8 <= bytes.length;) {
     const length = bytes.readUInt32BE(at);
     const type = bytes.subarray(at + 4, at + 8).toString('latin1');
     if (type === 'eXIf') metadata.add('exif');
     if (type === 'iCCP') metadata.add('icc');
     // XMP is a text chunk (plain, compressed or international) under this keyword.
-    if (TEXT_CHUNKS.has(type) && bytes.subarray(at + 8, at + 8 + 18).toString('latin1') === 'XML:com.adobe.xmp\0') metadata.add('xmp');
+    if (TEXT_CHUNKS.has(type) && bytes.subarray(at + 8, at + 8 + 18).toString('latin1') === 'XML:com.adobe.xmp\0')
+      metadata.add('xmp');
     if (type === 'IEND') break;
     at += 12 + length;
   }
@@ -42,7 +43,7 @@ const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb,
 function jpegHeader(bytes: Buffer): OutputHeader | undefined {
   const metadata = new Set<MetadataBlock>();
   // Marker segments until the scan starts: FF xx, 2-byte length (including itself), data.
-  for (let at = 2; at + 4 <= bytes.length; ) {
+  for (let at = 2; at + 4 <= bytes.length;) {
     if (bytes[at] !== 0xff) return undefined;
     const marker = bytes[at + 1]!;
     if (marker === 0xff) {
@@ -53,7 +54,8 @@ function jpegHeader(bytes: Buffer): OutputHeader | undefined {
     const length = bytes.readUInt16BE(at + 2);
     const data = bytes.subarray(at + 4, at + 2 + length);
     if (marker === 0xe1 && data.subarray(0, 6).toString('latin1') === 'Exif\0\0') metadata.add('exif');
-    if (marker === 0xe1 && data.subarray(0, 28).toString('latin1') === 'http://ns.adobe.com/xap/1.0/') metadata.add('xmp');
+    if (marker === 0xe1 && data.subarray(0, 28).toString('latin1') === 'http://ns.adobe.com/xap/1.0/')
+      metadata.add('xmp');
     if (marker === 0xe2 && data.subarray(0, 12).toString('latin1') === 'ICC_PROFILE\0') metadata.add('icc');
     if (SOF.has(marker) && data.length >= 5) {
       return { format: 'jpeg', width: data.readUInt16BE(3), height: data.readUInt16BE(1), metadata: [...metadata] };

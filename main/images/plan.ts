@@ -1,6 +1,15 @@
 // Decides, before any pixels move, what prepare() will do: target size, source region, scale.
 import type { FocusPoint, Rect } from './geometry';
-import { adjustCrop, containScale, containTarget, coverScale, coverTarget, focusRegion, largest43, targetSize } from './geometry';
+import {
+  adjustCrop,
+  containScale,
+  containTarget,
+  coverScale,
+  coverTarget,
+  focusRegion,
+  largest43,
+  targetSize,
+} from './geometry';
 import { ImageError } from './image-error';
 import type { Size } from './limits';
 import type { ShotSizeName } from '../../common/service-rules';
@@ -32,7 +41,10 @@ function chosenTarget(requested: 'auto' | ShotSizeName, fallback: ShotSizeName, 
 }
 
 function enlargedWarning(region: Size, target: Size, what: string): PrepareWarning {
-  return warning('enlarged', `The ${what} is ${region.width}x${region.height}, smaller than ${target.width}x${target.height}: it was enlarged and may look soft.`);
+  return warning(
+    'enlarged',
+    `The ${what} is ${region.width}x${region.height}, smaller than ${target.width}x${target.height}: it was enlarged and may look soft.`,
+  );
 }
 
 /** For SVG: redraw at a density where the needed scale is 1, and scale the geometry with it. */
@@ -42,7 +54,12 @@ function svgDensity(scale: number): number | undefined {
 }
 
 function scaleRect(rect: Rect, factor: number): Rect {
-  return { left: Math.floor(rect.left * factor), top: Math.floor(rect.top * factor), width: Math.max(1, Math.floor(rect.width * factor)), height: Math.max(1, Math.floor(rect.height * factor)) };
+  return {
+    left: Math.floor(rect.left * factor),
+    top: Math.floor(rect.top * factor),
+    width: Math.max(1, Math.floor(rect.width * factor)),
+    height: Math.max(1, Math.floor(rect.height * factor)),
+  };
 }
 
 /** Below this share of the image kept, a crop is said to drop much of it and Fit is offered. */
@@ -51,7 +68,10 @@ const CROP_LOSS_SHARE = 0.6;
 function cropLossWarning(region: Size, image: Size): PrepareWarning | undefined {
   const kept = (region.width * region.height) / (image.width * image.height);
   if (kept >= CROP_LOSS_SHARE) return undefined;
-  return warning('crop-loss', `The crop keeps ${Math.round(kept * 100)}% of the ${image.width}x${image.height} image; choose Fit to show all of it.`);
+  return warning(
+    'crop-loss',
+    `The crop keeps ${Math.round(kept * 100)}% of the ${image.width}x${image.height} image; choose Fit to show all of it.`,
+  );
 }
 
 export function planCover(info: ImageInfo, options: ResolvedOptions, smartRegion?: Rect): Plan {
@@ -61,11 +81,27 @@ export function planCover(info: ImageInfo, options: ResolvedOptions, smartRegion
   let strategy: Plan['strategy'];
   if (options.crop) {
     const adjusted = adjustCrop(image, options.crop);
-    if (!adjusted) throw new ImageError('invalid-options', `The crop rectangle lies outside the ${info.width}x${info.height} image.`);
+    if (!adjusted)
+      throw new ImageError(
+        'invalid-options',
+        `The crop rectangle lies outside the ${info.width}x${info.height} image.`,
+      );
     region = adjusted.region;
     const { left, top, width, height } = region;
-    if (adjusted.clamped) warnings.push(warning('crop-clamped', `The crop rectangle reached outside the ${info.width}x${info.height} image and was cut to it.`));
-    if (adjusted.reshaped) warnings.push(warning('crop-reshaped', `The crop rectangle was not 4:3; the largest 4:3 area centred in it is used: ${width}x${height} at ${left},${top}.`));
+    if (adjusted.clamped)
+      warnings.push(
+        warning(
+          'crop-clamped',
+          `The crop rectangle reached outside the ${info.width}x${info.height} image and was cut to it.`,
+        ),
+      );
+    if (adjusted.reshaped)
+      warnings.push(
+        warning(
+          'crop-reshaped',
+          `The crop rectangle was not 4:3; the largest 4:3 area centred in it is used: ${width}x${height} at ${left},${top}.`,
+        ),
+      );
   } else if (typeof options.focus === 'object') {
     region = focusRegion(image, options.focus as FocusPoint);
   } else if (smartRegion) {
@@ -99,7 +135,13 @@ export function planContain(info: ImageInfo, options: ResolvedOptions): Plan {
     const density = svgDensity(scale);
     if (density === undefined) return { target, mode: 'contain', source: image, warnings };
     const factor = density / SVG_DPI;
-    return { target, mode: 'contain', density, source: { width: Math.floor(image.width * factor), height: Math.floor(image.height * factor) }, warnings };
+    return {
+      target,
+      mode: 'contain',
+      density,
+      source: { width: Math.floor(image.width * factor), height: Math.floor(image.height * factor) },
+      warnings,
+    };
   }
   if (scale > 1) warnings.push(enlargedWarning(image, target, 'image'));
   return { target, mode: 'contain', source: image, warnings };

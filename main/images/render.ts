@@ -64,7 +64,11 @@ async function cover(image: Sharp, plan: Plan, target: Size, onePass: boolean): 
   if (onePass) return image.resize(scaled.width, scaled.height, { fit: 'fill' }).extract(window);
   // For stills, in two passes: libvips turns resize-then-cut of an EXIF-rotated JPEG into a
   // full-size decode (twice the time and ~70 MB more per photo); the small scaled copy is cheap.
-  const { data, info } = await image.resize(scaled.width, scaled.height, { fit: 'fill' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .resize(scaled.width, scaled.height, { fit: 'fill' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract(window);
 }
 
@@ -109,7 +113,10 @@ export async function pipeline(request: RenderRequest): Promise<Sharp> {
     ...(animated ? { animated: true } : { pages: 1 }),
     ...(plan.density ? { density: plan.density } : {}),
   });
-  image = plan.mode === 'cover' ? await cover(image, plan, target, animated || options.keepMetadata) : image.resize(target.width, target.height, { fit: 'contain', background: options.background });
+  image =
+    plan.mode === 'cover'
+      ? await cover(image, plan, target, animated || options.keepMetadata)
+      : image.resize(target.width, target.height, { fit: 'contain', background: options.background });
   // JPEG has no alpha: transparency and a translucent contain background go onto the colour.
   if (format === 'jpeg') image = image.flatten({ background: options.background });
   image = image.toColourspace('srgb');

@@ -7,7 +7,11 @@ import type { ImageInfo } from './probe';
 import type { ImageSource } from './sharp-setup';
 import { openImage } from './sharp-setup';
 
-export async function smartRegion(source: ImageSource, info: ImageInfo, strategy: 'attention' | 'entropy'): Promise<Rect> {
+export async function smartRegion(
+  source: ImageSource,
+  info: ImageInfo,
+  strategy: 'attention' | 'entropy',
+): Promise<Rect> {
   const size = largest43(info.width, info.height);
   // Analyse at a small size: the offsets scale back to the source.
   const probeSize = { width: 400, height: 300 };

@@ -15,7 +15,10 @@ export function logJobEvent(log: Logger, event: JobEvent): void {
       if (previous === job.state) return;
       const from = previous === undefined ? '' : `${previous} → `;
       const shot = job.shotId !== undefined && job.shotId !== null ? ` (shot ${job.shotId})` : '';
-      if (job.state === 'failed') log.warn(`job ${job.id}: ${from}failed${shot}: ${job.failure?.reason ?? 'no reason given'}${job.failure?.retryable ? ' (can be retried)' : ''}`);
+      if (job.state === 'failed')
+        log.warn(
+          `job ${job.id}: ${from}failed${shot}: ${job.failure?.reason ?? 'no reason given'}${job.failure?.retryable ? ' (can be retried)' : ''}`,
+        );
       else log.info(`job ${job.id}: ${from}${job.state}${shot}`);
       return;
     }
@@ -34,12 +37,18 @@ export function logJobEvent(log: Logger, event: JobEvent): void {
 }
 
 /** Follows a governor's state and logs each wait for the rate-limit window, once per wait. */
-export function logRateLimitWaits(log: Logger, onState: (listener: (state: RateLimitState) => void) => () => void, now: () => number = Date.now): () => void {
+export function logRateLimitWaits(
+  log: Logger,
+  onState: (listener: (state: RateLimitState) => void) => () => void,
+  now: () => number = Date.now,
+): () => void {
   let waitingUntil: number | null = null;
   return onState((state) => {
     if (state.waitingUntil !== null && state.waitingUntil !== waitingUntil) {
       const seconds = Math.max(0, Math.round((state.waitingUntil - now()) / 1000));
-      log.info(`rate limit: ${state.waiting} request(s) wait ${seconds} s for the window to reset (${state.remaining ?? '?'}/${state.limit ?? '?'} left)`);
+      log.info(
+        `rate limit: ${state.waiting} request(s) wait ${seconds} s for the window to reset (${state.remaining ?? '?'}/${state.limit ?? '?'} left)`,
+      );
     } else if (state.waitingUntil === null && waitingUntil !== null) {
       log.info('rate limit: the window reset, requests go on');
     }
@@ -52,7 +61,8 @@ export function logWatchEvent(log: Logger, event: WatchEvent): void {
   const where = `watch ${basename(event.folder)}`;
   if (event.type === 'taken') log.info(`${where}: took ${basename(event.file)} as job ${event.job.id}`);
   else if (event.type === 'skipped') log.info(`${where}: skipped ${basename(event.file)}: ${event.message}`);
-  else if (event.type === 'error') log.warn(`${where}: ${event.file === undefined ? '' : `${basename(event.file)}: `}${event.message}`);
+  else if (event.type === 'error')
+    log.warn(`${where}: ${event.file === undefined ? '' : `${basename(event.file)}: `}${event.message}`);
 }
 
 /** What a watched folder's view (Settings' list) says, reduced to what the log follows. */
@@ -73,9 +83,13 @@ export function describeFolderChanges(previous: readonly FolderSnapshot[], next:
     before.delete(folder.id);
     const where = `watch ${folder.name}`;
     if (old === undefined) lines.push(`${where}: added (${folder.status})`);
-    else if (old.status !== folder.status) lines.push(`${where}: ${old.status} → ${folder.status}${folder.problem ? `: ${folder.problem}` : ''}`);
+    else if (old.status !== folder.status)
+      lines.push(`${where}: ${old.status} → ${folder.status}${folder.problem ? `: ${folder.problem}` : ''}`);
     const { seen, uploaded, skipped, failed } = folder.counts;
-    if (old !== undefined && (['seen', 'uploaded', 'skipped', 'failed'] as const).some((key) => old.counts[key] !== folder.counts[key])) {
+    if (
+      old !== undefined &&
+      (['seen', 'uploaded', 'skipped', 'failed'] as const).some((key) => old.counts[key] !== folder.counts[key])
+    ) {
       lines.push(`${where}: ${seen} seen, ${uploaded} uploaded, ${skipped} skipped, ${failed} failed`);
     }
   }

@@ -15,7 +15,10 @@ export function loggingFetch(log: Logger, inner: typeof fetch = fetch): typeof f
       const limit = response.headers.get('x-ratelimit-limit');
       const budget = remaining !== null && limit !== null ? ` (rate limit ${remaining}/${limit} left)` : '';
       const line = `${method} ${where} ${response.status} in ${elapsed()}${budget}`;
-      if (response.status === 429) log.warn(`${line}; rate limited until the window resets (${response.headers.get('x-ratelimit-reset') ?? 'no reset given'})`);
+      if (response.status === 429)
+        log.warn(
+          `${line}; rate limited until the window resets (${response.headers.get('x-ratelimit-reset') ?? 'no reset given'})`,
+        );
       else if (response.status >= 500) log.warn(line);
       else log.info(line);
       return response;

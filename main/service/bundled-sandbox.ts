@@ -29,7 +29,9 @@ let running: Promise<Sandbox> | undefined;
 export function bundledSandbox(options: BundledSandboxOptions = {}): Promise<Sandbox> {
   // Loaded on first use: the sandbox pulls in the whole HTTP server, which commands like `--help` never need.
   running ??= import('../../sandbox/index')
-    .then(({ startSandbox }) => startSandbox({ host: '127.0.0.1', port: 0, ...profileFromEnvironment(), ...options, control: false }))
+    .then(({ startSandbox }) =>
+      startSandbox({ host: '127.0.0.1', port: 0, ...profileFromEnvironment(), ...options, control: false }),
+    )
     .catch((error: unknown) => {
       running = undefined;
       throw error;

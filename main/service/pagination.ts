@@ -24,7 +24,8 @@ export const DEFAULT_MAX_PAGES = 1_000;
 export function pageQuery(request: PageRequest): Record<string, string> {
   const query: Record<string, string> = {};
   if (request.page !== undefined) query.page = String(Math.max(1, Math.trunc(request.page)));
-  if (request.perPage !== undefined) query.per_page = String(Math.min(MAX_PER_PAGE, Math.max(1, Math.trunc(request.perPage))));
+  if (request.perPage !== undefined)
+    query.per_page = String(Math.min(MAX_PER_PAGE, Math.max(1, Math.trunc(request.perPage))));
   else if (request.all) query.per_page = String(MAX_PER_PAGE); // fewer round trips through the rate limit
   return query;
 }

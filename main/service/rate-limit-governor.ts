@@ -63,11 +63,23 @@ export interface GovernorOptions {
   maxResetWaitMs?: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 5, baseDelayMs: 200, maxDelayMs: 5_000, maxRateLimitedRetries: 5 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 5,
+  baseDelayMs: 200,
+  maxDelayMs: 5_000,
+  maxRateLimitedRetries: 5,
+};
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 /** Connection failures where the request cannot have reached the server. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export const systemClock: GovernorClock = {
   now: () => Date.now(),
@@ -203,9 +215,11 @@ export class RateLimitGovernor {
           this.waiting++;
         }
         // Out of budget with nothing in flight and no reset time known: assume a full window.
-        if (this.resetAt === null && this.remaining !== null && this.inFlight === 0) this.resetAt = now + this.maxResetWaitMs;
+        if (this.resetAt === null && this.remaining !== null && this.inFlight === 0)
+          this.resetAt = now + this.maxResetWaitMs;
         // Out of budget: wait for the reset, or for an answer in flight to tell us more.
-        const until = this.remaining !== null && this.remaining - this.inFlight <= 0 && this.resetAt !== null ? this.resetAt : null;
+        const until =
+          this.remaining !== null && this.remaining - this.inFlight <= 0 && this.resetAt !== null ? this.resetAt : null;
         if (until !== this.waitingUntil) {
           this.waitingUntil = until;
           this.emit();
@@ -250,7 +264,10 @@ export class RateLimitGovernor {
       // Refused: nothing left until the reset it names, or a short pause when it names none.
       this.remaining = 0;
       this.resetEpoch = reset ?? this.resetEpoch;
-      this.resetAt = reset !== null ? this.localResetTime(reset, response.headers) : Math.max(this.resetAt ?? 0, this.clock.now() + 1_000);
+      this.resetAt =
+        reset !== null
+          ? this.localResetTime(reset, response.headers)
+          : Math.max(this.resetAt ?? 0, this.clock.now() + 1_000);
       return;
     }
     if (remaining === null || !fresh) return;
@@ -359,7 +376,13 @@ function describeNetworkError(error: unknown): string {
 }
 
 function aborted(request: GovernedRequest, cause: unknown): ServiceError {
-  return new ServiceError({ kind: 'aborted', message: 'The request was cancelled.', method: request.method.toUpperCase(), path: request.path, cause });
+  return new ServiceError({
+    kind: 'aborted',
+    message: 'The request was cancelled.',
+    method: request.method.toUpperCase(),
+    path: request.path,
+    cause,
+  });
 }
 
 async function discard(response: Response): Promise<void> {

@@ -29,7 +29,10 @@ export interface ShotChanges {
  * The form encoded once (multipart, with its boundary), then handed to the connection in chunks as
  * it asks for them, so `onProgress` follows the bytes actually taken for sending.
  */
-export async function countedBody(form: FormData, onProgress: (sentBytes: number, totalBytes: number) => void): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
+export async function countedBody(
+  form: FormData,
+  onProgress: (sentBytes: number, totalBytes: number) => void,
+): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
   const encoded = new Response(form);
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   const bytes = new Uint8Array(await encoded.arrayBuffer());
@@ -54,7 +57,10 @@ export async function countedBody(form: FormData, onProgress: (sentBytes: number
 export function shotForm(shot: NewShot): FormData {
   const form = new FormData();
   const { data, filename, contentType } = shot.image;
-  const blob = data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>], { type: contentType ?? 'application/octet-stream' });
+  const blob =
+    data instanceof Blob
+      ? data
+      : new Blob([data as Uint8Array<ArrayBuffer>], { type: contentType ?? 'application/octet-stream' });
   form.append('image', blob, filename);
   form.append('title', shot.title);
   if (shot.description !== undefined) form.append('description', shot.description);

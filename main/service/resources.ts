@@ -27,7 +27,10 @@ const handle = {
 function named<S extends v.GenericSchema<unknown, { login?: string; username?: string }>>(schema: S) {
   return v.pipe(
     schema,
-    v.check((person) => typeof person.login === 'string' || typeof person.username === 'string', 'has neither "login" nor "username"'),
+    v.check(
+      (person) => typeof person.login === 'string' || typeof person.username === 'string',
+      'has neither "login" nor "username"',
+    ),
   );
 }
 

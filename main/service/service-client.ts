@@ -84,21 +84,29 @@ export class ServiceClient {
 
   /** The signed-in user with `teams` (team membership); `pro` and `type` tell who may schedule. */
   async getUser(options: CallOptionsPublic = {}): Promise<AuthenticatedUser> {
-    return this.during(operations.getUser(), async () => this.parse(await this.call('GET', '/v2/user', options), AuthenticatedUserSchema, 'the user', 'GET', '/v2/user'));
+    return this.during(operations.getUser(), async () =>
+      this.parse(await this.call('GET', '/v2/user', options), AuthenticatedUserSchema, 'the user', 'GET', '/v2/user'),
+    );
   }
 
   async listUserShots(request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<Shot>> {
-    return this.during(operations.listUserShots(), () => this.list('/v2/user/shots', ShotSchema, 'a shot', request, options));
+    return this.during(operations.listUserShots(), () =>
+      this.list('/v2/user/shots', ShotSchema, 'a shot', request, options),
+    );
   }
 
   /** Only for applications approved for it; others get a 403 ServiceError. */
   async listPopularShots(request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<PopularShot>> {
-    return this.during(operations.listPopularShots(), () => this.list('/v2/popular_shots', PopularShotSchema, 'a popular shot', request, options));
+    return this.during(operations.listPopularShots(), () =>
+      this.list('/v2/popular_shots', PopularShotSchema, 'a popular shot', request, options),
+    );
   }
 
   async getShot(id: number, options: CallOptionsPublic = {}): Promise<Shot> {
     const path = `/v2/shots/${shotId(id)}`;
-    return this.during(operations.getShot(id), async () => this.parse(await this.call('GET', path, options), ShotSchema, 'a shot', 'GET', path));
+    return this.during(operations.getShot(id), async () =>
+      this.parse(await this.call('GET', path, options), ShotSchema, 'a shot', 'GET', path),
+    );
   }
 
   /**
@@ -121,15 +129,30 @@ export class ServiceClient {
    * Uploads a shot (multipart). Answers once the service accepted it for processing.
    * A lost connection gives a ServiceError of kind "unknown-outcome": look for the shot before sending again.
    */
-  async createShot(shot: NewShot, options: CallOptionsPublic & { onProgress?: (sentBytes: number, totalBytes: number) => void } = {}): Promise<CreatedShot> {
+  async createShot(
+    shot: NewShot,
+    options: CallOptionsPublic & { onProgress?: (sentBytes: number, totalBytes: number) => void } = {},
+  ): Promise<CreatedShot> {
     return this.during(operations.createShot(), async () => {
       const path = '/v2/shots';
-      const response = await this.call('POST', path, { ...options, form: () => shotForm(shot), timeoutMs: this.uploadTimeoutMs });
+      const response = await this.call('POST', path, {
+        ...options,
+        form: () => shotForm(shot),
+        timeoutMs: this.uploadTimeoutMs,
+      });
       await response.body?.cancel();
       const location = response.headers.get('location');
-      const id = location ? Number(new URL(location, `${this.apiUrl}/`).pathname.split('/').filter(Boolean).at(-1)) : Number.NaN;
+      const id = location
+        ? Number(new URL(location, `${this.apiUrl}/`).pathname.split('/').filter(Boolean).at(-1))
+        : Number.NaN;
       if (!location || !Number.isInteger(id)) {
-        throw new ServiceError({ kind: 'invalid-response', status: response.status, message: 'The service accepted the shot but did not say where it is (no usable Location header).', method: 'POST', path });
+        throw new ServiceError({
+          kind: 'invalid-response',
+          status: response.status,
+          message: 'The service accepted the shot but did not say where it is (no usable Location header).',
+          method: 'POST',
+          path,
+        });
       }
       return { id, location: new URL(location, `${this.apiUrl}/`).toString() };
     });
@@ -151,12 +174,16 @@ export class ServiceClient {
   // ---- v1: comments and comment likes ----
 
   async listComments(shot: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<Comment>> {
-    return this.during(operations.listComments(shot), () => this.list(`/v1/shots/${shotId(shot)}/comments`, CommentSchema, 'a comment', request, options));
+    return this.during(operations.listComments(shot), () =>
+      this.list(`/v1/shots/${shotId(shot)}/comments`, CommentSchema, 'a comment', request, options),
+    );
   }
 
   async getComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<Comment> {
     const path = commentPath(shot, id);
-    return this.during(operations.getComment(shot, id), async () => this.parse(await this.call('GET', path, options), CommentSchema, 'a comment', 'GET', path));
+    return this.during(operations.getComment(shot, id), async () =>
+      this.parse(await this.call('GET', path, options), CommentSchema, 'a comment', 'GET', path),
+    );
   }
 
   async createComment(shot: number, body: string, options: CallOptionsPublic = {}): Promise<CreatedComment> {
@@ -171,15 +198,27 @@ export class ServiceClient {
 
   async updateComment(shot: number, id: number, body: string, options: CallOptionsPublic = {}): Promise<Comment> {
     const path = commentPath(shot, id);
-    return this.during(operations.updateComment(shot, id), async () => this.parse(await this.call('PUT', path, { ...options, json: { body } }), CommentSchema, 'a comment', 'PUT', path));
+    return this.during(operations.updateComment(shot, id), async () =>
+      this.parse(await this.call('PUT', path, { ...options, json: { body } }), CommentSchema, 'a comment', 'PUT', path),
+    );
   }
 
   async deleteComment(shot: number, id: number, options: CallOptionsPublic = {}): Promise<void> {
-    return this.during(operations.deleteComment(shot, id), async () => void (await this.remove(commentPath(shot, id), options, false)));
+    return this.during(
+      operations.deleteComment(shot, id),
+      async () => void (await this.remove(commentPath(shot, id), options, false)),
+    );
   }
 
-  async listCommentLikes(shot: number, comment: number, request: PageRequest = {}, options: CallOptionsPublic = {}): Promise<Page<CommentLike>> {
-    return this.during(operations.listCommentLikes(shot, comment), () => this.list(`${commentPath(shot, comment)}/likes`, CommentLikeSchema, 'a comment like', request, options));
+  async listCommentLikes(
+    shot: number,
+    comment: number,
+    request: PageRequest = {},
+    options: CallOptionsPublic = {},
+  ): Promise<Page<CommentLike>> {
+    return this.during(operations.listCommentLikes(shot, comment), () =>
+      this.list(`${commentPath(shot, comment)}/likes`, CommentLikeSchema, 'a comment like', request, options),
+    );
   }
 
   /** The signed-in user's like of the comment, or null when they do not like it. */
@@ -203,11 +242,16 @@ export class ServiceClient {
 
   async likeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<CommentLike> {
     const path = `${commentPath(shot, comment)}/like`;
-    return this.during(operations.likeComment(shot, comment), async () => this.parse(await this.call('POST', path, options), CommentLikeSchema, 'a comment like', 'POST', path));
+    return this.during(operations.likeComment(shot, comment), async () =>
+      this.parse(await this.call('POST', path, options), CommentLikeSchema, 'a comment like', 'POST', path),
+    );
   }
 
   async unlikeComment(shot: number, comment: number, options: CallOptionsPublic = {}): Promise<void> {
-    return this.during(operations.unlikeComment(shot, comment), async () => void (await this.remove(`${commentPath(shot, comment)}/like`, options, false)));
+    return this.during(
+      operations.unlikeComment(shot, comment),
+      async () => void (await this.remove(`${commentPath(shot, comment)}/like`, options, false)),
+    );
   }
 
   // ---- the plumbing ----
@@ -256,7 +300,11 @@ export class ServiceClient {
       items.push(...pageItems);
       const next = links.next;
       if (!request.all || !next || pages + 1 >= maxPages) {
-        return { items, nextPage: request.all ? null : pageNumberOf(next), prevPage: request.all ? null : pageNumberOf(links.prev) };
+        return {
+          items,
+          nextPage: request.all ? null : pageNumberOf(next),
+          prevPage: request.all ? null : pageNumberOf(links.prev),
+        };
       }
       target = this.ownPath(next);
       query = undefined; // the next link carries its own query
@@ -268,7 +316,12 @@ export class ServiceClient {
     const base = new URL(`${this.apiUrl}/`);
     const url = new URL(address, base);
     if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
-      throw new ServiceError({ kind: 'invalid-response', message: 'The service pointed to an address outside itself; it was not followed.', method: 'GET', path: url.pathname });
+      throw new ServiceError({
+        kind: 'invalid-response',
+        message: 'The service pointed to an address outside itself; it was not followed.',
+        method: 'GET',
+        path: url.pathname,
+      });
     }
     return `/${url.pathname.slice(base.pathname.length)}${url.search}`;
   }
@@ -321,7 +374,11 @@ export class ServiceClient {
     }
   }
 
-  private async send(method: string, path: string, options: Omit<CallOptions, 'form'> & { form?: () => FormData }): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    options: Omit<CallOptions, 'form'> & { form?: () => FormData },
+  ): Promise<Response> {
     const url = new URL(`${this.apiUrl}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
     const headers: Record<string, string> = {
@@ -357,15 +414,34 @@ export class ServiceClient {
     return response;
   }
 
-  private async parse<S extends v.GenericSchema>(response: Response, schema: S, what: string, method: string, path: string): Promise<v.InferOutput<S>> {
+  private async parse<S extends v.GenericSchema>(
+    response: Response,
+    schema: S,
+    what: string,
+    method: string,
+    path: string,
+  ): Promise<v.InferOutput<S>> {
     let body: unknown;
     try {
       body = await response.json();
     } catch {
-      throw new ServiceError({ kind: 'invalid-response', status: response.status, message: `The service sent ${what} that is not valid JSON.`, method, path });
+      throw new ServiceError({
+        kind: 'invalid-response',
+        status: response.status,
+        message: `The service sent ${what} that is not valid JSON.`,
+        method,
+        path,
+      });
     }
     const result = validateBody(schema, body, what, `${method} ${path}`);
-    if (!result.ok) throw new ServiceError({ kind: 'invalid-response', status: response.status, message: result.error.message, method, path });
+    if (!result.ok)
+      throw new ServiceError({
+        kind: 'invalid-response',
+        status: response.status,
+        message: result.error.message,
+        method,
+        path,
+      });
     return result.value;
   }
 }
@@ -386,11 +462,19 @@ function errorFromBody(status: number, text: string, method: string, path: strin
   const details = fieldErrors.map((e) => (e.field ? `${e.field} ${e.message}` : e.message)).join('; ');
   const said = body?.message ?? body?.error;
   const base = said ? said.replace(/\.?$/, '.') : describeStatus(status);
-  return new ServiceError({ kind: 'http', status, message: details ? `${base} ${details}.` : base, fieldErrors, method, path });
+  return new ServiceError({
+    kind: 'http',
+    status,
+    message: details ? `${base} ${details}.` : base,
+    fieldErrors,
+    method,
+    path,
+  });
 }
 
 function shotId(id: number): string {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`A shot or comment id is a positive whole number, not ${id}.`);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new RangeError(`A shot or comment id is a positive whole number, not ${id}.`);
   return String(id);
 }
 

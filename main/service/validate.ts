@@ -10,7 +10,12 @@ import { scrubSecrets } from './known-secrets';
  * `what` names the resource ("the user", "a shot"); `request` the call that answered ("GET /v2/user"),
  * omitted where the caller words the request itself.
  */
-export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string, request?: string): Result<v.InferOutput<S>> {
+export function validateBody<S extends v.GenericSchema>(
+  schema: S,
+  body: unknown,
+  what: string,
+  request?: string,
+): Result<v.InferOutput<S>> {
   const result = v.safeParse(schema, body);
   if (result.success) return ok(result.output);
   const issue = result.issues[0];
@@ -21,7 +26,9 @@ export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown
       ? // A rule over several fields (a person needs a login or a username): its message says it.
         `${field ? `${owner}'s "${field}"` : owner} ${issue.message}`
       : `${owner}'s ${field ? `"${field}"` : 'body'} should be ${issue.expected ?? 'another value'} but is ${describeValue(issue.input)}`;
-  const lead = request ? `The service's answer to ${request} cannot be used: ` : 'The service sent something Shotput cannot use: ';
+  const lead = request
+    ? `The service's answer to ${request} cannot be used: `
+    : 'The service sent something Shotput cannot use: ';
   return fail('invalid-response', `${lead}${problem}.`);
 }
 

@@ -15,7 +15,17 @@ export function updateErrorDetail(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);
 }
 
-const OFFLINE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH', 'EPIPE', 'ERR_SOCKET_TIMEOUT']);
+const OFFLINE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'ERR_SOCKET_TIMEOUT',
+]);
 
 /** A failed check or download as a Problem (a sentence for Settings); every one is tried again later. */
 export function classifyUpdateError(error: unknown): Problem {
@@ -23,13 +33,36 @@ export function classifyUpdateError(error: unknown): Problem {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(detail)) {
-    return { code: 'update-corrupt', retryable: true, message: 'The downloaded update did not match its published checksum, so it was discarded. Shotput will try again later.' };
+    return {
+      code: 'update-corrupt',
+      retryable: true,
+      message:
+        'The downloaded update did not match its published checksum, so it was discarded. Shotput will try again later.',
+    };
   }
-  if (OFFLINE_CODES.has(code) || /net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED|CONNECTION|NETWORK|TIMED_OUT|ADDRESS_UNREACHABLE)/.test(detail) || /\b(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|socket hang up)\b/.test(detail)) {
-    return { code: 'update-offline', retryable: true, message: 'The update server could not be reached. Shotput will try again later.' };
+  if (
+    OFFLINE_CODES.has(code) ||
+    /net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED|CONNECTION|NETWORK|TIMED_OUT|ADDRESS_UNREACHABLE)/.test(
+      detail,
+    ) ||
+    /\b(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|socket hang up)\b/.test(detail)
+  ) {
+    return {
+      code: 'update-offline',
+      retryable: true,
+      message: 'The update server could not be reached. Shotput will try again later.',
+    };
   }
   if (Number.isFinite(status) && status >= 500) {
-    return { code: 'update-server', retryable: true, message: 'The update server did not answer properly. Shotput will try again later.' };
+    return {
+      code: 'update-server',
+      retryable: true,
+      message: 'The update server did not answer properly. Shotput will try again later.',
+    };
   }
-  return { code: 'update-other', retryable: true, message: `Checking for updates failed: ${detail.replace(/\.?$/, '.')} Shotput will try again later.` };
+  return {
+    code: 'update-other',
+    retryable: true,
+    message: `Checking for updates failed: ${detail.replace(/\.?$/, '.')} Shotput will try again later.`,
+  };
 }

@@ -31,7 +31,8 @@ export function canMove(from: JobState, to: JobState): boolean {
 
 /** A move off the table is the engine's bug, not the user's: it stops there. */
 export function assertMove(job: UploadJob, to: JobState): void {
-  if (job.state !== to && !canMove(job.state, to)) throw new Error(`Upload job ${job.id} cannot go from ${job.state} to ${to}.`);
+  if (job.state !== to && !canMove(job.state, to))
+    throw new Error(`Upload job ${job.id} cannot go from ${job.state} to ${to}.`);
 }
 
 /** Why a job may not be paused now, or undefined (and it is paused). */
@@ -48,7 +49,8 @@ export function resumeJob(job: UploadJob): string | undefined {
 
 /** A failed or cancelled job starts again; one the service already accepted goes back to being followed. */
 export function retryJob(job: UploadJob, now: Date): string | undefined {
-  if (job.state !== 'failed' && job.state !== 'cancelled') return `Only failed or cancelled jobs can be retried; this one is ${job.state}.`;
+  if (job.state !== 'failed' && job.state !== 'cancelled')
+    return `Only failed or cancelled jobs can be retried; this one is ${job.state}.`;
   job.failure = undefined;
   job.lastError = undefined;
   job.retryAt = undefined;
@@ -65,8 +67,10 @@ export function retryJob(job: UploadJob, now: Date): string | undefined {
 
 /** Why a job may not be cancelled now, or undefined (and it is cancelled). */
 export function cancelJob(job: UploadJob): string | undefined {
-  if (job.state === 'uploading') return 'The upload is being sent; it cannot be cancelled now. Delete the shot once it is published.';
-  if (job.state === 'processing' || job.state === 'published' || job.state === 'scheduled') return 'The service already has this shot; delete it from your shots instead.';
+  if (job.state === 'uploading')
+    return 'The upload is being sent; it cannot be cancelled now. Delete the shot once it is published.';
+  if (job.state === 'processing' || job.state === 'published' || job.state === 'scheduled')
+    return 'The service already has this shot; delete it from your shots instead.';
   if (job.state === 'cancelled') return 'The job is already cancelled.';
   job.state = 'cancelled';
   return undefined;
@@ -76,9 +80,14 @@ export function cancelJob(job: UploadJob): string | undefined {
  * Applies an edit, or says why not. `reprepare` tells the engine that the prepared image no longer
  * matches (a new size or fit) and must be dropped.
  */
-export function editJob(job: UploadJob, patch: JobEdit): { refusal: string } | { refusal?: undefined; reprepare: boolean } {
-  if (!isWaiting(job.state) && job.state !== 'failed') return { refusal: `The shot is already ${job.state}; edit it from your shots instead.` };
-  if (patch.prepare && job.state === 'preparing') return { refusal: 'The image is being prepared; change its size or fit in a moment.' };
+export function editJob(
+  job: UploadJob,
+  patch: JobEdit,
+): { refusal: string } | { refusal?: undefined; reprepare: boolean } {
+  if (!isWaiting(job.state) && job.state !== 'failed')
+    return { refusal: `The shot is already ${job.state}; edit it from your shots instead.` };
+  if (patch.prepare && job.state === 'preparing')
+    return { refusal: 'The image is being prepared; change its size or fit in a moment.' };
   if (patch.metadata) job.metadata = { ...job.metadata, ...patch.metadata };
   if (patch.prepare) {
     job.prepare = { ...job.prepare, ...patch.prepare };

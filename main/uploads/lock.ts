@@ -27,7 +27,10 @@ export function acquireLock(dir: string): Result<() => void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = readPid(file);
       if (pid !== undefined && pid !== process.pid && isAlive(pid))
-        return fail('locked', `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.`);
+        return fail(
+          'locked',
+          `Another Shotput process (pid ${pid}) is running this upload queue; stop it first or use another data directory.`,
+        );
       fs.rmSync(file, { force: true });
     }
   }

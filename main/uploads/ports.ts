@@ -39,7 +39,10 @@ export interface CreatedShot {
  * POST. Any other code means the service answered and nothing was created.
  */
 export interface UploadService {
-  createShot(form: ShotForm, onProgress?: (sentBytes: number, totalBytes: number) => void): Promise<Result<CreatedShot>>;
+  createShot(
+    form: ShotForm,
+    onProgress?: (sentBytes: number, totalBytes: number) => void,
+  ): Promise<Result<CreatedShot>>;
   /** GET the Location of a created shot: the shot once processing is done, undefined before. */
   getShotAt(location: string): Promise<Result<RemoteShot | undefined>>;
   /** One page of the account's own shots, newest first. */

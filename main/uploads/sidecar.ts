@@ -16,16 +16,17 @@ export function sidecarPath(imagePath: string): string {
 }
 
 /** The sidecar's values; none when there is no sidecar; a sentence when it cannot be read. */
-export async function readSidecar(
-  imagePath: string,
-): Promise<Result<Sidecar | undefined>> {
+export async function readSidecar(imagePath: string): Promise<Result<Sidecar | undefined>> {
   let text: string;
   try {
     text = await readTextNoFollow(sidecarPath(imagePath));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(undefined);
     if ((error as NodeJS.ErrnoException).code === 'ELOOP')
-      return fail('refused', `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.`);
+      return fail(
+        'refused',
+        `${path.basename(sidecarPath(imagePath))} is a link; sidecars are read only from plain files.`,
+      );
     return fail('refused', `Cannot read ${path.basename(sidecarPath(imagePath))}: ${(error as Error).message}`);
   }
   let value: unknown;
@@ -35,7 +36,10 @@ export async function readSidecar(
     return fail('refused', `${path.basename(sidecarPath(imagePath))} is not valid JSON.`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    return fail('refused', `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.`);
+    return fail(
+      'refused',
+      `${path.basename(sidecarPath(imagePath))} must be an object with title, description and tags.`,
+    );
   const record = value as Record<string, unknown>;
   const sidecar: Sidecar = {};
   if (typeof record.title === 'string') sidecar.title = record.title;

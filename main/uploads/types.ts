@@ -98,4 +98,3 @@ export type AddResult =
   /** The same content was already uploaded (from `from`, when still listed); pass force to upload it again. */
   | { status: 'skipped'; sourcePath: string; shotId: number; from?: string; message: string }
   | { status: 'error'; sourcePath: string; message: string };
-

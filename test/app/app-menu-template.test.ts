@@ -38,16 +38,22 @@ const click = (item: MenuItemConstructorOptions | undefined) => (item?.click as 
 
 describe.each(['darwin', 'win32', 'linux'] as const)('the application menu on %s', (platform) => {
   const mac = platform === 'darwin';
-  const build = (isPackaged: boolean, actions = recordingActions()) => appMenuTemplate({ platform, appName: 'Shotput', isPackaged, actions });
+  const build = (isPackaged: boolean, actions = recordingActions()) =>
+    appMenuTemplate({ platform, appName: 'Shotput', isPackaged, actions });
 
   it('has the menus of the platform, in its order', () => {
     const labels = build(true).map((item) => item.label?.replace('&', ''));
-    expect(labels).toEqual(mac ? ['Shotput', 'File', 'Edit', 'View', 'Window', 'Help'] : ['File', 'Edit', 'View', 'Window', 'Help']);
+    expect(labels).toEqual(
+      mac ? ['Shotput', 'File', 'Edit', 'View', 'Window', 'Help'] : ['File', 'Edit', 'View', 'Window', 'Help'],
+    );
   });
 
   it('puts About, Settings, Hide and Quit where the platform expects them', () => {
     const template = build(true);
-    expect(byId(template, 'settings')).toMatchObject({ accelerator: 'CmdOrCtrl+,', label: mac ? 'Settings…' : 'Settings' });
+    expect(byId(template, 'settings')).toMatchObject({
+      accelerator: 'CmdOrCtrl+,',
+      label: mac ? 'Settings…' : 'Settings',
+    });
     if (mac) {
       const appMenu = menu(template, 'Shotput');
       expect(roles(appMenu)).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
@@ -64,24 +70,46 @@ describe.each(['darwin', 'win32', 'linux'] as const)('the application menu on %s
     const actions = recordingActions();
     const template = build(true, actions);
     const file = menu(template, 'File');
-    expect(file.filter((item) => item.id !== undefined && item.id !== 'settings').map((item) => [item.label, item.accelerator])).toEqual([
+    expect(
+      file
+        .filter((item) => item.id !== undefined && item.id !== 'settings')
+        .map((item) => [item.label, item.accelerator]),
+    ).toEqual([
       ['Add images…', 'CmdOrCtrl+O'],
       ['Add a folder…', 'CmdOrCtrl+Shift+O'],
       ['Upload all', 'CmdOrCtrl+Enter'],
     ]);
     expect(file.find((item) => item.role === 'close')?.label).toBe('Close window');
     for (const id of ['add-images', 'add-folder', 'upload-all', 'settings']) click(byId(template, id));
-    expect(actions.calls).toEqual(['command:add-images', 'command:add-folder', 'command:upload-all', 'command:open-settings']);
+    expect(actions.calls).toEqual([
+      'command:add-images',
+      'command:add-folder',
+      'command:upload-all',
+      'command:open-settings',
+    ]);
   });
 
   it('gives Edit the standard roles, so copy and paste work in every field', () => {
-    expect(roles(menu(build(true), 'Edit'))).toEqual(mac ? ['undo', 'redo', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'selectAll'] : ['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll']);
+    expect(roles(menu(build(true), 'Edit'))).toEqual(
+      mac
+        ? ['undo', 'redo', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'selectAll']
+        : ['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll'],
+    );
   });
 
   it('offers zoom and full screen, and developer tools only when run from source', () => {
     expect(roles(menu(build(true), 'View'))).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
-    for (const role of ['toggleDevTools', 'reload', 'forceReload']) expect(roles(allItems(build(true)))).not.toContain(role);
-    expect(roles(menu(build(false), 'View'))).toEqual(['reload', 'forceReload', 'toggleDevTools', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    for (const role of ['toggleDevTools', 'reload', 'forceReload'])
+      expect(roles(allItems(build(true)))).not.toContain(role);
+    expect(roles(menu(build(false), 'View'))).toEqual([
+      'reload',
+      'forceReload',
+      'toggleDevTools',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'togglefullscreen',
+    ]);
   });
 
   it('has a Window menu and a Help menu with documentation, Show logs and Report a problem', () => {
@@ -102,25 +130,50 @@ describe('the About panel', () => {
   const runtime = 'Electron 45.4.1, Chromium 142.0.7444.59, Node 22.20.0';
 
   it('shows the version with the Electron and Chromium it runs on, in the fields each platform shows', () => {
-    expect(aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'darwin')).toMatchObject({ applicationVersion: '0.3.0', version: runtime, credits: runtime });
-    expect(aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'win32')).toMatchObject({ applicationVersion: '0.3.0', credits: runtime });
+    expect(aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'darwin')).toMatchObject({
+      applicationVersion: '0.3.0',
+      version: runtime,
+      credits: runtime,
+    });
+    expect(aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'win32')).toMatchObject({
+      applicationVersion: '0.3.0',
+      credits: runtime,
+    });
     // Linux shows no version or credits field: the runtime follows the app's version.
     const linux = aboutPanelOptions('Shotput', versions, 'https://shotput.app', 'linux');
-    expect(linux).toEqual({ applicationName: 'Shotput', applicationVersion: `0.3.0 (${runtime})`, copyright: 'Copyright © Shotput', website: 'https://shotput.app' });
+    expect(linux).toEqual({
+      applicationName: 'Shotput',
+      applicationVersion: `0.3.0 (${runtime})`,
+      copyright: 'Copyright © Shotput',
+      website: 'https://shotput.app',
+    });
   });
 });
 
 describe('project links', () => {
-  const facts = { appVersion: '0.3.0', electron: '45.4.1', chromium: '142.0.7444.59', platform: 'linux', arch: 'x64', osRelease: '6.1.0-18-amd64' };
+  const facts = {
+    appVersion: '0.3.0',
+    electron: '45.4.1',
+    chromium: '142.0.7444.59',
+    platform: 'linux',
+    arch: 'x64',
+    osRelease: '6.1.0-18-amd64',
+  };
 
   it('reads the repository electron-builder wrote into app-update.yml', () => {
-    expect(repositoryFromUpdateConfig('owner: shotput-app\nrepo: shotput\nprovider: github\nreleaseType: draft\nupdaterCacheDirName: shotput-updater\n')).toEqual({ owner: 'shotput-app', repo: 'shotput' });
+    expect(
+      repositoryFromUpdateConfig(
+        'owner: shotput-app\nrepo: shotput\nprovider: github\nreleaseType: draft\nupdaterCacheDirName: shotput-updater\n',
+      ),
+    ).toEqual({ owner: 'shotput-app', repo: 'shotput' });
     expect(repositoryFromUpdateConfig('provider: generic\nurl: https://example.test/\n')).toBeUndefined();
     expect(repositoryFromUpdateConfig(undefined)).toBeUndefined();
   });
 
   it('opens a new issue with the version and system filled in, and nothing personal', () => {
-    const url = new URL(projectLinks({ owner: 'shotput-app', repo: 'shotput' }, 'https://shotput.app').reportProblem(facts));
+    const url = new URL(
+      projectLinks({ owner: 'shotput-app', repo: 'shotput' }, 'https://shotput.app').reportProblem(facts),
+    );
     expect(`${url.origin}${url.pathname}`).toBe('https://github.com/shotput-app/shotput/issues/new');
     const body = url.searchParams.get('body') ?? '';
     expect(body).toContain('Shotput 0.3.0 (Electron 45.4.1, Chromium 142.0.7444.59)');
@@ -131,6 +184,10 @@ describe('project links', () => {
 
   it('falls back to the homepage when the repository is not known (a build run from source)', () => {
     const links = projectLinks(undefined, 'https://shotput.app');
-    expect([links.documentation, links.releases, links.reportProblem(facts)]).toEqual(['https://shotput.app', 'https://shotput.app', 'https://shotput.app']);
+    expect([links.documentation, links.releases, links.reportProblem(facts)]).toEqual([
+      'https://shotput.app',
+      'https://shotput.app',
+      'https://shotput.app',
+    ]);
   });
 });

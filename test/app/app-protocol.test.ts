@@ -65,16 +65,24 @@ describe('app:// handler', () => {
   test('builds the policy for each response: the sandbox’s address once it runs', async () => {
     const sandbox: { origin?: string } = {};
     const handler = createAppProtocolHandler(rendererDir, () => contentSecurityPolicyFor(sandbox.origin));
-    expect((await handler(new Request('app://shotput/index.html'))).headers.get('content-security-policy')).not.toContain('127.0.0.1');
+    expect(
+      (await handler(new Request('app://shotput/index.html'))).headers.get('content-security-policy'),
+    ).not.toContain('127.0.0.1');
     sandbox.origin = 'http://127.0.0.1:43210';
     const policy = (await handler(new Request('app://shotput/index.html'))).headers.get('content-security-policy');
     expect(policy).toContain("img-src 'self' data: blob: http://127.0.0.1:43210 https://cdn.dribbble.com;");
-    expect((await handler(new Request('app://shotput/missing.js'))).headers.get('content-security-policy')).toBe(policy);
+    expect((await handler(new Request('app://shotput/missing.js'))).headers.get('content-security-policy')).toBe(
+      policy,
+    );
   });
 
   test('answers 404 for missing files and anything outside the folder', async () => {
     const handler = createAppProtocolHandler(rendererDir);
-    for (const url of ['app://shotput/missing.js', 'app://shotput/%2e%2e/secret.txt', 'app://shotput/assets/..%2f..%2fsecret.txt']) {
+    for (const url of [
+      'app://shotput/missing.js',
+      'app://shotput/%2e%2e/secret.txt',
+      'app://shotput/assets/..%2f..%2fsecret.txt',
+    ]) {
       const response = await handler(new Request(url));
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).not.toContain('secret');
@@ -89,6 +97,8 @@ describe('app:// handler', () => {
   test('registers the scheme as standard and secure', () => {
     const registered: unknown[] = [];
     registerAppSchemePrivileges({ registerSchemesAsPrivileged: (schemes) => registered.push(...schemes) });
-    expect(registered).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(registered).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
   });
 });

@@ -29,7 +29,10 @@ afterAll(async () => {
 describe('createDesktopAccounts + registerDeepLinks', () => {
   it('signs in to the bundled sandbox through the browser and a deep link, sealed with safeStorage', async () => {
     const kv = new Map<string, unknown>();
-    const keyValueStore = { get: (key: string) => kv.get(key), set: (key: string, value: unknown) => void kv.set(key, value) };
+    const keyValueStore = {
+      get: (key: string) => kv.get(key),
+      set: (key: string, value: unknown) => void kv.set(key, value),
+    };
     const created = createDesktopAccounts({ keyValueStore, sandboxDataDir: path.join(dir, 'sandbox') });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
@@ -44,7 +47,11 @@ describe('createDesktopAccounts + registerDeepLinks', () => {
 
     await accounts.beginSignIn({ kind: 'sandbox' });
     expect(opened).toHaveLength(1);
-    const callback = await new TestBrowser().authorize(opened[0]!, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const callback = await new TestBrowser().authorize(opened[0]!, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     app.emit('second-instance', {}, ['shotput', callback], '/');
     await Promise.all(outcomes);
     expect(await signedIn).toMatchObject({ serviceId: 'sandbox', user: { username: 'ada' } });

@@ -11,7 +11,10 @@ describe('registerDeepLinks', () => {
   it('registers the scheme and delivers the first launch link once the app is ready', async () => {
     const app = new FakeApp();
     const received: string[] = [];
-    registerDeepLinks(app as never, (url) => received.push(url), { argv: ['/opt/Shotput/shotput', link], defaultApp: false });
+    registerDeepLinks(app as never, (url) => received.push(url), {
+      argv: ['/opt/Shotput/shotput', link],
+      defaultApp: false,
+    });
     expect(app.registrations).toEqual([['app.shotput']]);
     expect(received).toEqual([]);
     await app.becomeReady();
@@ -20,7 +23,11 @@ describe('registerDeepLinks', () => {
 
   it('registers the development executable with the app path', () => {
     const app = new FakeApp();
-    registerDeepLinks(app as never, () => {}, { argv: ['/usr/bin/electron', '.'], defaultApp: true, execPath: '/usr/bin/electron' });
+    registerDeepLinks(app as never, () => {}, {
+      argv: ['/usr/bin/electron', '.'],
+      defaultApp: true,
+      execPath: '/usr/bin/electron',
+    });
     expect(app.registrations[0]).toEqual(['app.shotput', '/usr/bin/electron', [process.cwd()]]);
   });
 
@@ -28,7 +35,9 @@ describe('registerDeepLinks', () => {
     const app = new FakeApp();
     await app.becomeReady();
     const received: string[] = [];
-    const registration = registerDeepLinks(app as never, (url) => received.push(url), { argv: ['/opt/Shotput/shotput'] });
+    const registration = registerDeepLinks(app as never, (url) => received.push(url), {
+      argv: ['/opt/Shotput/shotput'],
+    });
     const event = { preventDefault: vi.fn() };
     app.emit('open-url', event, link);
     expect(event.preventDefault).toHaveBeenCalled();

@@ -12,7 +12,8 @@ export function fakeSafeStorage(backend: Backend = 'gnome_libsecret', available 
     encryptString: (plain: string) => Buffer.from(`enc:${Buffer.from(plain).toString('hex')}`),
     decryptString: (sealed: Buffer) => {
       const text = sealed.toString();
-      if (!text.startsWith('enc:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (!text.startsWith('enc:'))
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return Buffer.from(text.slice(4), 'hex').toString();
     },
   };

@@ -31,6 +31,9 @@ describe('safeStorageSecretBox', () => {
 
   it('refuses when no encryption is available', () => {
     const result = safeStorageSecretBox(fakeSafeStorage('unknown', false), 'linux');
-    expect(result).toEqual({ ok: false, error: { code: 'no-secret-storage', message: expect.stringMatching(/cannot keep you signed in/) } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'no-secret-storage', message: expect.stringMatching(/cannot keep you signed in/) },
+    });
   });
 });

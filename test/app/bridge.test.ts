@@ -18,7 +18,8 @@ function fakeIpc(answers: Record<string, unknown>) {
         return answers[channel];
       },
       on: (channel: string, listener: (...args: unknown[]) => void) => emitter.on(channel, listener),
-      removeListener: (channel: string, listener: (...args: unknown[]) => void) => emitter.removeListener(channel, listener),
+      removeListener: (channel: string, listener: (...args: unknown[]) => void) =>
+        emitter.removeListener(channel, listener),
     },
   };
 }
@@ -31,7 +32,9 @@ describe('preload bridge', () => {
       const [namespace, method] = name.split('.') as [string, string];
       expect(bridge[namespace]?.[method], name).toBeTypeOf('function');
     }
-    expect(Object.keys(bridge).sort()).toEqual([...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on', 'pathsOf').sort());
+    expect(Object.keys(bridge).sort()).toEqual(
+      [...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on', 'pathsOf').sort(),
+    );
   });
 
   test('sends the payload on the contract channel and returns the answer', async () => {

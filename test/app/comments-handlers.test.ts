@@ -50,7 +50,9 @@ describe('comments handlers', () => {
     expect(written).toMatchObject({ own: true, likedByMe: false, likesCount: 0, author: { username: 'ada' } });
     expect(written.bodyHtml).toContain('First thought.');
 
-    const edited = value(await comments['comments.edit']({ shotId: adaShotId, commentId: written.id, body: 'Second thought.' }));
+    const edited = value(
+      await comments['comments.edit']({ shotId: adaShotId, commentId: written.id, body: 'Second thought.' }),
+    );
     expect(edited.id).toBe(written.id);
     expect(edited.bodyHtml).toContain('Second thought.');
 
@@ -59,7 +61,9 @@ describe('comments handlers', () => {
     expect(value(await comments['comments.liked'](ref))).toBe(true);
     const likes = value(await comments['comments.likes'](ref));
     expect(likes.map((like) => like.user?.username)).toEqual(['ada']);
-    const listed = value(await comments['comments.list']({ shotId: adaShotId })).comments.find((comment) => comment.id === written.id);
+    const listed = value(await comments['comments.list']({ shotId: adaShotId })).comments.find(
+      (comment) => comment.id === written.id,
+    );
     expect(listed).toMatchObject({ likesCount: 1, likedByMe: true });
 
     expect(value(await comments['comments.unlike'](ref))).toBeNull();
@@ -73,9 +77,17 @@ describe('comments handlers', () => {
   });
 
   test('someone else’s comment cannot be edited or deleted: the service’s reason as a sentence', async () => {
-    const others = value(await commentsAs(ada)['comments.list']({ shotId: adaShotId })).comments.find((comment) => !comment.own)!;
-    const edit = failure(await commentsAs(ada)['comments.edit']({ shotId: adaShotId, commentId: others.id, body: 'Mine now' }));
-    expect(edit).toEqual({ code: 'forbidden', message: 'The service refused to save the comment: You can only change your own comments.', retryable: false });
+    const others = value(await commentsAs(ada)['comments.list']({ shotId: adaShotId })).comments.find(
+      (comment) => !comment.own,
+    )!;
+    const edit = failure(
+      await commentsAs(ada)['comments.edit']({ shotId: adaShotId, commentId: others.id, body: 'Mine now' }),
+    );
+    expect(edit).toEqual({
+      code: 'forbidden',
+      message: 'The service refused to save the comment: You can only change your own comments.',
+      retryable: false,
+    });
     const remove = failure(await commentsAs(ada)['comments.delete']({ shotId: adaShotId, commentId: others.id }));
     expect(remove.message).toBe('The service refused to delete the comment: You can only delete your own comments.');
   });
@@ -88,7 +100,9 @@ describe('comments handlers', () => {
       'The service refused to post the comment: this sign-in does not include the “comment” permission (write comments). Sign out, then sign in again and allow it when the service asks.',
     );
     // Reading still works without it.
-    expect(value(await commentsAs(noComment)['comments.list']({ shotId: adaShotId })).comments.length).toBeGreaterThan(0);
+    expect(value(await commentsAs(noComment)['comments.list']({ shotId: adaShotId })).comments.length).toBeGreaterThan(
+      0,
+    );
     const noWrite = await signedInClient(fixture.sandbox, 'ben', { scopes: ['public', 'comment'] });
     const commentId = value(await commentsAs(noWrite)['comments.list']({ shotId: adaShotId })).comments[0]!.id;
     const like = failure(await commentsAs(noWrite)['comments.like']({ shotId: adaShotId, commentId }));
@@ -99,6 +113,9 @@ describe('comments handlers', () => {
     const missing = failure(await commentsAs(ada)['comments.list']({ shotId: 999_999 }));
     expect(missing.code).toBe('not-found');
     const signedOut = failure(await commentsAs(undefined)['comments.add']({ shotId: adaShotId, body: 'x' }));
-    expect(signedOut).toEqual({ code: 'signed-out', message: 'You are signed out, so Shotput cannot post the comment. Sign in, then try again.' });
+    expect(signedOut).toEqual({
+      code: 'signed-out',
+      message: 'You are signed out, so Shotput cannot post the comment. Sign in, then try again.',
+    });
   });
 });

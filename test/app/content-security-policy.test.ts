@@ -41,13 +41,24 @@ describe('content security policy', () => {
     expect(contentSecurityPolicyFor(sandbox)).not.toContain('127.0.0.1:*');
     expect(contentSecurityPolicyFor(undefined)).not.toContain('127.0.0.1');
     // Only what the sandbox's address can be: anything else is left out, never pasted into the header.
-    for (const odd of ['http://127.0.0.1:*', 'http://127.0.0.1:80; script-src *', 'https://127.0.0.1:4000', 'http://evil.example:80', 'http://127.0.0.1', 'http://127.0.0.1:0']) {
+    for (const odd of [
+      'http://127.0.0.1:*',
+      'http://127.0.0.1:80; script-src *',
+      'https://127.0.0.1:4000',
+      'http://evil.example:80',
+      'http://127.0.0.1',
+      'http://127.0.0.1:0',
+    ]) {
       expect(serviceImageSources(odd), odd).toEqual(['https://cdn.dribbble.com']);
     }
   });
 
   test('allows no inline or evaluated script and nothing from other origins', () => {
-    for (const policy of [contentSecurityPolicyFor(sandbox), contentSecurityPolicyFor(undefined), metaContentSecurityPolicy]) {
+    for (const policy of [
+      contentSecurityPolicyFor(sandbox),
+      contentSecurityPolicyFor(undefined),
+      metaContentSecurityPolicy,
+    ]) {
       const directives = directivesOf(policy);
       expect(directives.get('default-src')).toEqual(["'none'"]);
       expect(directives.get('script-src')).toEqual(["'self'"]);
@@ -61,7 +72,9 @@ describe('content security policy', () => {
   });
 
   test('the built page keeps the meta tag and loads no inline script', async () => {
-    const built = await readFile(new URL('../../out/renderer/index.html', import.meta.url), 'utf8').catch(() => undefined);
+    const built = await readFile(new URL('../../out/renderer/index.html', import.meta.url), 'utf8').catch(
+      () => undefined,
+    );
     if (built === undefined) return expect.fail('out/renderer/index.html is missing: run “npm run build” first.');
     expect(built).toContain(metaContentSecurityPolicy);
     // Every <script> has a src: the CSP would block an inline one.

@@ -17,7 +17,13 @@ interface MenuItem {
 }
 
 const electron = vi.hoisted(() => {
-  const trays: Array<{ image: unknown; tooltip: string; menu: { items: MenuItem[] } | null; destroyed: boolean; listeners: Map<string, () => void> }> = [];
+  const trays: Array<{
+    image: unknown;
+    tooltip: string;
+    menu: { items: MenuItem[] } | null;
+    destroyed: boolean;
+    listeners: Map<string, () => void>;
+  }> = [];
   const notifications: Array<{ title: string; body: string; click?: () => void }> = [];
   const loginItems: unknown[] = [];
   class Tray {
@@ -59,7 +65,15 @@ const electron = vi.hoisted(() => {
     module: {
       app: { setLoginItemSettings: (settings: unknown) => loginItems.push(settings), quit: () => undefined },
       Menu: { buildFromTemplate: (items: MenuItem[]) => ({ items }) },
-      nativeImage: { createFromBuffer: (buffer: Buffer) => ({ buffer, template: false, setTemplateImage(this: { template: boolean }, on: boolean) { this.template = on; } }) },
+      nativeImage: {
+        createFromBuffer: (buffer: Buffer) => ({
+          buffer,
+          template: false,
+          setTemplateImage(this: { template: boolean }, on: boolean) {
+            this.template = on;
+          },
+        }),
+      },
       Notification,
       Tray,
     },
@@ -67,7 +81,8 @@ const electron = vi.hoisted(() => {
 });
 vi.mock('electron', () => electron.module);
 
-const { applyOpenAtLogin, attachDesktopIntegration, supportsOpenAtLogin } = await import('../../main/app/desktop-integration');
+const { applyOpenAtLogin, attachDesktopIntegration, supportsOpenAtLogin } =
+  await import('../../main/app/desktop-integration');
 const { signedInDesktop } = await import('../desktop/signed-in-desktop');
 
 let sandbox: Fixture;
@@ -81,7 +96,6 @@ afterAll(async () => {
   await files?.cleanup();
 });
 
-
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(check()).toBe(true);
@@ -89,7 +103,11 @@ async function until(check: () => boolean): Promise<void> {
 
 describe('desktop integration', () => {
   it('opens at login only where Electron can (macOS, Windows)', () => {
-    expect([supportsOpenAtLogin('darwin'), supportsOpenAtLogin('win32'), supportsOpenAtLogin('linux')]).toEqual([true, true, false]);
+    expect([supportsOpenAtLogin('darwin'), supportsOpenAtLogin('win32'), supportsOpenAtLogin('linux')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     applyOpenAtLogin(true, 'linux');
     applyOpenAtLogin(true, 'darwin');
     applyOpenAtLogin(false, 'win32');
@@ -97,7 +115,12 @@ describe('desktop integration', () => {
   });
 
   it('shows the batch on the dock/taskbar, a notification when it ends, and a tray icon while folders are watched', async () => {
-    const desktop = await signedInDesktop({ dataDir: files.file('integration'), sandbox, username: 'ada', watchStableMs: 100 });
+    const desktop = await signedInDesktop({
+      dataDir: files.file('integration'),
+      sandbox,
+      username: 'ada',
+      watchStableMs: 100,
+    });
     const progress: number[] = [];
     const window = { isDestroyed: () => false, setProgressBar: (value: number) => progress.push(value) };
     const shown: string[] = [];
@@ -114,7 +137,9 @@ describe('desktop integration', () => {
     desktop.uploads.emit('batchProgress', -1);
     expect(progress).toEqual([0.4, -1]);
     desktop.uploads.emit('batchDone', { total: 2, published: 2, scheduled: 0, failed: 0, cancelled: 0 });
-    expect(electron.notifications.map(({ title, body }) => ({ title, body }))).toEqual([{ title: '2 shots uploaded', body: '2 published.' }]);
+    expect(electron.notifications.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: '2 shots uploaded', body: '2 published.' },
+    ]);
     electron.notifications[0]!.click?.();
     expect(shown).toEqual(['window']);
 

@@ -18,7 +18,10 @@ vi.mock('electron', () => {
   const app = { getPath: () => electron.userData, getVersion: () => '0.0.0-test', getName: () => 'Shotput' };
   const ipcMain = { on: () => undefined };
   const shell = { openExternal: async (url: string) => void electron.opened.push(url) };
-  const safeStorage = new Proxy({}, { get: (_target, key) => (electron.safeStorage as Record<PropertyKey, unknown>)[key] });
+  const safeStorage = new Proxy(
+    {},
+    { get: (_target, key) => (electron.safeStorage as Record<PropertyKey, unknown>)[key] },
+  );
   return { default: { app, ipcMain, shell, safeStorage }, app, ipcMain, shell, safeStorage };
 });
 
@@ -43,19 +46,31 @@ describe('createDesktop', () => {
     const dir = await freshUserData();
     electron.safeStorage = fakeSafeStorage('basic_text');
     const log: string[] = [];
-    const desktop = await createDesktop({ userDataDir: dir, openExternal: async () => undefined, prepareDefaults: () => ({}), log: (line) => log.push(line), env: {} });
+    const desktop = await createDesktop({
+      userDataDir: dir,
+      openExternal: async () => undefined,
+      prepareDefaults: () => ({}),
+      log: (line) => log.push(line),
+      env: {},
+    });
     expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'basic-text' });
 
     const signing = desktop.session.signIn({ service: 'sandbox' });
     for (let i = 0; i < 300 && electron.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const authorize = electron.opened.shift()!;
     expect(authorize).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?/);
-    await desktop.session.handleDeepLink(await new TestBrowser().authorize(authorize, { username: 'ada', password: 'sandbox', decision: 'allow' }));
+    await desktop.session.handleDeepLink(
+      await new TestBrowser().authorize(authorize, { username: 'ada', password: 'sandbox', decision: 'allow' }),
+    );
     expect((await signing).ok).toBe(true);
     // The bundled sandbox serves no control API: nothing else on the machine can mint a token or move its clock.
     const sandboxUrl = new URL(authorize).origin;
     expect((await fetch(`${sandboxUrl}/_sandbox/state`)).status).toBe(404);
-    const minted = await fetch(`${sandboxUrl}/_sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"ada","client_id":"shotput-desktop"}' });
+    const minted = await fetch(`${sandboxUrl}/_sandbox/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"ada","client_id":"shotput-desktop"}',
+    });
     expect(minted.status).toBe(404);
 
     const stored = await readFile(path.join(dir, 'accounts.json'), 'utf8');
@@ -70,7 +85,13 @@ describe('createDesktop', () => {
     const dir = await freshUserData();
     electron.safeStorage = fakeSafeStorage('basic_text', false);
     const log: string[] = [];
-    const desktop = await createDesktop({ userDataDir: dir, openExternal: async () => undefined, prepareDefaults: () => ({}), log: (line) => log.push(line), env: {} });
+    const desktop = await createDesktop({
+      userDataDir: dir,
+      openExternal: async () => undefined,
+      prepareDefaults: () => ({}),
+      log: (line) => log.push(line),
+      env: {},
+    });
     expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'unavailable' });
     expect(log.join('\n')).toMatch(/no way to encrypt/);
     await desktop.close();

@@ -48,7 +48,10 @@ function memorySettings() {
 /** A real desktop on a memory store: signed out, and nothing is started until someone signs in. */
 async function signedOutDesktop(): Promise<Desktop> {
   let saved: string | undefined;
-  const store = new TokenStore(fileModeSecretBox, { read: async () => saved, write: async (text) => void (saved = text) });
+  const store = new TokenStore(fileModeSecretBox, {
+    read: async () => saved,
+    write: async (text) => void (saved = text),
+  });
   const accounts = new AccountManager({
     store,
     openExternal: async () => undefined,
@@ -87,8 +90,14 @@ describe('IPC registration', async () => {
 
   test('answers a trusted, valid request', async () => {
     const { invoke } = register(handlers);
-    expect(await invoke('app.info', undefined)).toEqual({ ok: true, value: { name: 'Shotput', version: '1.2.3', platform: 'linux' } });
-    expect(await invoke('settings.set', { theme: 'dark' })).toEqual({ ok: true, value: { ...defaultSettings, theme: 'dark' } });
+    expect(await invoke('app.info', undefined)).toEqual({
+      ok: true,
+      value: { name: 'Shotput', version: '1.2.3', platform: 'linux' },
+    });
+    expect(await invoke('settings.set', { theme: 'dark' })).toEqual({
+      ok: true,
+      value: { ...defaultSettings, theme: 'dark' },
+    });
     expect(emitted).toContainEqual(['settings.changed', { ...defaultSettings, theme: 'dark' }]);
   });
 
@@ -128,7 +137,10 @@ describe('IPC registration', async () => {
 
   test('a sign-in that cannot start answers a sentence with a next step, and the state stays signed out', async () => {
     const { invoke } = register(handlers);
-    expect(await invoke('auth.state', undefined)).toMatchObject({ ok: true, value: { status: 'signed-out', service: 'sandbox' } });
+    expect(await invoke('auth.state', undefined)).toMatchObject({
+      ok: true,
+      value: { status: 'signed-out', service: 'sandbox' },
+    });
     const answer = (await invoke('auth.signIn', { service: 'sandbox' })) as { ok: boolean; error: { message: string } };
     expect(answer.ok).toBe(false);
     expect(answer.error.message).toMatch(/Could not reach the service\..*Check your internet connection/);
@@ -143,11 +155,15 @@ describe('IPC registration', async () => {
     const registered = new Map<string, Handler>();
     const log: string[] = [];
     const unregister = registerDroppedPaths(
-      { handle: (channel: string, handler: Handler) => registered.set(channel, handler), removeHandler: (channel: string) => registered.delete(channel) } as never,
+      {
+        handle: (channel: string, handler: Handler) => registered.set(channel, handler),
+        removeHandler: (channel: string) => registered.delete(channel),
+      } as never,
       grants,
       { isTrustedSender: createSenderCheck(undefined), log: (line) => log.push(line) },
     );
-    const drop = (payload: unknown, url = 'app://shotput/index.html') => registered.get(droppedPathsChannel)?.({ senderFrame: { url, parent: null } }, payload);
+    const drop = (payload: unknown, url = 'app://shotput/index.html') =>
+      registered.get(droppedPathsChannel)?.({ senderFrame: { url, parent: null } }, payload);
     expect(await drop(['/home/ada/elsewhere.png'], 'https://evil.example/')).toBe(false);
     expect(await drop('/home/ada/a.png')).toBe(false);
     expect(await drop([])).toBe(false);

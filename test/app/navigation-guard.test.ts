@@ -12,7 +12,11 @@ class RecordingContents extends EventEmitter {
   }
 }
 
-function cancellableEvent(isMainFrame = true): { defaultPrevented: boolean; isMainFrame: boolean; preventDefault(): void } {
+function cancellableEvent(isMainFrame = true): {
+  defaultPrevented: boolean;
+  isMainFrame: boolean;
+  preventDefault(): void;
+} {
   return {
     defaultPrevented: false,
     isMainFrame,
@@ -32,9 +36,12 @@ function guarded(): { contents: RecordingContents; opened: string[] } {
 }
 
 describe('external links', () => {
-  test.each(['https://dribbble.com/shots/1', 'http://127.0.0.1:4000/authorize'])('%s may open in the browser', (url) => {
-    expect(isOpenableExternally(url)).toBe(true);
-  });
+  test.each(['https://dribbble.com/shots/1', 'http://127.0.0.1:4000/authorize'])(
+    '%s may open in the browser',
+    (url) => {
+      expect(isOpenableExternally(url)).toBe(true);
+    },
+  );
 
   test.each([
     'file:///etc/passwd',

@@ -34,7 +34,11 @@ describe('settings file', () => {
 
   test('keeps concurrent updates in order', async () => {
     const settings = await openSettingsFile(file);
-    await Promise.all([settings.set({ theme: 'light' }), settings.set({ theme: 'dark' }), settings.set({ lastTab: 'shots' })]);
+    await Promise.all([
+      settings.set({ theme: 'light' }),
+      settings.set({ theme: 'dark' }),
+      settings.set({ lastTab: 'shots' }),
+    ]);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...defaultSettings, theme: 'dark', lastTab: 'shots' });
   });
 

@@ -29,7 +29,11 @@ afterAll(async () => {
 const shotsAs = (client: ServiceClient | undefined) => createShotsHandlers(serviceAccess(() => client));
 
 async function createdShot(client: ServiceClient, title: string, scheduledFor?: string): Promise<number> {
-  const created = await client.createShot({ image: { data: await pngImage(), filename: 'a.png', contentType: 'image/png' }, title, scheduledFor });
+  const created = await client.createShot({
+    image: { data: await pngImage(), filename: 'a.png', contentType: 'image/png' },
+    title,
+    scheduledFor,
+  });
   await until(() => client.getShotAtLocation(created.location));
   return created.id;
 }
@@ -63,13 +67,25 @@ describe('shots handlers', () => {
     const id = await createdShot(ada, 'Draft title');
     const studio = (await ada.getUser()).teams.find((team) => team.login === 'studio')!;
     const edited = value(
-      await shots['shots.update'](
-        { id, changes: { title: 'Final title', description: 'Now with words.', tags: ['one', 'two'], teamId: studio.id, lowProfile: true } },
-      ),
+      await shots['shots.update']({
+        id,
+        changes: {
+          title: 'Final title',
+          description: 'Now with words.',
+          tags: ['one', 'two'],
+          teamId: studio.id,
+          lowProfile: true,
+        },
+      }),
     );
     // The service answers with the description as HTML.
     expect(edited.descriptionHtml).toContain('Now with words.');
-    expect(edited).toMatchObject({ title: 'Final title', tags: ['one', 'two'], team: { id: studio.id }, lowProfile: true });
+    expect(edited).toMatchObject({
+      title: 'Final title',
+      tags: ['one', 'two'],
+      team: { id: studio.id },
+      lowProfile: true,
+    });
     const noTeam = value(await shots['shots.update']({ id, changes: { teamId: null } }));
     expect(noTeam.team).toBeNull();
     expect((await ada.getShot(id)).team ?? null).toBeNull();
@@ -88,9 +104,13 @@ describe('shots handlers', () => {
     // The service keeps whole seconds.
     expect(Math.floor(Date.parse(moved.scheduledFor!) / 1000)).toBe(Math.floor(Date.parse(inTwoWeeks) / 1000));
 
-    const past = failure(await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: '2020-01-01T00:00:00Z' } }));
+    const past = failure(
+      await shots['shots.update']({ id: scheduledId, changes: { scheduledFor: '2020-01-01T00:00:00Z' } }),
+    );
     expect(past.code).toBe('rejected');
-    expect(past.message).toBe('The service did not accept this: the publish time must be in the future. Correct it, then try again.');
+    expect(past.message).toBe(
+      'The service did not accept this: the publish time must be in the future. Correct it, then try again.',
+    );
 
     const publishedId = await createdShot(ada, 'Now');
     const published = failure(await shots['shots.update']({ id: publishedId, changes: { scheduledFor: inTwoWeeks } }));
@@ -137,7 +157,13 @@ describe('shots handlers', () => {
   test('a rate limit that outlasted the retries becomes "try again in N seconds"', () => {
     const governor = new RateLimitGovernor();
     const client = new ServiceClient({ apiUrl: fixture.sandbox.api, accessToken: 'x', governor });
-    const error = new ServiceError({ kind: 'http', status: 429, message: 'API rate limit exceeded.', method: 'GET', path: '/v2/user/shots' });
+    const error = new ServiceError({
+      kind: 'http',
+      status: 429,
+      message: 'API rate limit exceeded.',
+      method: 'GET',
+      path: '/v2/user/shots',
+    });
     const result = failure(describeServiceFailure(error, { doing: 'list your shots', notFound: '' }, client));
     expect(result.code).toBe('rate-limited');
     expect(result.message).toMatch(/limit was reached\. Try again in/);
@@ -165,14 +191,20 @@ describe('popular handlers', () => {
       body: JSON.stringify({ username: 'ada', client_id: 'web-demo', scopes: 'public' }),
     });
     const { access_token } = (await response.json()) as { access_token: string };
-    const client = new ServiceClient({ apiUrl: fixture.sandbox.api, accessToken: access_token, governor: new RateLimitGovernor() });
+    const client = new ServiceClient({
+      apiUrl: fixture.sandbox.api,
+      accessToken: access_token,
+      governor: new RateLimitGovernor(),
+    });
     const popular = createPopularHandlers(serviceAccess(() => client));
     expect(value(await popular['popular.availability'](undefined))).toEqual({ approved: false });
     const refused = failure(await popular['popular.list'](undefined));
     expect(refused.code).toBe('forbidden');
     expect(refused.message).toMatch(/not approved for popular shots/);
     // Signed out: not approved, without asking anyone.
-    expect(value(await createPopularHandlers(serviceAccess(() => undefined))['popular.availability'](undefined))).toEqual({ approved: false });
+    expect(
+      value(await createPopularHandlers(serviceAccess(() => undefined))['popular.availability'](undefined)),
+    ).toEqual({ approved: false });
     await sandboxUserToken(fixture.sandbox, 'ada'); // the sandbox is still healthy after the refusals
   });
 });
@@ -188,7 +220,13 @@ describe('shell.openLink', () => {
     expect(failure(await shell['shell.openLink']({ url: 'javascript:alert(1)' })).code).toBe('refused-link');
     expect(opened).toHaveLength(1);
     const schema = requests['shell.openLink'].payload;
-    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'app.shotput://oauth/callback', 'http://', ' https://x.test']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'app.shotput://oauth/callback',
+      'http://',
+      ' https://x.test',
+    ]) {
       expect(v.safeParse(schema, { url }).success, url).toBe(false);
     }
     expect(v.safeParse(schema, { url: 'http://127.0.0.1:3000/shots/1' }).success).toBe(true);

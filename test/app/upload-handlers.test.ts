@@ -34,7 +34,11 @@ beforeAll(async () => {
   let settings: Settings = { ...defaultSettings };
   handlers = createRequestHandlers({
     appInfo: { name: 'Shotput', version: '0.0.0', platform: 'darwin' },
-    settings: { loadProblem: undefined, get: () => settings, set: async (patch) => (settings = { ...settings, ...patch }) },
+    settings: {
+      loadProblem: undefined,
+      get: () => settings,
+      set: async (patch) => (settings = { ...settings, ...patch }),
+    },
     emit: () => undefined,
     session: desktop.session,
     openExternal: async (url) => void openedExternally.push(url),
@@ -54,7 +58,6 @@ afterAll(async () => {
   await files?.cleanup();
 });
 
-
 describe('upload handlers', () => {
   it('refuses a schedule for an account that may not schedule, a team it is not on, and a draft that is gone', async () => {
     const file = files.file('ben.png');
@@ -65,29 +68,47 @@ describe('upload handlers', () => {
     const draftId = added.value.drafts[0]!.id;
     const later = new Date(Date.now() + 86_400_000).toISOString();
 
-    const scheduled = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', scheduledFor: later } }] });
+    const scheduled = await handlers['queue.enqueue']({
+      items: [{ draftId, metadata: { title: 'x', scheduledFor: later } }],
+    });
     expect(scheduled).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
-    if (!scheduled.ok) expect(scheduled.error.message).toMatch(/Scheduling is for pro accounts, teams and team members.*Publish now/);
-    const spaced = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x' } }], spacing: { start: later, everyHours: 2 } });
+    if (!scheduled.ok)
+      expect(scheduled.error.message).toMatch(/Scheduling is for pro accounts, teams and team members.*Publish now/);
+    const spaced = await handlers['queue.enqueue']({
+      items: [{ draftId, metadata: { title: 'x' } }],
+      spacing: { start: later, everyHours: 2 },
+    });
     expect(spaced).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
     const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 } }] });
     expect(team).toMatchObject({ ok: false, error: { code: 'not-on-team' } });
-    const gone = await handlers['queue.enqueue']({ items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' } }] });
-    expect(gone).toMatchObject({ ok: false, error: { code: 'unknown-draft', message: 'A draft is no longer there; add the files again.' } });
+    const gone = await handlers['queue.enqueue']({
+      items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' } }],
+    });
+    expect(gone).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-draft', message: 'A draft is no longer there; add the files again.' },
+    });
     expect(desktop.uploads.view().jobs).toEqual([]);
 
     const sent = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'Now' } }] });
     expect(sent).toMatchObject({ ok: true, value: [{ draftId, status: 'added' }] });
     const refusal = await handlers['queue.cancel']({ id: 'no-such-job' });
-    expect(refusal).toMatchObject({ ok: false, error: { code: 'refused', message: 'No job no-such-job in the queue.' } });
+    expect(refusal).toMatchObject({
+      ok: false,
+      error: { code: 'refused', message: 'No job no-such-job in the queue.' },
+    });
   });
 
   it('opens a published shot in the browser, and says why not before it is created', async () => {
-    for (let i = 0; i < 400 && desktop.uploads.view().jobs[0]?.state !== 'published'; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && desktop.uploads.view().jobs[0]?.state !== 'published'; i++)
+      await new Promise((r) => setTimeout(r, 25));
     const job = desktop.uploads.view().jobs[0]!;
     expect(await handlers['queue.openShot']({ id: job.id })).toEqual({ ok: true, value: null });
     expect(openedExternally.at(-1)).toMatch(new RegExp(`^${sandbox.sandbox.url}/`));
-    expect(await handlers['queue.openShot']({ id: 'nope' })).toMatchObject({ ok: false, error: { message: 'This upload is no longer in the queue.' } });
+    expect(await handlers['queue.openShot']({ id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { message: 'This upload is no longer in the queue.' },
+    });
   });
 
   it('uses the system pickers for files and folders, and a cancelled picker changes nothing', async () => {
@@ -103,7 +124,10 @@ describe('upload handlers', () => {
     picks.push([folder]);
     const watched = await handlers['watch.add']({});
     expect(watched.ok && watched.value.map((f) => f.path)).toEqual([folder]);
-    expect(await handlers['watch.add']({ path: folder })).toMatchObject({ ok: false, error: { code: 'refused', message: 'picked is already watched.' } });
+    expect(await handlers['watch.add']({ path: folder })).toMatchObject({
+      ok: false,
+      error: { code: 'refused', message: 'picked is already watched.' },
+    });
     const image = await handlers['images.preview']({ draftId: '00000000-0000-0000-0000-000000000000', prepare: {} });
     expect(image).toMatchObject({ ok: false, error: { code: 'image-not-found' } });
   });
@@ -116,7 +140,13 @@ describe('upload handlers', () => {
     const missing = path.join(outside, 'missing.png');
     const existing = await handlers['drafts.add']({ paths: [secret] });
     const absent = await handlers['drafts.add']({ paths: [missing] });
-    expect(existing).toEqual({ ok: false, error: { code: 'not-granted', message: 'Shotput opens only files you chose or dropped in its window; choose or drop them again.' } });
+    expect(existing).toEqual({
+      ok: false,
+      error: {
+        code: 'not-granted',
+        message: 'Shotput opens only files you chose or dropped in its window; choose or drop them again.',
+      },
+    });
     expect(absent).toEqual(existing);
     // One path outside the grants refuses the whole request, granted ones included.
     const dropped = files.file('dropped');
@@ -124,12 +154,20 @@ describe('upload handlers', () => {
     await photo(300, 200).png().toFile(path.join(dropped, 'ok.png'));
     grants.grant([dropped]);
     expect(await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png'), secret] })).toEqual(existing);
-    expect(await handlers['drafts.add']({ paths: [path.join(dropped, '..', 'outside', 'private.png')] })).toEqual(existing);
+    expect(await handlers['drafts.add']({ paths: [path.join(dropped, '..', 'outside', 'private.png')] })).toEqual(
+      existing,
+    );
     const inside = await handlers['drafts.add']({ paths: [path.join(dropped, 'ok.png')] });
     expect(inside.ok && inside.value.drafts.map((d) => d.name)).toEqual(['ok.png']);
 
     const folder = await handlers['watch.add']({ path: outside });
-    expect(folder).toEqual({ ok: false, error: { code: 'not-granted', message: 'Shotput watches only a folder you chose or dropped in its window; choose it again.' } });
+    expect(folder).toEqual({
+      ok: false,
+      error: {
+        code: 'not-granted',
+        message: 'Shotput watches only a folder you chose or dropped in its window; choose it again.',
+      },
+    });
     expect(await handlers['watch.add']({ path: path.join(outside, 'nope') })).toEqual(folder);
     expect(desktop.watch.list().map((f) => f.path)).not.toContain(outside);
     const watched = await handlers['watch.add']({ path: dropped });

@@ -36,29 +36,55 @@ describe('AccountManager', () => {
     const failures: SignInProblem[] = [];
     manager.events.on('sign-in-failed', (problem) => failures.push(problem));
 
-    const custom: ServiceChoice = { kind: 'custom', apiUrl: remote.sandbox.api, authUrl: remote.sandbox.auth, clientId: 'shotput-desktop' };
+    const custom: ServiceChoice = {
+      kind: 'custom',
+      apiUrl: remote.sandbox.api,
+      authUrl: remote.sandbox.auth,
+      clientId: 'shotput-desktop',
+    };
     expect(await manager.hasClientSecret(custom)).toBe(false);
     await manager.beginSignIn(custom);
-    const noSecret = await manager.handleDeepLink(await new TestBrowser().authorize(opened.pop()!, { username: 'ben', password: 'sandbox', decision: 'allow' }));
+    const noSecret = await manager.handleDeepLink(
+      await new TestBrowser().authorize(opened.pop()!, { username: 'ben', password: 'sandbox', decision: 'allow' }),
+    );
     expect(noSecret.kind === 'failed' && noSecret.problem.code).toBe('invalid_client');
     expect(failures.map((f) => f.code)).toEqual(['invalid_client']);
 
     await manager.setClientSecret(custom, 'shotput-desktop-secret');
     expect(await manager.hasClientSecret(custom)).toBe(true);
     await manager.beginSignIn(custom);
-    expect((await manager.handleDeepLink(await new TestBrowser().authorize(opened.pop()!, { username: 'ben', password: 'sandbox', decision: 'allow' }))).kind).toBe('signed-in');
+    expect(
+      (
+        await manager.handleDeepLink(
+          await new TestBrowser().authorize(opened.pop()!, { username: 'ben', password: 'sandbox', decision: 'allow' }),
+        )
+      ).kind,
+    ).toBe('signed-in');
 
     await manager.beginSignIn({ kind: 'sandbox' });
-    expect((await manager.handleDeepLink(await new TestBrowser().authorize(opened.pop()!, { username: 'ada', password: 'sandbox', decision: 'allow' }))).kind).toBe('signed-in');
+    expect(
+      (
+        await manager.handleDeepLink(
+          await new TestBrowser().authorize(opened.pop()!, { username: 'ada', password: 'sandbox', decision: 'allow' }),
+        )
+      ).kind,
+    ).toBe('signed-in');
 
-    expect((await manager.accounts()).map((a) => `${a.serviceId}:${a.user.username}`).sort()).toEqual([`${new URL(remote.sandbox.api).origin}:ben`, 'sandbox:ada']);
+    expect((await manager.accounts()).map((a) => `${a.serviceId}:${a.user.username}`).sort()).toEqual([
+      `${new URL(remote.sandbox.api).origin}:ben`,
+      'sandbox:ada',
+    ]);
     expect((await (await manager.clientFor(custom))!.getUser()).username).toBe('ben');
 
     // Every client of one account shares its governor; another manager keeps governors of its own.
     const governor = (await manager.clientFor({ kind: 'sandbox' }))!.governor;
     expect((await manager.clientFor({ kind: 'sandbox' }))!.governor).toBe(governor);
     expect((await manager.clientFor(custom))!.governor).not.toBe(governor);
-    const sameStore = new AccountManager({ store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dir, 'accounts.json'))), openExternal: async () => {}, sandbox: async () => local.sandbox });
+    const sameStore = new AccountManager({
+      store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dir, 'accounts.json'))),
+      openExternal: async () => {},
+      sandbox: async () => local.sandbox,
+    });
     expect((await sameStore.clientFor({ kind: 'sandbox' }))!.governor).not.toBe(governor);
 
     await manager.signOut('sandbox');

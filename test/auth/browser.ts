@@ -20,7 +20,11 @@ export class TestBrowser {
   }
 
   /** Submits the page's form like a browser: every input with a name, plus the pressed button. */
-  async submit(pageUrl: string, html: string, input: BrowserSubmit): Promise<{ redirect: string } | { page: string; url: string }> {
+  async submit(
+    pageUrl: string,
+    html: string,
+    input: BrowserSubmit,
+  ): Promise<{ redirect: string } | { page: string; url: string }> {
     const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
     if (!form) throw new Error('the page has no form');
     const action = new URL(attribute(form[1]!, 'action') ?? pageUrl, pageUrl).toString();
@@ -33,7 +37,9 @@ export class TestBrowser {
       else if (name === 'username' && input.username !== undefined) fields.append(name, input.username);
       else if (name === 'password' && input.password !== undefined) fields.append(name, input.password);
     }
-    const button = (form[2]!.match(/<button\b[^>]*>/gi) ?? []).find((tag) => attribute(tag, 'value') === input.decision);
+    const button = (form[2]!.match(/<button\b[^>]*>/gi) ?? []).find(
+      (tag) => attribute(tag, 'value') === input.decision,
+    );
     if (!button) throw new Error(`the form has no ${input.decision} button`);
     fields.append(attribute(button, 'name') ?? 'decision', input.decision);
     const response = await fetch(action, {

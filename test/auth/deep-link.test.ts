@@ -3,11 +3,17 @@ import { findDeepLinkInArgv, parseDeepLink } from '../../main/auth/deep-link';
 
 describe('parseDeepLink', () => {
   it('reads an OAuth callback with code and state', () => {
-    expect(parseDeepLink('app.shotput://oauth/callback?code=abc123&state=s-_~.1')).toEqual({ kind: 'oauth-callback', code: 'abc123', state: 's-_~.1' });
+    expect(parseDeepLink('app.shotput://oauth/callback?code=abc123&state=s-_~.1')).toEqual({
+      kind: 'oauth-callback',
+      code: 'abc123',
+      state: 's-_~.1',
+    });
   });
 
   it('reads an error redirect with its description and state', () => {
-    expect(parseDeepLink('app.shotput://oauth/callback?error=access_denied&error_description=The+user+denied&state=xyz')).toEqual({
+    expect(
+      parseDeepLink('app.shotput://oauth/callback?error=access_denied&error_description=The+user+denied&state=xyz'),
+    ).toEqual({
       kind: 'oauth-error',
       error: 'access_denied',
       description: 'The user denied',
@@ -16,11 +22,19 @@ describe('parseDeepLink', () => {
   });
 
   it('accepts an error without a state (the service could not echo it)', () => {
-    expect(parseDeepLink('app.shotput://oauth/callback?error=application_suspended')).toMatchObject({ kind: 'oauth-error', state: null, description: null });
+    expect(parseDeepLink('app.shotput://oauth/callback?error=application_suspended')).toMatchObject({
+      kind: 'oauth-error',
+      state: null,
+      description: null,
+    });
   });
 
   it('ignores parameters it does not know, and a trailing slash', () => {
-    expect(parseDeepLink('app.shotput://oauth/callback/?code=c&state=s&utm=1')).toEqual({ kind: 'oauth-callback', code: 'c', state: 's' });
+    expect(parseDeepLink('app.shotput://oauth/callback/?code=c&state=s&utm=1')).toEqual({
+      kind: 'oauth-callback',
+      code: 'c',
+      state: 's',
+    });
   });
 
   it.each([
@@ -51,7 +65,9 @@ describe('parseDeepLink', () => {
 
 describe('findDeepLinkInArgv', () => {
   it('finds the link among launch arguments (Windows and Linux second-instance argv)', () => {
-    expect(findDeepLinkInArgv(['/opt/Shotput/shotput', '--no-sandbox', 'app.shotput://oauth/callback?code=c&state=s'])).toBe('app.shotput://oauth/callback?code=c&state=s');
+    expect(
+      findDeepLinkInArgv(['/opt/Shotput/shotput', '--no-sandbox', 'app.shotput://oauth/callback?code=c&state=s']),
+    ).toBe('app.shotput://oauth/callback?code=c&state=s');
     expect(findDeepLinkInArgv(['/opt/Shotput/shotput', '--flag'])).toBeNull();
   });
 });

@@ -67,11 +67,20 @@ describe('sign-in against the sandbox', () => {
     if (outcome.kind !== 'signed-in') return;
     expect(outcome.user.username).toBe('ada');
     expect(outcome.user.teams.map((t) => t.login)).toEqual(['studio']);
-    expect(outcome.account).toEqual({ serviceId: 'sandbox', scope: 'public write comment upload', user: { id: outcome.user.id, username: 'ada', name: outcome.user.name }, signedInAt: expect.any(String) });
+    expect(outcome.account).toEqual({
+      serviceId: 'sandbox',
+      scope: 'public write comment upload',
+      user: { id: outcome.user.id, username: 'ada', name: outcome.user.name },
+      signedInAt: expect.any(String),
+    });
     expect(JSON.stringify(outcome)).not.toMatch(/access_token|accessToken/);
 
     const stored = await store.account('sandbox');
-    const client = new ServiceClient({ apiUrl: service.apiUrl, accessToken: stored!.accessToken, governor: new RateLimitGovernor() });
+    const client = new ServiceClient({
+      apiUrl: service.apiUrl,
+      accessToken: stored!.accessToken,
+      governor: new RateLimitGovernor(),
+    });
     expect((await client.getUser()).username).toBe('ada');
     expect(signIn.waiting).toBe(false);
   });
@@ -79,7 +88,13 @@ describe('sign-in against the sandbox', () => {
   it('skips the form when the browser session already granted access, and still checks the state', async () => {
     const browser = new TestBrowser();
     const first = newSignIn();
-    await first.completeFromDeepLink(await browser.authorize(first.start(service).authorizeUrl, { username: 'cleo', password: 'sandbox', decision: 'allow' }));
+    await first.completeFromDeepLink(
+      await browser.authorize(first.start(service).authorizeUrl, {
+        username: 'cleo',
+        password: 'sandbox',
+        decision: 'allow',
+      }),
+    );
     const second = newSignIn();
     const opened = await browser.open(second.start(service).authorizeUrl);
     expect('redirect' in opened).toBe(true);
@@ -90,7 +105,11 @@ describe('sign-in against the sandbox', () => {
 
   it('reports Deny as a cancelled sign-in and stores nothing', async () => {
     const signIn = newSignIn();
-    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, { username: 'ben', password: 'sandbox', decision: 'deny' });
+    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, {
+      username: 'ben',
+      password: 'sandbox',
+      decision: 'deny',
+    });
     const outcome = await signIn.completeFromDeepLink(callback);
     expect(failedCode(outcome)).toBe('access_denied');
     if (outcome.kind === 'failed') expect(outcome.problem.title).toBe('Sign-in cancelled');
@@ -100,7 +119,9 @@ describe('sign-in against the sandbox', () => {
   it('reports a suspended application', async () => {
     const signIn = newSignIn();
     const suspended = { ...service, clientId: 'suspended-app' };
-    const redirect = new URL(await new TestBrowser().authorize(signIn.start(suspended).authorizeUrl, { decision: 'allow' }));
+    const redirect = new URL(
+      await new TestBrowser().authorize(signIn.start(suspended).authorizeUrl, { decision: 'allow' }),
+    );
     expect(redirect.searchParams.get('error')).toBe('application_suspended');
     // The sandbox's suspended application is registered with a web callback; had Shotput's own
     // application been suspended, the same redirect would arrive on Shotput's scheme.
@@ -121,24 +142,42 @@ describe('sign-in against the sandbox', () => {
   it('reports a wrong client secret as invalid_client', async () => {
     const signIn = newSignIn();
     secret = 'not-the-secret';
-    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('invalid_client');
     secret = undefined;
     const again = newSignIn();
-    const second = await new TestBrowser().authorize(again.start(service).authorizeUrl, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const second = await new TestBrowser().authorize(again.start(service).authorizeUrl, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     expect(failedCode(await again.completeFromDeepLink(second))).toBe('invalid_client');
   });
 
   it('reports a wrong or reused code as invalid_grant', async () => {
     const signIn = newSignIn();
-    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     const tampered = new URL(callback);
     tampered.searchParams.set('code', 'made-up-code');
     expect(failedCode(await signIn.completeFromDeepLink(tampered.toString()))).toBe('invalid_grant');
 
     const pending = new PendingSignIns();
     const started = pending.start(service);
-    const code = new URL(await new TestBrowser().authorize(buildUrl(started.state, started.codeChallenge), { username: 'ada', password: 'sandbox', decision: 'allow' })).searchParams.get('code')!;
+    const code = new URL(
+      await new TestBrowser().authorize(buildUrl(started.state, started.codeChallenge), {
+        username: 'ada',
+        password: 'sandbox',
+        decision: 'allow',
+      }),
+    ).searchParams.get('code')!;
     expect((await exchangeCode({ signIn: started, code, clientSecret: SANDBOX_CLIENT_SECRET })).ok).toBe(true);
     const reused = await exchangeCode({ signIn: started, code, clientSecret: SANDBOX_CLIENT_SECRET });
     expect(reused.ok === false && reused.error.code).toBe('invalid_grant');
@@ -146,7 +185,11 @@ describe('sign-in against the sandbox', () => {
 
   it('ignores a state it did not issue (a forged link) and keeps the real sign-in', async () => {
     const signIn = newSignIn();
-    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-value');
     expect(await signIn.completeFromDeepLink(forged.toString())).toEqual({ kind: 'ignored', reason: 'state mismatch' });
@@ -156,7 +199,11 @@ describe('sign-in against the sandbox', () => {
 
   it('refuses a callback that arrives after ten minutes', async () => {
     const signIn = newSignIn();
-    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const callback = await new TestBrowser().authorize(signIn.start(service).authorizeUrl, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     now += 10 * 60 * 1000 + 1;
     expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('state_expired');
   });
@@ -175,7 +222,11 @@ describe('sign-in against the sandbox', () => {
     const signIn = newSignIn();
     const closed = await startFixture();
     const offline = sandboxEndpoint(closed.sandbox);
-    const callback = await new TestBrowser().authorize(signIn.start(offline).authorizeUrl, { username: 'ada', password: 'sandbox', decision: 'allow' });
+    const callback = await new TestBrowser().authorize(signIn.start(offline).authorizeUrl, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
     await closed.close();
     expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('service_unreachable');
   });
@@ -189,7 +240,11 @@ describe('sign-in against the sandbox', () => {
         [otherService, 'ben'],
       ] as const) {
         const signIn = newSignIn();
-        const callback = await new TestBrowser().authorize(signIn.start(target).authorizeUrl, { username, password: 'sandbox', decision: 'allow' });
+        const callback = await new TestBrowser().authorize(signIn.start(target).authorizeUrl, {
+          username,
+          password: 'sandbox',
+          decision: 'allow',
+        });
         expect((await signIn.completeFromDeepLink(callback)).kind).toBe('signed-in');
       }
       expect((await store.account('sandbox'))?.user.username).toBe('ada');
@@ -205,6 +260,13 @@ describe('sign-in against the sandbox', () => {
 
 function buildUrl(state: string, challenge: string): string {
   const url = new URL('/oauth/authorize', service.authUrl);
-  url.search = new URLSearchParams({ client_id: service.clientId, redirect_uri: service.redirectUri, scope: 'public', state, code_challenge: challenge, code_challenge_method: 'S256' }).toString();
+  url.search = new URLSearchParams({
+    client_id: service.clientId,
+    redirect_uri: service.redirectUri,
+    scope: 'public',
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString();
   return url.toString();
 }

@@ -38,7 +38,12 @@ describe('TokenStore on an owner-only file', () => {
     const file = tokenFilePath(dir);
     const store = new TokenStore(fileModeSecretBox, ownerOnlyFile(file));
     await store.saveAccount(account);
-    await store.saveAccount({ ...account, serviceId: 'dribbble', accessToken: 'real-token', user: { id: 9, username: 'ada9', name: 'Ada' } });
+    await store.saveAccount({
+      ...account,
+      serviceId: 'dribbble',
+      accessToken: 'real-token',
+      user: { id: 9, username: 'ada9', name: 'Ada' },
+    });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const reopened = new TokenStore(fileModeSecretBox, ownerOnlyFile(file));
@@ -77,7 +82,10 @@ describe('TokenStore on an owner-only file', () => {
     const file = path.join(dir, 'damaged.json');
     await writeFile(file, '{not json');
     expect(await new TokenStore(rot13Box, ownerOnlyFile(file)).account('sandbox')).toBeUndefined();
-    await writeFile(file, JSON.stringify({ version: 1, accounts: { sandbox: 'garbage' }, clientSecrets: { x: 'garbage' } }));
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, accounts: { sandbox: 'garbage' }, clientSecrets: { x: 'garbage' } }),
+    );
     const store = new TokenStore(rot13Box, ownerOnlyFile(file));
     expect(await store.account('sandbox')).toBeUndefined();
     expect(await store.clientSecret('x')).toBeUndefined();

@@ -43,7 +43,9 @@ describe('renderer bundle', () => {
     expect(files.length).toBeGreaterThan(0);
     let total = 0;
     for (const file of files) total += gzipSync(await readFile(file), { level: 9 }).length;
-    console.log(`renderer initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped over ${files.length} file(s) (budget 60 KB)`);
+    console.log(
+      `renderer initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped over ${files.length} file(s) (budget 60 KB)`,
+    );
     expect(total).toBeLessThanOrEqual(budgetBytes);
   });
 

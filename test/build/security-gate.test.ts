@@ -19,7 +19,7 @@ describe('security gate', () => {
     await writeFile(
       join(dir, 'main', 'insecure-window.js'),
       "const { BrowserWindow } = require('electron');\n" +
-        "new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n",
+        'new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n',
     );
     const result = spawnSync(process.execPath, [gate, join(dir, 'main')], { encoding: 'utf8', timeout: 120_000 });
     expect(result.status).toBe(1);

@@ -30,8 +30,14 @@ describe('BatchTracker', () => {
   });
 
   it('says how a batch ended in a notification’s words', () => {
-    expect(batchMessage({ total: 3, published: 1, scheduled: 2, failed: 0, cancelled: 0 })).toEqual({ title: '3 shots uploaded', body: '1 published, 2 scheduled.' });
-    expect(batchMessage({ total: 1, published: 1, scheduled: 0, failed: 0, cancelled: 0 })).toEqual({ title: '1 shot uploaded', body: '1 published.' });
+    expect(batchMessage({ total: 3, published: 1, scheduled: 2, failed: 0, cancelled: 0 })).toEqual({
+      title: '3 shots uploaded',
+      body: '1 published, 2 scheduled.',
+    });
+    expect(batchMessage({ total: 1, published: 1, scheduled: 0, failed: 0, cancelled: 0 })).toEqual({
+      title: '1 shot uploaded',
+      body: '1 published.',
+    });
     expect(batchMessage({ total: 4, published: 2, scheduled: 0, failed: 1, cancelled: 1 })).toEqual({
       title: '1 of 4 uploads failed',
       body: '2 published, 1 failed, 1 cancelled. Open the Queue to see why and retry.',

@@ -59,7 +59,11 @@ async function answerInBrowser(h: Harness, input: { username?: string; decision:
   for (let i = 0; i < 200 && h.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
   const url = h.opened.shift();
   if (!url) throw new Error('the browser was never opened');
-  return new TestBrowser().authorize(url, { username: input.username ?? 'ada', password: 'sandbox', decision: input.decision });
+  return new TestBrowser().authorize(url, {
+    username: input.username ?? 'ada',
+    password: 'sandbox',
+    decision: input.decision,
+  });
 }
 
 async function settledStatus(session: DesktopSession, status: AuthState['status']): Promise<void> {
@@ -98,7 +102,9 @@ describe('DesktopSession', () => {
     expect(h.session.user()?.username).toBe('ada');
     expect((await h.session.client()!.getUser()).id).toBe(h.session.user()!.id);
     // The renderer's view of the state never carries the token.
-    const token = JSON.parse(await readFile(path.join(h.dataDir, 'accounts.json'), 'utf8')) as { accounts: Record<string, string> };
+    const token = JSON.parse(await readFile(path.join(h.dataDir, 'accounts.json'), 'utf8')) as {
+      accounts: Record<string, string>;
+    };
     const accessToken = (JSON.parse(token.accounts['sandbox']!) as { accessToken: string }).accessToken;
     expect(JSON.stringify(h.states)).not.toContain(accessToken);
     expect(h.states.map((s) => s.status)).toEqual(expect.arrayContaining(['signing-in', 'signed-in']));
@@ -119,7 +125,9 @@ describe('DesktopSession', () => {
     expect(second.session.user()).toMatchObject({ username: 'ben', pro: false });
     const state = second.session.state();
     expect(state.status === 'signed-in' && state.account.canSchedule).toBe(false);
-    expect(state.status === 'signed-in' && state.account.scheduleReason).toMatch(/pro accounts, teams and team members/);
+    expect(state.status === 'signed-in' && state.account.scheduleReason).toMatch(
+      /pro accounts, teams and team members/,
+    );
 
     const out = await second.session.signOut();
     expect(out).toMatchObject({ status: 'signed-out', problem: null });
@@ -136,7 +144,10 @@ describe('DesktopSession', () => {
     await h.session.handleDeepLink(await answerInBrowser(h, { decision: 'deny' }));
     const result = await signingIn;
     expect(result).toMatchObject({ ok: false, error: { code: 'access_denied', title: 'Sign-in cancelled' } });
-    if (!result.ok) expect(problemSentence(result.error)).toMatch(/^Sign-in cancelled\. You chose not to give Shotput access\. .*Sign in again when you are ready\.$/);
+    if (!result.ok)
+      expect(problemSentence(result.error)).toMatch(
+        /^Sign-in cancelled\. You chose not to give Shotput access\. .*Sign in again when you are ready\.$/,
+      );
     expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'access_denied' } });
 
     // A forged link while nothing waits changes nothing.
@@ -181,20 +192,32 @@ describe('DesktopSession', () => {
 
   it('uses the real service with the user’s client id and secret, keeps one account per service, and switches', async () => {
     const h = await openSession();
-    expect(await h.session.signIn({ service: 'real' })).toMatchObject({ ok: false, error: { code: 'missing_credentials' } });
+    expect(await h.session.signIn({ service: 'real' })).toMatchObject({
+      ok: false,
+      error: { code: 'missing_credentials' },
+    });
     expect(await h.session.signIn({ service: 'real', clientId: 'shotput-desktop' })).toMatchObject({
       ok: false,
       error: { code: 'missing_credentials', action: expect.stringContaining('client secret') },
     });
 
-    const real = h.session.signIn({ service: 'real', clientId: 'shotput-desktop', clientSecret: 'shotput-desktop-secret' });
-    const authorize = new URL(await (async () => {
-      for (let i = 0; i < 200 && h.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-      return h.opened[0]!;
-    })());
+    const real = h.session.signIn({
+      service: 'real',
+      clientId: 'shotput-desktop',
+      clientSecret: 'shotput-desktop-secret',
+    });
+    const authorize = new URL(
+      await (async () => {
+        for (let i = 0; i < 200 && h.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+        return h.opened[0]!;
+      })(),
+    );
     expect(authorize.origin).toBe(new URL(remote.sandbox.auth).origin);
     await h.session.handleDeepLink(await answerInBrowser(h, { username: 'cleo', decision: 'allow' }));
-    expect(await real).toMatchObject({ ok: true, value: { status: 'signed-in', service: 'real', account: { username: 'cleo', serviceLabel: expect.any(String) } } });
+    expect(await real).toMatchObject({
+      ok: true,
+      value: { status: 'signed-in', service: 'real', account: { username: 'cleo', serviceLabel: expect.any(String) } },
+    });
     expect(h.session.state()).toMatchObject({ realService: { clientId: 'shotput-desktop', hasSecret: true } });
     expect(JSON.stringify(h.session.state())).not.toContain('shotput-desktop-secret');
 

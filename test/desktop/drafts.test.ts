@@ -36,8 +36,13 @@ describe('Drafts', () => {
     await mkdir(path.join(folder, 'nested'), { recursive: true });
     await photo(1200, 900).png().toFile(path.join(folder, 'b.png'));
     await photo(300, 200).jpeg().toFile(path.join(folder, 'a.jpg'));
-    await photo(1000, 800).jpeg().toFile(path.join(folder, 'nested', 'c.jpg'));
-    await writeFile(path.join(folder, 'z.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#c36"/></svg>');
+    await photo(1000, 800)
+      .jpeg()
+      .toFile(path.join(folder, 'nested', 'c.jpg'));
+    await writeFile(
+      path.join(folder, 'z.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#c36"/></svg>',
+    );
     await writeFile(path.join(folder, 'notes.txt'), 'not an image');
     await writeFile(path.join(folder, '.hidden.png'), 'hidden');
     const loose = await files.write('readme.md', '# hello');
@@ -48,7 +53,9 @@ describe('Drafts', () => {
     const seen = collect(drafts);
     const added = await drafts.add([folder, loose, empty, files.file('missing.png'), 'relative.png']);
     expect(added.drafts.map((d) => d.name)).toEqual(['a.jpg', 'b.png', 'c.jpg', 'z.svg']);
-    expect(added.drafts.every((d) => d.state === 'loading' && d.result === null && d.prepare.fit === 'cover')).toBe(true);
+    expect(added.drafts.every((d) => d.state === 'loading' && d.result === null && d.prepare.fit === 'cover')).toBe(
+      true,
+    );
     expect(added.problems.map((p) => p.message)).toEqual([
       'readme.md is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG).',
       'The folder empty-folder has no images.',
@@ -61,8 +68,16 @@ describe('Drafts', () => {
     await drafts.whenIdle();
     await new Promise((r) => setTimeout(r, 150));
     const [a, b, c, d] = added.drafts.map((d) => seen.latest.get(d.id)!);
-    expect(d).toMatchObject({ state: 'ready', facts: { format: 'svg' }, result: { width: 800, height: 600, format: 'png' } });
-    expect(a).toMatchObject({ state: 'ready', facts: { format: 'jpeg', width: 300, height: 200, animated: false }, result: { width: 400, height: 300, format: 'jpeg' } });
+    expect(d).toMatchObject({
+      state: 'ready',
+      facts: { format: 'svg' },
+      result: { width: 800, height: 600, format: 'png' },
+    });
+    expect(a).toMatchObject({
+      state: 'ready',
+      facts: { format: 'jpeg', width: 300, height: 200, animated: false },
+      result: { width: 400, height: 300, format: 'jpeg' },
+    });
     expect(a!.warnings.map((w) => w.code)).toContain('enlarged');
     expect(b).toMatchObject({ state: 'ready', result: { width: 800, height: 600, format: 'png' }, warnings: [] });
     expect(b!.source!.width).toBeLessThanOrEqual(480);
@@ -108,12 +123,20 @@ describe('Drafts', () => {
     const file = files.file('wide.png');
     await photo(2000, 1000).png().toFile(file);
     const gif = await files.write('anim.gif', await animatedGif(480, 360, [100, 100, 100]));
-    const drafts = new Drafts({ pasteDir: files.file('pasted'), defaults: () => ({ size: 'auto', fit: 'cover' }), concurrency: 1 });
+    const drafts = new Drafts({
+      pasteDir: files.file('pasted'),
+      defaults: () => ({ size: 'auto', fit: 'cover' }),
+      concurrency: 1,
+    });
     const seen = collect(drafts);
     const [wide, anim] = (await drafts.add([file, gif])).drafts;
     await drafts.whenIdle();
 
-    drafts.setPrepare([wide!.id], { size: 'auto', fit: 'cover', crop: { left: 100, top: 100, width: 600, height: 450 } });
+    drafts.setPrepare([wide!.id], {
+      size: 'auto',
+      fit: 'cover',
+      crop: { left: 100, top: 100, width: 600, height: 450 },
+    });
     expect(drafts.get(wide!.id)!.state).toBe('loading');
     await drafts.whenIdle();
     await new Promise((r) => setTimeout(r, 150));
@@ -121,7 +144,9 @@ describe('Drafts', () => {
 
     const contained = await drafts.finalPreview(wide!.id, { fit: 'contain', background: '#ff0000', size: '800x600' });
     expect(contained).toMatchObject({ width: 800, height: 600, format: 'png' });
-    const decoded = await sharp(Buffer.from(contained.dataUrl.split(',')[1]!, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    const decoded = await sharp(Buffer.from(contained.dataUrl.split(',')[1]!, 'base64'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(decoded.info.width).toBe(800);
     // The band above the fitted 2:1 image is the chosen background.
     expect([...decoded.data.subarray(0, 3)]).toEqual([255, 0, 0]);
@@ -155,11 +180,19 @@ describe('Drafts', () => {
   });
 
   it('maps the window’s choice to the pipeline: an explicit crop wins over a focus point, contain ignores both', () => {
-    expect(optionsOfChoice({ size: '800x600', fit: 'cover', focus: { x: 0.2, y: 0.8 } })).toEqual({ target: '800x600', mode: 'cover', focus: { x: 0.2, y: 0.8 } });
-    expect(optionsOfChoice({ fit: 'cover', focus: { x: 0.2, y: 0.8 }, crop: { left: 1, top: 2, width: 40, height: 30 } })).toEqual({
+    expect(optionsOfChoice({ size: '800x600', fit: 'cover', focus: { x: 0.2, y: 0.8 } })).toEqual({
+      target: '800x600',
+      mode: 'cover',
+      focus: { x: 0.2, y: 0.8 },
+    });
+    expect(
+      optionsOfChoice({ fit: 'cover', focus: { x: 0.2, y: 0.8 }, crop: { left: 1, top: 2, width: 40, height: 30 } }),
+    ).toEqual({
       mode: 'cover',
       crop: { left: 1, top: 2, width: 40, height: 30 },
     });
-    expect(optionsOfChoice({ fit: 'contain', crop: { left: 1, top: 2, width: 40, height: 30 }, background: '#000000' })).toEqual({ mode: 'contain', background: '#000000' });
+    expect(
+      optionsOfChoice({ fit: 'contain', crop: { left: 1, top: 2, width: 40, height: 30 }, background: '#000000' }),
+    ).toEqual({ mode: 'contain', background: '#000000' });
   });
 });

@@ -7,7 +7,12 @@ import type { SignInProblem } from '../../common/contract/index';
 
 type Account = { name: string };
 const ada: Account = { name: 'ada' };
-const problem: SignInProblem = { code: 'access_denied', title: 'Sign-in cancelled', message: 'You said no.', action: 'Sign in again' };
+const problem: SignInProblem = {
+  code: 'access_denied',
+  title: 'Sign-in cancelled',
+  message: 'You said no.',
+  action: 'Sign in again',
+};
 
 function run(...events: SessionEvent<Account>[]): SessionState<Account> {
   return events.reduce((state, event) => next(state, event), initialSession<Account>());
@@ -15,13 +20,23 @@ function run(...events: SessionEvent<Account>[]): SessionState<Account> {
 
 describe('session machine', () => {
   it('restores a saved sign-in: connecting, then signed in', () => {
-    const state = run({ type: 'action' }, { type: 'connecting', attempt: 1 }, { type: 'signed-in', attempt: 1, account: ada });
+    const state = run(
+      { type: 'action' },
+      { type: 'connecting', attempt: 1 },
+      { type: 'signed-in', attempt: 1, account: ada },
+    );
     expect(state).toMatchObject({ status: 'signed-in', active: ada, problem: null, attempt: 1 });
   });
 
   it('drops the result of an action another one overtook', () => {
     // A slow restore (attempt 1) finishes after the user signed out (attempt 2).
-    const state = run({ type: 'action' }, { type: 'connecting', attempt: 1 }, { type: 'action' }, { type: 'signed-out', attempt: 2, problem: null }, { type: 'signed-in', attempt: 1, account: ada });
+    const state = run(
+      { type: 'action' },
+      { type: 'connecting', attempt: 1 },
+      { type: 'action' },
+      { type: 'signed-out', attempt: 2, problem: null },
+      { type: 'signed-in', attempt: 1, account: ada },
+    );
     expect(state).toMatchObject({ status: 'signed-out', active: undefined });
   });
 
@@ -35,7 +50,12 @@ describe('session machine', () => {
   });
 
   it('a refusal keeps the account that is signed in', () => {
-    const state = run({ type: 'action' }, { type: 'signed-in', attempt: 1, account: ada }, { type: 'action' }, { type: 'refused', problem });
+    const state = run(
+      { type: 'action' },
+      { type: 'signed-in', attempt: 1, account: ada },
+      { type: 'action' },
+      { type: 'refused', problem },
+    );
     expect(state).toMatchObject({ status: 'signed-in', active: ada, problem });
   });
 

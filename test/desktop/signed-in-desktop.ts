@@ -10,7 +10,13 @@ import type { Desktop } from '../../main/desktop/desktop';
 import { TestBrowser } from '../auth/browser';
 import type { Fixture } from '../service/sandbox-fixture';
 
-export async function signedInDesktop(input: { dataDir: string; sandbox: Fixture; username: string; watchStableMs?: number; restored?: boolean }): Promise<Desktop> {
+export async function signedInDesktop(input: {
+  dataDir: string;
+  sandbox: Fixture;
+  username: string;
+  watchStableMs?: number;
+  restored?: boolean;
+}): Promise<Desktop> {
   const { dataDir, sandbox, username } = input;
   const opened: string[] = [];
   const desktop = await openDesktop({
@@ -30,7 +36,9 @@ export async function signedInDesktop(input: { dataDir: string; sandbox: Fixture
   }
   const signing = desktop.session.signIn({ service: 'sandbox' });
   for (let i = 0; i < 200 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-  await desktop.session.handleDeepLink(await new TestBrowser().authorize(opened[0]!, { username, password: 'sandbox', decision: 'allow' }));
+  await desktop.session.handleDeepLink(
+    await new TestBrowser().authorize(opened[0]!, { username, password: 'sandbox', decision: 'allow' }),
+  );
   await signing;
   for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
   return desktop;

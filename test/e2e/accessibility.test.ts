@@ -46,7 +46,10 @@ describe('accessibility, signed in', () => {
     const results = await new AxeBuilder({ page }).analyze();
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${where}: ${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      .map(
+        (violation) =>
+          `${where}: ${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
   }
 
   test.each(['light', 'dark'] as const)(
@@ -73,9 +76,16 @@ describe('accessibility, signed in', () => {
       await page.getByRole('button', { name: 'Comments on Morning palette' }).click();
       await expectVisible(page.getByTestId('comments-panel').getByTestId('comment').first());
       await expect
-        .poll(() => page.getByTestId('shot-card').locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)), {
-          timeout: uiTimeoutMs,
-        })
+        .poll(
+          () =>
+            page
+              .getByTestId('shot-card')
+              .locator('img')
+              .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+          {
+            timeout: uiTimeoutMs,
+          },
+        )
         .toBe(true);
       found.push(...(await seriousViolations(page, 'My shots with comments')));
       await page.getByRole('button', { name: 'Edit Morning palette' }).click();

@@ -36,11 +36,15 @@ describe('app shell', () => {
       expect(await page.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
 
       await page.getByLabel('Appearance').selectOption('dark');
-      await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'dark', undefined, { timeout: uiTimeoutMs });
+      await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'dark', undefined, {
+        timeout: uiTimeoutMs,
+      });
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe('rgb(38, 38, 44)');
       await expect
-        .poll(async () => JSON.parse(await readFile(join(userDataDir, 'settings.json'), 'utf8').catch(() => '{}')), { timeout: uiTimeoutMs })
+        .poll(async () => JSON.parse(await readFile(join(userDataDir, 'settings.json'), 'utf8').catch(() => '{}')), {
+          timeout: uiTimeoutMs,
+        })
         .toMatchObject({ theme: 'dark', lastTab: 'settings' });
     },
     launchTimeout,
@@ -81,7 +85,9 @@ describe('single instance', () => {
   test(
     'a second launch quits without opening a window',
     async () => {
-      await expect(launchApp({ singleInstanceLock: false, timeoutMs: 30_000 })).rejects.toThrow(/quit before its window/);
+      await expect(launchApp({ singleInstanceLock: false, timeoutMs: 30_000 })).rejects.toThrow(
+        /quit before its window/,
+      );
     },
     launchTimeout,
   );
@@ -107,7 +113,12 @@ describe('security rules seen from the page', () => {
         process: typeof (window as unknown as { process?: unknown }).process,
       }));
       const namespaces = [...new Set(requestNames.map((name) => name.split('.')[0]!))];
-      expect(surface).toEqual({ keys: [...namespaces, 'on', 'pathsOf'].sort(), frozen: true, require: 'undefined', process: 'undefined' });
+      expect(surface).toEqual({
+        keys: [...namespaces, 'on', 'pathsOf'].sort(),
+        frozen: true,
+        require: 'undefined',
+        process: 'undefined',
+      });
 
       const refused = await page.evaluate(() => window.shotput?.settings.set({ theme: 'purple' } as never));
       expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
@@ -132,7 +143,9 @@ describe('security rules seen from the page', () => {
         window.open('https://dribbble.com/shots/1', '_blank');
         window.open('file:///etc/passwd', '_blank');
       });
-      await expect.poll(() => electron.shell.openedExternally, { timeout: uiTimeoutMs }).toEqual(['https://dribbble.com/shots/1']);
+      await expect
+        .poll(() => electron.shell.openedExternally, { timeout: uiTimeoutMs })
+        .toEqual(['https://dribbble.com/shots/1']);
       // Still the app, still working.
       expect(page.url()).toBe(before);
       await expectVisible(page.getByRole('heading', { name: 'Welcome to Shotput' }));

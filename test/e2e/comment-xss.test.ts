@@ -34,7 +34,9 @@ describe('comment HTML is sanitized', () => {
     await waitForShell(page);
     const { sandboxUrl } = await signInThroughSandbox(launched, 'ada');
     const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
-    const shot = (await ada.json<{ id: number; title: string }[]>('GET', '/v2/user/shots')).find((candidate) => candidate.title === 'Icon grid')!;
+    const shot = (await ada.json<{ id: number; title: string }[]>('GET', '/v2/user/shots')).find(
+      (candidate) => candidate.title === 'Icon grid',
+    )!;
 
     // As ben through the public API: the service escapes it.
     const ben = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ben'));
@@ -59,7 +61,9 @@ describe('comment HTML is sanitized', () => {
     // The raw one: only text, paragraphs and an http(s) link are left.
     const left = await sanitized.evaluate((body) => ({
       tags: [...new Set([...body.querySelectorAll('*')].map((element) => element.tagName.toLowerCase()))].sort(),
-      handlers: [...body.querySelectorAll('*')].flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on') || name === 'style')),
+      handlers: [...body.querySelectorAll('*')].flatMap((element) =>
+        element.getAttributeNames().filter((name) => name.startsWith('on') || name === 'style'),
+      ),
       hrefs: [...body.querySelectorAll('a')].map((link) => link.getAttribute('href')),
     }));
     expect(left.tags.filter((tag) => !['p', 'a'].includes(tag))).toEqual([]);
@@ -70,7 +74,9 @@ describe('comment HTML is sanitized', () => {
     const urlBefore = page.url();
     await sanitized.getByText('click me').click();
     await sanitized.getByRole('link', { name: 'fine link' }).click();
-    await expect.poll(() => electron.shell.openedExternally.includes('https://example.test/fine'), { timeout: uiTimeoutMs }).toBe(true);
+    await expect
+      .poll(() => electron.shell.openedExternally.includes('https://example.test/fine'), { timeout: uiTimeoutMs })
+      .toBe(true);
     expect(electron.shell.openedExternally.some((url) => url.startsWith('javascript:'))).toBe(false);
     expect(page.url()).toBe(urlBefore);
 
@@ -81,7 +87,9 @@ describe('comment HTML is sanitized', () => {
     expect(await page.locator('iframe, script:not([src]), svg, img[src="x"]').count()).toBe(0);
     // No script error; the only console errors are the CSP's reports of what it blocked while the
     // hostile markup was parsed (inert, by DOMPurify), never anything that ran.
-    const unexplained = electron.pageErrors.filter((message) => !isBlockedByCsp(message.replace(/^console error: /, '')));
+    const unexplained = electron.pageErrors.filter(
+      (message) => !isBlockedByCsp(message.replace(/^console error: /, '')),
+    );
     expect(unexplained).toEqual([]);
     await saveScreenshot(page, 'comment-xss');
   }, 240_000);

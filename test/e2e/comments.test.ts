@@ -51,7 +51,11 @@ describe('comments panel', () => {
     // A mention is a link that opens in the system browser; the window stays where it is.
     const urlBefore = page.url();
     await fromBen.getByRole('link', { name: '@ada' }).click();
-    await expect.poll(() => electron.shell.openedExternally.filter((url) => url === `${sandboxUrl}/ada`).length, { timeout: uiTimeoutMs }).toBe(1);
+    await expect
+      .poll(() => electron.shell.openedExternally.filter((url) => url === `${sandboxUrl}/ada`).length, {
+        timeout: uiTimeoutMs,
+      })
+      .toBe(1);
     expect(page.url()).toBe(urlBefore);
 
     // Write.
@@ -60,7 +64,10 @@ describe('comments panel', () => {
     const mine = comments.filter({ hasText: 'Thanks, both of you!' });
     await expectVisible(mine);
     await expect.poll(() => panel.getByLabel('Write a comment').inputValue(), { timeout: uiTimeoutMs }).toBe('');
-    const listed = await ada.json<ServiceComment[]>('GET', `/v1/shots/${await shotIdByTitle(ada, 'Morning palette')}/comments?per_page=100`);
+    const listed = await ada.json<ServiceComment[]>(
+      'GET',
+      `/v1/shots/${await shotIdByTitle(ada, 'Morning palette')}/comments?per_page=100`,
+    );
     const created = listed.find((comment) => comment.body.includes('Thanks, both of you!'))!;
     expect(created.user.username).toBe('ada');
 
@@ -73,7 +80,9 @@ describe('comments panel', () => {
     const edited = comments.filter({ hasText: 'Thanks, everyone!' });
     await expectVisible(edited);
     const shotId = await shotIdByTitle(ada, 'Morning palette');
-    expect((await ada.json<ServiceComment>('GET', `/v1/shots/${shotId}/comments/${created.id}`)).body).toContain('Thanks, everyone!');
+    expect((await ada.json<ServiceComment>('GET', `/v1/shots/${shotId}/comments/${created.id}`)).body).toContain(
+      'Thanks, everyone!',
+    );
 
     // Like, and see who liked.
     await edited.getByRole('button', { name: '♡ Like' }).click();
@@ -92,7 +101,9 @@ describe('comments panel', () => {
     // Delete, after a confirmation.
     await edited.getByRole('button', { name: 'Delete' }).click();
     await edited.getByRole('button', { name: 'Delete comment' }).click();
-    await expect.poll(() => comments.filter({ hasText: 'Thanks, everyone!' }).count(), { timeout: uiTimeoutMs }).toBe(0);
+    await expect
+      .poll(() => comments.filter({ hasText: 'Thanks, everyone!' }).count(), { timeout: uiTimeoutMs })
+      .toBe(0);
     expect((await ada.request('GET', `/v1/shots/${shotId}/comments/${created.id}`)).status).toBe(404);
 
     await panel.getByRole('button', { name: 'Close comments' }).click();
@@ -116,7 +127,10 @@ describe('comments panel', () => {
     await panel.getByLabel('Write a comment').fill('Can I comment?');
     await panel.getByRole('button', { name: 'Post comment' }).click();
     await expectVisible(
-      panel.getByRole('alert').filter({ hasText: 'The service refused to post the comment: this sign-in does not include the “comment” permission (write comments). Sign out, then sign in again and allow it when the service asks.' }),
+      panel.getByRole('alert').filter({
+        hasText:
+          'The service refused to post the comment: this sign-in does not include the “comment” permission (write comments). Sign out, then sign in again and allow it when the service asks.',
+      }),
     );
     // Nothing was posted; the draft is kept for after signing in again.
     expect(await panel.getByLabel('Write a comment').inputValue()).toBe('Can I comment?');

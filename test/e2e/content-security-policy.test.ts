@@ -16,10 +16,13 @@ describe('content security policy at run time', () => {
   });
 
   test('no loopback images while no sandbox runs; the sandbox’s exact origin once it starts, with the page served again', async () => {
-    launched = await launchApp({ userDataFiles: { 'session.json': JSON.stringify({ service: 'real', realClientId: null }) } });
+    launched = await launchApp({
+      userDataFiles: { 'session.json': JSON.stringify({ service: 'real', realClientId: null }) },
+    });
     const { page, electron } = launched;
     await waitForShell(page);
-    const policyOfPage = () => page.evaluate(async () => (await fetch('/index.html')).headers.get('content-security-policy'));
+    const policyOfPage = () =>
+      page.evaluate(async () => (await fetch('/index.html')).headers.get('content-security-policy'));
     expect(await policyOfPage()).toBe(contentSecurityPolicyFor(undefined));
     await page.evaluate(() => ((window as unknown as { servedBefore: boolean }).servedBefore = true));
 
@@ -30,7 +33,11 @@ describe('content security policy at run time', () => {
     // My shots' teasers come from the sandbox's address: they load under the new policy.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();
     const teaser = page.getByRole('main').locator(`img[src^="${sandboxUrl}/"]`).first();
-    await expect.poll(() => teaser.evaluate((image) => (image as HTMLImageElement).naturalWidth).catch(() => 0), { timeout: uiTimeoutMs }).toBeGreaterThan(0);
+    await expect
+      .poll(() => teaser.evaluate((image) => (image as HTMLImageElement).naturalWidth).catch(() => 0), {
+        timeout: uiTimeoutMs,
+      })
+      .toBeGreaterThan(0);
     expect(electron.pageErrors.filter((message) => /Content Security Policy/.test(message))).toEqual([]);
   }, 240_000);
 });

@@ -27,7 +27,9 @@ describe('first screen', () => {
     await expectVisible(page.getByRole('button', { name: 'Use the bundled sandbox' }));
     await expectVisible(page.getByRole('button', { name: 'Use the real service' }));
     // The version comes from main (app.info over IPC), not from the renderer's bundle.
-    const { version } = JSON.parse(await readFile(join(launched.electron.app.getAppPath(), 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(
+      await readFile(join(launched.electron.app.getAppPath(), 'package.json'), 'utf8'),
+    ) as { version: string };
     await expectVisible(page.getByText(`Version ${version}`));
 
     const path = await saveScreenshot(page, 'first-screen');

@@ -30,7 +30,12 @@ describe('harness: dropFiles', () => {
       (window as unknown as { dropped: unknown[] }).dropped = seen;
       document.addEventListener('drop', (event) => {
         for (const file of event.dataTransfer?.files ?? []) {
-          seen.push({ name: file.name, type: file.type, size: file.size, path: (file as unknown as Record<symbol, string>)[Symbol.for('shotput.e2e.path')] });
+          seen.push({
+            name: file.name,
+            type: file.type,
+            size: file.size,
+            path: (file as unknown as Record<symbol, string>)[Symbol.for('shotput.e2e.path')],
+          });
         }
       });
     });

@@ -11,7 +11,11 @@ export class SandboxApi {
   async request(method: string, path: string, body?: unknown): Promise<Response> {
     return fetch(`${this.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
@@ -23,13 +27,25 @@ export class SandboxApi {
   }
 
   /** Creates a shot (multipart, as the app does) and waits until the service has processed it. */
-  async createShot(fields: { title: string; scheduledFor?: string; colour?: { r: number; g: number; b: number } }): Promise<number> {
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: fields.colour ?? { r: 90, g: 110, b: 200 } } }).png().toBuffer();
+  async createShot(fields: {
+    title: string;
+    scheduledFor?: string;
+    colour?: { r: number; g: number; b: number };
+  }): Promise<number> {
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: fields.colour ?? { r: 90, g: 110, b: 200 } },
+    })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
     form.append('title', fields.title);
     if (fields.scheduledFor !== undefined) form.append('scheduled_for', fields.scheduledFor);
-    const response = await fetch(`${this.url}/v2/shots`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` }, body: form });
+    const response = await fetch(`${this.url}/v2/shots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}` },
+      body: form,
+    });
     if (response.status !== 202) throw new Error(`POST /v2/shots: ${response.status} ${await response.text()}`);
     const id = Number(new URL(response.headers.get('location')!, this.url).pathname.split('/').at(-1));
     const deadline = Date.now() + 30_000;
@@ -40,7 +56,6 @@ export class SandboxApi {
     return id;
   }
 }
-
 
 /**
  * Chromium reports a CSP violation as soon as hostile HTML with inline handlers or styles is

@@ -34,7 +34,11 @@ describe('My shots', () => {
     const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
     const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
     inTwoDays.setSeconds(0, 0);
-    const scheduledId = await ada.createShot({ title: 'Autumn palette', scheduledFor: inTwoDays.toISOString(), colour: { r: 210, g: 120, b: 60 } });
+    const scheduledId = await ada.createShot({
+      title: 'Autumn palette',
+      scheduledFor: inTwoDays.toISOString(),
+      colour: { r: 210, g: 120, b: 60 },
+    });
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();
     await expectVisible(page.getByRole('heading', { name: 'My shots', level: 1 }));
@@ -45,9 +49,19 @@ describe('My shots', () => {
 
     // The teasers come from the service's own address: the CSP lets them load.
     await expect
-      .poll(() => cards.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), {
-        timeout: uiTimeoutMs,
-      })
+      .poll(
+        () =>
+          cards
+            .locator('img')
+            .evaluateAll((images) =>
+              images.every(
+                (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+              ),
+            ),
+        {
+          timeout: uiTimeoutMs,
+        },
+      )
       .toBe(true);
     await expectVisible(cards.filter({ hasText: 'Autumn palette' }).getByText('Scheduled'));
 
@@ -84,7 +98,9 @@ describe('My shots', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     await rescheduler
       .getByLabel('Publish at')
-      .fill(`${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`);
+      .fill(
+        `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`,
+      );
     await rescheduler.getByRole('button', { name: 'Save changes' }).click();
     await rescheduler.waitFor({ state: 'detached', timeout: uiTimeoutMs });
     const rescheduled = await ada.json<ServiceShot>('GET', `/v2/shots/${scheduledId}`);
@@ -99,10 +115,16 @@ describe('My shots', () => {
     await page.keyboard.press('Enter');
     const keyboardEditor = page.getByRole('dialog', { name: 'Edit “Palette, final”' });
     await expectVisible(keyboardEditor);
-    await expect.poll(() => keyboardEditor.evaluate((dialog) => dialog.contains(document.activeElement)), { timeout: uiTimeoutMs }).toBe(true);
+    await expect
+      .poll(() => keyboardEditor.evaluate((dialog) => dialog.contains(document.activeElement)), {
+        timeout: uiTimeoutMs,
+      })
+      .toBe(true);
     await page.keyboard.press('Escape');
     await keyboardEditor.waitFor({ state: 'detached', timeout: uiTimeoutMs });
-    await expect.poll(() => editButton.evaluate((button) => button === document.activeElement), { timeout: uiTimeoutMs }).toBe(true);
+    await expect
+      .poll(() => editButton.evaluate((button) => button === document.activeElement), { timeout: uiTimeoutMs })
+      .toBe(true);
 
     // Delete, with a confirmation that can be declined.
     await page.getByRole('button', { name: 'Delete Autumn palette' }).click();

@@ -26,14 +26,24 @@ describe('Popular tab', () => {
     await expectVisible(grid);
     const first = grid.getByRole('listitem').first();
     await expect
-      .poll(() => grid.locator('img').evaluateAll((images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0)), {
-        timeout: uiTimeoutMs,
-      })
+      .poll(
+        () =>
+          grid
+            .locator('img')
+            .evaluateAll(
+              (images) => images.length > 0 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+            ),
+        {
+          timeout: uiTimeoutMs,
+        },
+      )
       .toBe(true);
     const title = (await first.locator('.title').textContent())?.trim() ?? '';
     await first.getByRole('button').click();
     await expect
-      .poll(() => electron.shell.openedExternally.filter((url) => url.startsWith(`${sandboxUrl}/shots/`)).length, { timeout: uiTimeoutMs })
+      .poll(() => electron.shell.openedExternally.filter((url) => url.startsWith(`${sandboxUrl}/shots/`)).length, {
+        timeout: uiTimeoutMs,
+      })
       .toBe(1);
     expect(title.length).toBeGreaterThan(0);
     await saveScreenshot(page, 'popular');
@@ -46,7 +56,9 @@ describe('Popular tab', () => {
     await waitForShell(page);
     await signInThroughSandbox(launched, 'ada', {
       beforeAllowing: async (sandbox) => {
-        expect(sandbox.control.applications({ client_id: 'shotput-desktop', approved: false })).toMatchObject({ approved: false });
+        expect(sandbox.control.applications({ client_id: 'shotput-desktop', approved: false })).toMatchObject({
+          approved: false,
+        });
       },
     });
     // What main answers the renderer: asked once per account, then remembered.

@@ -55,7 +55,9 @@ describe('sign-in', () => {
       expect(electron.shell.openedExternally.every((url) => url.startsWith('http'))).toBe(true);
       // Run from source on Linux there is no .desktop file to register the scheme with (the deb's does).
       expect(electron.app.isDefaultProtocolClient('app.shotput')).toBe(electron.platform !== 'linux');
-      expect(electron.app.protocolRegistrations).toEqual([{ scheme: 'app.shotput', path: expect.any(String), args: [expect.any(String)] }]);
+      expect(electron.app.protocolRegistrations).toEqual([
+        { scheme: 'app.shotput', path: expect.any(String), args: [expect.any(String)] },
+      ]);
 
       // The token is sealed with safeStorage inside electron-store: no token or secret in clear.
       const stored = await readFile(join(userDataDir, 'accounts.json'), 'utf8');
@@ -92,7 +94,11 @@ describe('sign-in', () => {
       await expectVisible(page.getByRole('button', { name: 'Use the bundled sandbox' }));
       await browser.authorize({ username: 'ben', decision: 'Allow' });
       await page.waitForTimeout(500);
-      expect(await page.evaluate(async () => (await window.shotput?.auth.state())?.ok && (await window.shotput?.auth.state()))).toMatchObject({
+      expect(
+        await page.evaluate(
+          async () => (await window.shotput?.auth.state())?.ok && (await window.shotput?.auth.state()),
+        ),
+      ).toMatchObject({
         value: { status: 'signed-out' },
       });
 
@@ -117,7 +123,9 @@ describe('sign-in', () => {
       await expectVisible(page.getByLabel('Client ID'));
       await expectVisible(page.getByLabel('Client secret'));
       await page.getByRole('button', { name: 'How to register an application' }).click();
-      await expect.poll(() => browser!.opened, { timeout: uiTimeoutMs }).toContain('https://dribbble.com/account/applications/new');
+      await expect
+        .poll(() => browser!.opened, { timeout: uiTimeoutMs })
+        .toContain('https://dribbble.com/account/applications/new');
 
       await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
       await browser.authorize({ username: 'ada', decision: 'Allow' });

@@ -33,7 +33,9 @@ describe('animated input', () => {
   });
 
   it('an animated WebP becomes an animated GIF; a forced PNG keeps only the first frame, saying so', async () => {
-    const webp = await sharp(await animatedGif(480, 360, [100, 100, 100]), { animated: true }).webp({ effort: 0 }).toBuffer();
+    const webp = await sharp(await animatedGif(480, 360, [100, 100, 100]), { animated: true })
+      .webp({ effort: 0 })
+      .toBuffer();
     const file = await tmp.write('moving.webp', webp);
     const gif = await prepare(file);
     expect(gif).toMatchObject({ format: 'gif', width: 400, height: 300, pages: 3 });
@@ -43,7 +45,9 @@ describe('animated input', () => {
   });
 
   it('smart crops of an animation are decided on the first frame and said so', async () => {
-    const result = await prepare(await tmp.write('smart.gif', await animatedGif(1200, 600, [100, 100])), { focus: 'entropy' });
+    const result = await prepare(await tmp.write('smart.gif', await animatedGif(1200, 600, [100, 100])), {
+      focus: 'entropy',
+    });
     expect(result).toMatchObject({ format: 'gif', width: 800, height: 600, pages: 2 });
     expect(result.warnings.map((w) => w.code)).toEqual(['smart-crop-first-frame']);
   });
@@ -52,8 +56,18 @@ describe('animated input', () => {
 describe('the size limit for animations', () => {
   it('tries plain colours at the target size first, then 400x300, then 16 colours', () => {
     const name = (s: AnimationStep) => `${s.size.width}x${s.size.height}/${s.colours}${s.dither ? '/dithered' : ''}`;
-    expect(animationSteps({ width: 800, height: 600 }).map(name)).toEqual(['800x600/256/dithered', '800x600/256', '400x300/256/dithered', '400x300/256', '400x300/16']);
-    expect(animationSteps({ width: 400, height: 300 }).map(name)).toEqual(['400x300/256/dithered', '400x300/256', '400x300/16']);
+    expect(animationSteps({ width: 800, height: 600 }).map(name)).toEqual([
+      '800x600/256/dithered',
+      '800x600/256',
+      '400x300/256/dithered',
+      '400x300/256',
+      '400x300/16',
+    ]);
+    expect(animationSteps({ width: 400, height: 300 }).map(name)).toEqual([
+      '400x300/256/dithered',
+      '400x300/256',
+      '400x300/16',
+    ]);
   });
 
   it('a little over the limit, the animation keeps its size with plain colours: the first reduction really is smaller', async () => {
@@ -62,7 +76,9 @@ describe('the size limit for animations', () => {
     const full = await prepare(file);
     const limited = await prepare(file, { maxBytes: full.bytes - 1 });
     expect(limited).toMatchObject({ width: 800, height: 600, pages: 4 });
-    expect(limited.warnings).toEqual([{ code: 'reduced-colours', message: expect.stringMatching(/plain colours \(no dithering\)/) }]);
+    expect(limited.warnings).toEqual([
+      { code: 'reduced-colours', message: expect.stringMatching(/plain colours \(no dithering\)/) },
+    ]);
   });
 
   it('an animation over 8 MB at 800x600 is reduced until it fits, keeping its frames, and says so', async () => {
@@ -74,7 +90,11 @@ describe('the size limit for animations', () => {
     const codes = result.warnings.map((w) => w.code);
     expect(codes.some((c) => c === 'reduced-size' || c === 'reduced-colours')).toBe(true);
     const expected = codes.includes('reduced-size') ? { width: 400, pageHeight: 300 } : { width: 800, pageHeight: 600 };
-    expect(await sharp(result.buffer, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 14, ...expected });
+    expect(await sharp(result.buffer, { animated: true }).metadata()).toMatchObject({
+      format: 'gif',
+      pages: 14,
+      ...expected,
+    });
     expect(result.warnings.find((w) => w.code === 'reduced-size')?.message).toMatch(/over the 8\.0 MB limit/);
   }, 180_000);
 
@@ -89,10 +109,20 @@ describe('the size limit for animations', () => {
 
   it('the final check rejects a wrong size, a wrong frame count and an oversized file', async () => {
     const gif = await animatedGif(400, 300, [100, 100]);
-    await expect(verifyOutput(gif, { format: 'gif', size: { width: 800, height: 600 }, pages: 2 })).rejects.toMatchObject({ code: 'output-check-failed' });
-    await expect(verifyOutput(gif, { format: 'gif', size: { width: 400, height: 300 }, pages: 3 })).rejects.toMatchObject({ code: 'output-check-failed' });
-    await expect(verifyOutput(gif, { format: 'png', size: { width: 400, height: 300 }, pages: 2 })).rejects.toMatchObject({ code: 'output-check-failed' });
-    await expect(verifyOutput(gif, { format: 'gif', size: { width: 400, height: 300 }, pages: 2, maxBytes: 100 })).rejects.toMatchObject({ code: 'too-large-output' });
-    await expect(verifyOutput(gif, { format: 'gif', size: { width: 400, height: 300 }, pages: 2 })).resolves.toMatchObject({ pages: 2, bytes: gif.length });
+    await expect(
+      verifyOutput(gif, { format: 'gif', size: { width: 800, height: 600 }, pages: 2 }),
+    ).rejects.toMatchObject({ code: 'output-check-failed' });
+    await expect(
+      verifyOutput(gif, { format: 'gif', size: { width: 400, height: 300 }, pages: 3 }),
+    ).rejects.toMatchObject({ code: 'output-check-failed' });
+    await expect(
+      verifyOutput(gif, { format: 'png', size: { width: 400, height: 300 }, pages: 2 }),
+    ).rejects.toMatchObject({ code: 'output-check-failed' });
+    await expect(
+      verifyOutput(gif, { format: 'gif', size: { width: 400, height: 300 }, pages: 2, maxBytes: 100 }),
+    ).rejects.toMatchObject({ code: 'too-large-output' });
+    await expect(
+      verifyOutput(gif, { format: 'gif', size: { width: 400, height: 300 }, pages: 2 }),
+    ).resolves.toMatchObject({ pages: 2, bytes: gif.length });
   });
 });

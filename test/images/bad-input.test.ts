@@ -50,12 +50,22 @@ describe('bad inputs', () => {
   });
 
   it('PDF, HEIC and PSD are named and refused as "unsupported-format"', async () => {
-    const pdf = await expectCode(await tmp.write('doc.pdf', '%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), 'unsupported-format');
+    const pdf = await expectCode(
+      await tmp.write('doc.pdf', '%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      'unsupported-format',
+    );
     expect(pdf.message).toMatch(/PDF/);
-    const heicHeader = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200)]);
+    const heicHeader = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(200),
+    ]);
     const heic = await expectCode(await tmp.write('photo.heic', heicHeader), 'unsupported-format');
     expect(heic.message).toMatch(/HEIC/);
-    const psd = await expectCode(await tmp.write('art.psd', Buffer.concat([Buffer.from('8BPS', 'latin1'), Buffer.alloc(100)])), 'unsupported-format');
+    const psd = await expectCode(
+      await tmp.write('art.psd', Buffer.concat([Buffer.from('8BPS', 'latin1'), Buffer.alloc(100)])),
+      'unsupported-format',
+    );
     expect(psd.message).toMatch(/Photoshop/);
   });
 
@@ -95,15 +105,22 @@ describe('bad inputs', () => {
 
   it('libvips messages become codes the UI can act on', () => {
     // The exact first lines sharp gives when its timeout stops a pipeline, or a decoder gives up.
-    expect(toImageError(new Error('timeout: 5% complete\nVipsImage: killed for image "temp-15"')).code).toBe('timed-out');
+    expect(toImageError(new Error('timeout: 5% complete\nVipsImage: killed for image "temp-15"')).code).toBe(
+      'timed-out',
+    );
     expect(toImageError(new Error('VipsJpeg: premature end of JPEG image')).code).toBe('corrupt');
     expect(toImageError(new Error('Input image exceeds pixel limit')).code).toBe('too-many-pixels');
     expect(toImageError(Object.assign(new Error('EACCES'), { code: 'EACCES' })).message).toMatch(/permission/);
   });
 
   it('options that cannot apply are "invalid-options"', async () => {
-    const file = await photo(800, 600).jpeg().toFile(tmp.file('ok.jpg')).then(() => tmp.file('ok.jpg'));
-    expect((await failure(prepare(file, { crop: { left: 900, top: 700, width: 100, height: 75 } }))).code).toBe('invalid-options');
+    const file = await photo(800, 600)
+      .jpeg()
+      .toFile(tmp.file('ok.jpg'))
+      .then(() => tmp.file('ok.jpg'));
+    expect((await failure(prepare(file, { crop: { left: 900, top: 700, width: 100, height: 75 } }))).code).toBe(
+      'invalid-options',
+    );
     expect((await failure(prepare(file, { focus: { x: 2, y: 0.5 } }))).code).toBe('invalid-options');
     expect((await failure(prepare(file, { background: 'red' }))).code).toBe('invalid-options');
   });

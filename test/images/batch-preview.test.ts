@@ -27,7 +27,10 @@ describe('prepareBatch', () => {
     ]);
     const [first, failed, last] = results;
     expect(first?.ok && `${first.image.width}x${first.image.height} ${first.image.format}`).toBe('800x600 jpeg');
-    expect(failed?.ok === false && failed.error).toEqual({ code: 'not-an-image', message: expect.stringMatching(/not an image/) });
+    expect(failed?.ok === false && failed.error).toEqual({
+      code: 'not-an-image',
+      message: expect.stringMatching(/not an image/),
+    });
     expect(last?.ok && `${last.image.width}x${last.image.height} ${last.image.format}`).toBe('400x300 png');
   });
 
@@ -44,11 +47,16 @@ describe('prepareBatch', () => {
     const seen: number[] = [];
     // optionsFor is called as a file starts; onResult as it ends.
     const track = (concurrency: number) =>
-      forEachPrepared(files, {}, { concurrency, optionsFor: () => ((most = Math.max(most, ++running)), undefined) }, (result, index) => {
-        running--;
-        seen.push(index);
-        expect(result.ok).toBe(true);
-      });
+      forEachPrepared(
+        files,
+        {},
+        { concurrency, optionsFor: () => ((most = Math.max(most, ++running)), undefined) },
+        (result, index) => {
+          running--;
+          seen.push(index);
+          expect(result.ok).toBe(true);
+        },
+      );
     await track(1);
     expect(most).toBe(1);
     expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
@@ -81,7 +89,9 @@ describe('preview', () => {
 
   it('is a PNG when the image has transparency, and never enlarges', async () => {
     const file = tmp.file('clear.png');
-    await sharp({ create: { width: 100, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toFile(file);
+    await sharp({ create: { width: 100, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toFile(file);
     const result = await preview(file, { maxSize: 320 });
     expect(result).toMatchObject({ format: 'png', width: 100, height: 80 });
   });

@@ -39,11 +39,29 @@ describe('shotput prepare', () => {
     const out = tmp.file('out-json');
     const { code, stdout } = await cli(['--json', 'prepare', jpeg, bad, png, '--out', out]);
     expect(code).toBe(1);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ type: 'prepared', file: jpeg, output: `${out}/holiday.jpg`, width: 800, height: 600, format: 'jpeg', warnings: [] });
+    expect(lines[0]).toMatchObject({
+      type: 'prepared',
+      file: jpeg,
+      output: `${out}/holiday.jpg`,
+      width: 800,
+      height: 600,
+      format: 'jpeg',
+      warnings: [],
+    });
     expect(lines[1]).toMatchObject({ type: 'problem', file: bad, message: expect.stringMatching(/not an image/) });
-    expect(lines[2]).toMatchObject({ type: 'prepared', file: png, output: `${out}/mockup.png`, width: 400, height: 300, format: 'png' });
+    expect(lines[2]).toMatchObject({
+      type: 'prepared',
+      file: png,
+      output: `${out}/mockup.png`,
+      width: 400,
+      height: 300,
+      format: 'png',
+    });
     expect((lines[2]!.warnings as Array<{ code: string }>).map((w) => w.code)).toEqual(['enlarged']);
     expect((await readdir(out)).sort()).toEqual(['holiday.jpg', 'mockup.png']);
     // Writing into the inputs' own folder never replaces an input.
@@ -58,12 +76,28 @@ describe('shotput prepare', () => {
 
   it('applies --size, --fit, --background and --format, and exits 0 when all succeed', async () => {
     const out = tmp.file('out-options');
-    const { code, stdout, stderr } = await cli(['prepare', jpeg, '--out', out, '--size', '400x300', '--fit', 'contain', '--background', '#ff00ff', '--format', 'png']);
+    const { code, stdout, stderr } = await cli([
+      'prepare',
+      jpeg,
+      '--out',
+      out,
+      '--size',
+      '400x300',
+      '--fit',
+      'contain',
+      '--background',
+      '#ff00ff',
+      '--format',
+      'png',
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/holiday\.jpg -> .*holiday\.png \(400x300 png/);
     // 1000x800 in 400x300: 375x300 centred, magenta bands left and right.
-    const [r, g, b] = await sharp(`${out}/holiday.png`).extract({ left: 3, top: 150, width: 1, height: 1 }).raw().toBuffer();
+    const [r, g, b] = await sharp(`${out}/holiday.png`)
+      .extract({ left: 3, top: 150, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
     expect([r, g, b]).toEqual([255, 0, 255]);
   });
 
@@ -72,9 +106,21 @@ describe('shotput prepare', () => {
     const other = tmp.file('sub');
     await mkdir(other);
     await photo(1000, 800).jpeg().toFile(`${other}/holiday.jpg`);
-    const { code, stdout } = await cli(['--json', 'prepare', jpeg, `${other}/holiday.jpg`, '--out', out, '--crop', '0,0,1000,600']);
+    const { code, stdout } = await cli([
+      '--json',
+      'prepare',
+      jpeg,
+      `${other}/holiday.jpg`,
+      '--out',
+      out,
+      '--crop',
+      '0,0,1000,600',
+    ]);
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { output: string; warnings: Array<{ code: string }> });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { output: string; warnings: Array<{ code: string }> });
     expect(lines.map((l) => l.output)).toEqual([`${out}/holiday.jpg`, `${out}/holiday-2.jpg`]);
     expect(lines[0]!.warnings.map((w) => w.code)).toEqual(['crop-reshaped']);
     const focused = await cli(['prepare', jpeg, '--out', tmp.file('out-focus'), '--focus', 'attention']);
@@ -101,12 +147,19 @@ describe('shotput prepare', () => {
   it('runs as the real command line with the real exit status', async () => {
     const out = tmp.file('out-bin');
     const run = promisify(execFile);
-    const failed = await run(process.execPath, ['bin/shotput.js', '--json', 'prepare', jpeg, tmp.file('missing.png'), '--out', out], { cwd: process.cwd() }).then(
+    const failed = await run(
+      process.execPath,
+      ['bin/shotput.js', '--json', 'prepare', jpeg, tmp.file('missing.png'), '--out', out],
+      { cwd: process.cwd() },
+    ).then(
       () => ({ code: 0, stdout: '' }),
       (error: { code: number; stdout: string }) => error,
     );
     expect(failed.code).toBe(1);
-    const lines = failed.stdout.trim().split('\n').map((l) => JSON.parse(l) as { message?: string; format?: string });
+    const lines = failed.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { message?: string; format?: string });
     expect(lines.map((l) => l.format ?? l.message)).toEqual(['jpeg', expect.stringMatching(/does not exist/)]);
     expect(await readdir(out)).toEqual(['holiday.jpg']);
   }, 60_000);
@@ -119,7 +172,11 @@ describe('shotput prepare and links', () => {
     const victim = await tmp.write('victim.txt', 'keep me');
     await symlink(victim, `${out}/holiday.jpg`);
     // Not replaced without --overwrite, and not written through with it.
-    expect(JSON.parse((await cli(['--json', 'prepare', jpeg, '--out', out])).stdout.trim())).toMatchObject({ type: 'problem', file: jpeg, code: 'output-exists' });
+    expect(JSON.parse((await cli(['--json', 'prepare', jpeg, '--out', out])).stdout.trim())).toMatchObject({
+      type: 'problem',
+      file: jpeg,
+      code: 'output-exists',
+    });
     const { code, stdout } = await cli(['--json', 'prepare', jpeg, '--out', out, '--overwrite']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout.trim())).toMatchObject({ type: 'problem', file: jpeg, code: 'write-failed' });

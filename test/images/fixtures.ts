@@ -29,14 +29,18 @@ export async function scratch(): Promise<Scratch> {
 
 /** A photo-like image: colour field plus grain, so JPEG sizes and quantisation are realistic. */
 export function photo(width: number, height: number, background = '#6a8caf'): Sharp {
-  return sharp({ create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 120, sigma: 30 } } });
+  return sharp({
+    create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+  });
 }
 
 /** A flat image split into coloured quadrants: left-top red, right-top green, left-bottom blue, right-bottom white. */
 export function quadrants(width: number, height: number): Sharp {
   const w = Math.floor(width / 2);
   const h = Math.floor(height / 2);
-  const block = (colour: string, cw: number, ch: number) => ({ create: { width: cw, height: ch, channels: 3 as const, background: colour } });
+  const block = (colour: string, cw: number, ch: number) => ({
+    create: { width: cw, height: ch, channels: 3 as const, background: colour },
+  });
   return sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite([
     { input: block('#ff0000', w, h), left: 0, top: 0 },
     { input: block('#00ff00', width - w, h), left: w, top: 0 },
@@ -48,7 +52,11 @@ export function quadrants(width: number, height: number): Sharp {
 export async function animatedGif(width: number, height: number, delays: number[], loop = 0): Promise<Buffer> {
   const frames = delays.length;
   const bar = Math.max(2, Math.floor(width / frames));
-  const layers = delays.map((_, i) => ({ input: { create: { width: bar, height, channels: 3 as const, background: '#ffcc00' } }, left: i * bar, top: i * height }));
+  const layers = delays.map((_, i) => ({
+    input: { create: { width: bar, height, channels: 3 as const, background: '#ffcc00' } },
+    left: i * bar,
+    top: i * height,
+  }));
   return sharp({ create: { width, height: height * frames, channels: 3, background: '#224466', pageHeight: height } })
     .composite(layers)
     .gif({ delay: delays, loop, effort: 1, keepDuplicateFrames: true })
@@ -63,7 +71,11 @@ export async function gradientAnimation(width: number, height: number, frames: n
   const bar = Math.max(2, Math.floor(width / frames));
   const layers = Array.from({ length: frames }, (_, i) => [
     { input: field, left: 0, top: i * height },
-    { input: { create: { width: bar, height, channels: 3 as const, background: '#ffffff' } }, left: i * bar, top: i * height },
+    {
+      input: { create: { width: bar, height, channels: 3 as const, background: '#ffffff' } },
+      left: i * bar,
+      top: i * height,
+    },
   ]).flat();
   return sharp({ create: { width, height: height * frames, channels: 3, background: '#000000', pageHeight: height } })
     .composite(layers)
@@ -73,7 +85,16 @@ export async function gradientAnimation(width: number, height: number, frames: n
 
 /** An animated WebP of independent noise frames: as incompressible as a GIF gets. */
 export async function noiseAnimation(width: number, height: number, frames: number): Promise<Buffer> {
-  return sharp({ create: { width, height: height * frames, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 70 }, pageHeight: height } })
+  return sharp({
+    create: {
+      width,
+      height: height * frames,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 70 },
+      pageHeight: height,
+    },
+  })
     .webp({ quality: 100, effort: 0, delay: Array.from({ length: frames }, () => 100), loop: 0 })
     .toBuffer();
 }
@@ -107,12 +128,22 @@ export async function pngBomb(width: number, height: number): Promise<Buffer> {
   }
   deflate.end();
   await done;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The RGB of one pixel of an encoded image (first frame). */
 export async function pixel(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
-  const data = await sharp(image).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const data = await sharp(image)
+    .extract({ left: x, top: y, width: 1, height: 1 })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
   return [data[0]!, data[1]!, data[2]!];
 }
 

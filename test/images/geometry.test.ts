@@ -12,16 +12,43 @@ describe('geometry', () => {
   });
 
   it('focusRegion centres on the point and stops at the edges', () => {
-    expect(focusRegion({ width: 1600, height: 600 }, { x: 0.5, y: 0.5 })).toEqual({ left: 400, top: 0, width: 800, height: 600 });
-    expect(focusRegion({ width: 1600, height: 600 }, { x: 0, y: 0 })).toEqual({ left: 0, top: 0, width: 800, height: 600 });
-    expect(focusRegion({ width: 1600, height: 600 }, { x: 0.9, y: 1 })).toEqual({ left: 800, top: 0, width: 800, height: 600 });
+    expect(focusRegion({ width: 1600, height: 600 }, { x: 0.5, y: 0.5 })).toEqual({
+      left: 400,
+      top: 0,
+      width: 800,
+      height: 600,
+    });
+    expect(focusRegion({ width: 1600, height: 600 }, { x: 0, y: 0 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 800,
+      height: 600,
+    });
+    expect(focusRegion({ width: 1600, height: 600 }, { x: 0.9, y: 1 })).toEqual({
+      left: 800,
+      top: 0,
+      width: 800,
+      height: 600,
+    });
   });
 
   it('adjustCrop keeps a 4:3 rectangle, narrows others around their centre, cuts what leaves the image', () => {
     const image = { width: 2000, height: 1500 };
-    expect(adjustCrop(image, { left: 100, top: 100, width: 800, height: 600 })).toEqual({ region: { left: 100, top: 100, width: 800, height: 600 }, clamped: false, reshaped: false });
-    expect(adjustCrop(image, { left: 0, top: 0, width: 1000, height: 600 })).toEqual({ region: { left: 100, top: 0, width: 800, height: 600 }, clamped: false, reshaped: true });
-    expect(adjustCrop(image, { left: 1600, top: 1200, width: 800, height: 600 })).toEqual({ region: { left: 1600, top: 1200, width: 400, height: 300 }, clamped: true, reshaped: false });
+    expect(adjustCrop(image, { left: 100, top: 100, width: 800, height: 600 })).toEqual({
+      region: { left: 100, top: 100, width: 800, height: 600 },
+      clamped: false,
+      reshaped: false,
+    });
+    expect(adjustCrop(image, { left: 0, top: 0, width: 1000, height: 600 })).toEqual({
+      region: { left: 100, top: 0, width: 800, height: 600 },
+      clamped: false,
+      reshaped: true,
+    });
+    expect(adjustCrop(image, { left: 1600, top: 1200, width: 800, height: 600 })).toEqual({
+      region: { left: 1600, top: 1200, width: 400, height: 300 },
+      clamped: true,
+      reshaped: false,
+    });
     expect(adjustCrop(image, { left: 2500, top: 0, width: 100, height: 75 })).toBeUndefined();
   });
 
@@ -34,7 +61,17 @@ describe('geometry', () => {
 });
 
 describe('automatic output format', () => {
-  const base: ImageInfo = { format: 'png', width: 10, height: 10, animated: false, pages: 1, space: 'srgb', hasAlpha: false, hasProfile: false, bytes: 1 };
+  const base: ImageInfo = {
+    format: 'png',
+    width: 10,
+    height: 10,
+    animated: false,
+    pages: 1,
+    space: 'srgb',
+    hasAlpha: false,
+    hasProfile: false,
+    bytes: 1,
+  };
   it.each([
     ['png', false, false, 'png'],
     ['jpeg', false, false, 'jpeg'],

@@ -83,8 +83,14 @@ describe('prepared animations', () => {
   });
 
   it('a bar moving over transparency leaves no trail: transparent stays transparent', async () => {
-    const layers = [0, 1, 2].map((i) => ({ input: { create: { width: 200, height: 300, channels: 4 as const, background: '#ff0000ff' } }, left: i * 300, top: i * 300 }));
-    const webp = await sharp({ create: { width: 800, height: 900, channels: 4, background: '#00000000', pageHeight: 300 } })
+    const layers = [0, 1, 2].map((i) => ({
+      input: { create: { width: 200, height: 300, channels: 4 as const, background: '#ff0000ff' } },
+      left: i * 300,
+      top: i * 300,
+    }));
+    const webp = await sharp({
+      create: { width: 800, height: 900, channels: 4, background: '#00000000', pageHeight: 300 },
+    })
       .composite(layers)
       .webp({ lossless: true, delay: [100, 100, 100], loop: 0 })
       .toBuffer();

@@ -59,7 +59,9 @@ describe('target size', () => {
     const cropped = await prepare(file);
     await expectValid(cropped, '800x600', 'png');
     expect(codes(cropped)).toEqual(['crop-loss']);
-    expect(cropped.warnings[0]!.message).toBe('The crop keeps 42% of the 1080x1920 image; choose Fit to show all of it.');
+    expect(cropped.warnings[0]!.message).toBe(
+      'The crop keeps 42% of the 1080x1920 image; choose Fit to show all of it.',
+    );
     expect(codes(await prepare(file, { mode: 'contain' }))).toEqual([]);
     expect(codes(await prepare(await save('camera.jpg', photo(1500, 1000).jpeg())))).toEqual([]);
   });
@@ -77,7 +79,10 @@ describe('target size', () => {
 describe('EXIF orientation', () => {
   it('applies orientation 6 (stored landscape, shown portrait) and drops the tag', async () => {
     // Stored: red | green over blue | white. Shown after a quarter turn clockwise: blue | red over white | green.
-    const file = await save('sideways.jpg', quadrants(1200, 900).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }));
+    const file = await save(
+      'sideways.jpg',
+      quadrants(1200, 900).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }),
+    );
     const info = await probe(file);
     expect(info).toMatchObject({ width: 900, height: 1200, orientation: 6 });
     const result = await prepare(file);
@@ -111,7 +116,12 @@ describe('cover crops', () => {
   it('entropy and attention find the detailed part of a flat image', async () => {
     // Flat black, with a patch of coloured grain on the far right.
     const grain = await photo(300, 600, '#ff8800').png().toBuffer();
-    const file = await save('detail-right.png', sharp({ create: { width: 1800, height: 600, channels: 3, background: '#000000' } }).composite([{ input: grain, left: 1500, top: 0 }]).png());
+    const file = await save(
+      'detail-right.png',
+      sharp({ create: { width: 1800, height: 600, channels: 3, background: '#000000' } })
+        .composite([{ input: grain, left: 1500, top: 0 }])
+        .png(),
+    );
     for (const focus of ['entropy', 'attention'] as const) {
       const result = await prepare(file, { focus });
       await expectValid(result, '800x600', 'png');
@@ -120,7 +130,9 @@ describe('cover crops', () => {
   });
 
   it('uses an exact 4:3 crop rectangle as given', async () => {
-    const result = await prepare(await save('quad.png', quadrants(1600, 1200)), { crop: { left: 800, top: 600, width: 800, height: 600 } });
+    const result = await prepare(await save('quad.png', quadrants(1600, 1200)), {
+      crop: { left: 800, top: 600, width: 800, height: 600 },
+    });
     await expectValid(result, '800x600', 'png');
     expect(result.warnings).toEqual([]);
     expect(colourName(await pixel(result.buffer, 10, 10))).toBe('white');
@@ -145,7 +157,10 @@ describe('cover crops', () => {
 
 describe('contain', () => {
   it('fits the whole image on the background colour', async () => {
-    const result = await prepare(await save('strip.png', quadrants(1600, 400)), { mode: 'contain', background: '#ff00ff' });
+    const result = await prepare(await save('strip.png', quadrants(1600, 400)), {
+      mode: 'contain',
+      background: '#ff00ff',
+    });
     await expectValid(result, '800x600', 'png');
     // 1600x400 scales to 800x200, centred: bands of background above and below.
     expect(colourName(await pixel(result.buffer, 400, 20))).toBe('magenta');
@@ -171,7 +186,9 @@ describe('output format', () => {
   });
 
   it('auto: transparent WebP becomes PNG, keeping the transparency; a still GIF becomes PNG', async () => {
-    const clear = sharp({ create: { width: 900, height: 700, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } });
+    const clear = sharp({
+      create: { width: 900, height: 700, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } },
+    });
     const result = await prepare(await save('clear.webp', clear.webp({ lossless: true, effort: 0 })));
     await expectValid(result, '800x600', 'png');
     const stats = await sharp(result.buffer).stats();
@@ -181,7 +198,8 @@ describe('output format', () => {
   });
 
   it('SVG is drawn at the target size, never enlarged as pixels', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="60" height="90" fill="#ff0000"/><rect x="60" width="60" height="90" fill="#0000ff"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="60" height="90" fill="#ff0000"/><rect x="60" width="60" height="90" fill="#0000ff"/></svg>';
     const result = await prepare(await tmp.write('logo.svg', svg));
     await expectValid(result, '800x600', 'png');
     expect(result.warnings).toEqual([]);
@@ -191,7 +209,9 @@ describe('output format', () => {
   });
 
   it('a forced JPEG flattens transparency onto the background, with a warning', async () => {
-    const clear = sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png();
+    const clear = sharp({
+      create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    }).png();
     const result = await prepare(await save('clear.png', clear), { format: 'jpeg', background: '#0000ff' });
     await expectValid(result, '800x600', 'jpeg');
     expect(codes(result)).toEqual(['transparency-flattened']);
@@ -203,8 +223,13 @@ describe('metadata and colour', () => {
   it('strips EXIF (with GPS), XMP and IPTC by default; keeps EXIF and XMP on request', async () => {
     const tagged = photo(900, 700)
       .jpeg()
-      .withExif({ IFD0: { Copyright: 'Studio', Artist: 'Designer' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>');
+      .withExif({
+        IFD0: { Copyright: 'Studio', Artist: 'Designer' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+      })
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+      );
     const file = await save('tagged.jpg', tagged);
     const input = await sharp(file).metadata();
     expect(input.exif).toBeDefined();

@@ -18,12 +18,21 @@ function sources(dir: string): string[] {
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const target = path.resolve(path.dirname(from), specifier);
-  return [`${target}.ts`, target, path.join(target, 'index.ts')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return [`${target}.ts`, target, path.join(target, 'index.ts')].find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
 }
 
 /** Every cycle as the files in it (strongly connected components of more than one file). */
 function importCycles(files: string[]): string[][] {
-  const graph = new Map(files.map((file) => [file, [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolveImport(file, m[1]!)).filter((f): f is string => f !== undefined)]));
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+        .map((m) => resolveImport(file, m[1]!))
+        .filter((f): f is string => f !== undefined),
+    ]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

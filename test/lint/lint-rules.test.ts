@@ -18,22 +18,46 @@ describe('layers of main/', () => {
   const layers = 'shotput/main-layers';
 
   it('refuses an import of a later layer, however deep the files sit', async () => {
-    expect(await complaints('main/service/probe.ts', "import { AccountManager } from '../auth/account-manager';\nexport { AccountManager };\n", layers)).toEqual([
-      expect.stringMatching(/^main\/service may not import main\/auth \('\.\.\/auth\/account-manager'\)/),
-    ]);
-    expect(await complaints('main/images/deep/probe.ts', "export type { UploadJob } from '../../uploads/types';\n", layers)).toHaveLength(1);
-    expect(await complaints('main/uploads/probe.ts', "export const later = () => import('../desktop/desktop');\n", layers)).toHaveLength(1);
-    expect(await complaints('main/cli.ts', "import type { Desktop } from './desktop/desktop';\nexport type { Desktop };\n", layers)).toHaveLength(1);
+    expect(
+      await complaints(
+        'main/service/probe.ts',
+        "import { AccountManager } from '../auth/account-manager';\nexport { AccountManager };\n",
+        layers,
+      ),
+    ).toEqual([expect.stringMatching(/^main\/service may not import main\/auth \('\.\.\/auth\/account-manager'\)/)]);
+    expect(
+      await complaints('main/images/deep/probe.ts', "export type { UploadJob } from '../../uploads/types';\n", layers),
+    ).toHaveLength(1);
+    expect(
+      await complaints('main/uploads/probe.ts', "export const later = () => import('../desktop/desktop');\n", layers),
+    ).toHaveLength(1);
+    expect(
+      await complaints(
+        'main/cli.ts',
+        "import type { Desktop } from './desktop/desktop';\nexport type { Desktop };\n",
+        layers,
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses imports between the two folders of one layer', async () => {
-    expect(await complaints('main/desktop/probe.ts', "import { openSession } from '../cli/session';\nexport { openSession };\n", layers)).toHaveLength(1);
+    expect(
+      await complaints(
+        'main/desktop/probe.ts',
+        "import { openSession } from '../cli/session';\nexport { openSession };\n",
+        layers,
+      ),
+    ).toHaveLength(1);
   });
 
   it('asks for a new folder to be placed in the order', async () => {
-    expect(await complaints('main/reports/probe.ts', "import { ServiceClient } from '../service/service-client';\nexport { ServiceClient };\n", layers)).toEqual([
-      expect.stringMatching(/^main\/reports has no place in the layer order/),
-    ]);
+    expect(
+      await complaints(
+        'main/reports/probe.ts',
+        "import { ServiceClient } from '../service/service-client';\nexport { ServiceClient };\n",
+        layers,
+      ),
+    ).toEqual([expect.stringMatching(/^main\/reports has no place in the layer order/)]);
   });
 
   it('lets a folder import itself, the layers below it, and what lies outside main/', async () => {
@@ -55,15 +79,32 @@ describe('the renderer and the contract', () => {
   const restricted = '@typescript-eslint/no-restricted-imports';
 
   it('refuses a value from the contract and takes its types', async () => {
-    expect(await complaints('renderer/src/probe.ts', "import { ShotChangesSchema } from '../../common/contract/index';\nexport { ShotChangesSchema };\n", restricted)).toEqual([
-      expect.stringMatching(/only types from the contract/),
-    ]);
-    expect(await complaints('renderer/src/probe.ts', "import type { ShotView } from '../../common/contract/index';\nexport type { ShotView };\n", restricted)).toEqual([]);
-    expect(await complaints('renderer/src/probe.ts', "import { MAX_SHOT_TAGS } from '../../common/service-rules';\nexport { MAX_SHOT_TAGS };\n", restricted)).toEqual([]);
+    expect(
+      await complaints(
+        'renderer/src/probe.ts',
+        "import { ShotChangesSchema } from '../../common/contract/index';\nexport { ShotChangesSchema };\n",
+        restricted,
+      ),
+    ).toEqual([expect.stringMatching(/only types from the contract/)]);
+    expect(
+      await complaints(
+        'renderer/src/probe.ts',
+        "import type { ShotView } from '../../common/contract/index';\nexport type { ShotView };\n",
+        restricted,
+      ),
+    ).toEqual([]);
+    expect(
+      await complaints(
+        'renderer/src/probe.ts',
+        "import { MAX_SHOT_TAGS } from '../../common/service-rules';\nexport { MAX_SHOT_TAGS };\n",
+        restricted,
+      ),
+    ).toEqual([]);
   });
 
   it('holds in Svelte components too', async () => {
-    const component = "<script lang=\"ts\">\n  import { MAX_SHOT_TAGS as limit } from '../../common/contract/index';\n</script>\n<p>{limit}</p>\n";
+    const component =
+      '<script lang="ts">\n  import { MAX_SHOT_TAGS as limit } from \'../../common/contract/index\';\n</script>\n<p>{limit}</p>\n';
     expect(await complaints('renderer/src/views/probe.svelte', component, restricted)).toHaveLength(1);
   });
 });

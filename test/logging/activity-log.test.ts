@@ -11,7 +11,10 @@ import type { UploadJob } from '../../main/uploads/types';
 
 function memoryLog() {
   const lines: string[] = [];
-  return { lines, log: createLogger({ sinks: [{ write: (line) => void lines.push(line.replace(/^\S+ /, '')) }] }, 'service') };
+  return {
+    lines,
+    log: createLogger({ sinks: [{ write: (line) => void lines.push(line.replace(/^\S+ /, '')) }] }, 'service'),
+  };
 }
 
 describe('logRateLimitWaits', () => {
@@ -21,7 +24,11 @@ describe('logRateLimitWaits', () => {
       served += 1;
       // The first answer spends the whole budget; the window resets a second later.
       const reset = Math.ceil(Date.now() / 1000) + 1;
-      response.writeHead(200, { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': served === 1 ? '0' : '1', 'x-ratelimit-reset': String(reset) });
+      response.writeHead(200, {
+        'x-ratelimit-limit': '1',
+        'x-ratelimit-remaining': served === 1 ? '0' : '1',
+        'x-ratelimit-reset': String(reset),
+      });
       response.end('{}');
     });
     server.listen(0, '127.0.0.1');
@@ -36,7 +43,9 @@ describe('logRateLimitWaits', () => {
       await (await get()).text();
       stop();
       expect(served).toBe(2);
-      expect(lines[0]).toMatch(/^INFO {2}\[service\] rate limit: 1 request\(s\) wait \d s for the window to reset \(0\/1 left\)\n$/);
+      expect(lines[0]).toMatch(
+        /^INFO {2}\[service\] rate limit: 1 request\(s\) wait \d s for the window to reset \(0\/1 left\)\n$/,
+      );
       expect(lines.at(-1)).toBe('INFO  [service] rate limit: the window reset, requests go on\n');
       expect(lines.filter((line) => line.includes('wait'))).toHaveLength(1);
     } finally {
@@ -46,12 +55,17 @@ describe('logRateLimitWaits', () => {
 });
 
 describe('logJobEvent', () => {
-  const job = (state: UploadJob['state'], extra: Partial<UploadJob> = {}) => ({ id: 'job-1', state, paused: false, ...extra }) as UploadJob;
+  const job = (state: UploadJob['state'], extra: Partial<UploadJob> = {}) =>
+    ({ id: 'job-1', state, paused: false, ...extra }) as UploadJob;
 
   it('logs changes of state, with the shot and the reason of a failure; unchanged saves say nothing', () => {
     const { lines, log } = memoryLog();
     logJobEvent(log, { type: 'job', job: job('processing', { shotId: 42 }), previous: 'uploading' });
-    logJobEvent(log, { type: 'job', job: job('failed', { failure: { reason: 'The service refused the image.', retryable: false } }), previous: 'uploading' });
+    logJobEvent(log, {
+      type: 'job',
+      job: job('failed', { failure: { reason: 'The service refused the image.', retryable: false } }),
+      previous: 'uploading',
+    });
     logJobEvent(log, { type: 'job', job: job('queued'), previous: 'queued' });
     logJobEvent(log, { type: 'progress', id: 'job-1', sentBytes: 10, totalBytes: 20 });
     logJobEvent(log, { type: 'idle' });
@@ -64,13 +78,26 @@ describe('logJobEvent', () => {
 });
 
 describe('describeFolderChanges', () => {
-  const folder = (status: string, counts = { seen: 0, uploaded: 0, skipped: 0, failed: 0 }, problem: string | null = null) => ({ id: 'f1', name: 'Exports', status, problem, counts });
+  const folder = (
+    status: string,
+    counts = { seen: 0, uploaded: 0, skipped: 0, failed: 0 },
+    problem: string | null = null,
+  ) => ({ id: 'f1', name: 'Exports', status, problem, counts });
 
   it('names added and removed folders, status changes with their problem, and new counts', () => {
     expect(describeFolderChanges([], [folder('starting')])).toEqual(['watch Exports: added (starting)']);
-    expect(describeFolderChanges([folder('starting')], [folder('watching')])).toEqual(['watch Exports: starting → watching']);
-    expect(describeFolderChanges([folder('watching')], [folder('error', undefined, 'The folder is gone.')])).toEqual(['watch Exports: watching → error: The folder is gone.']);
-    expect(describeFolderChanges([folder('watching')], [folder('watching', { seen: 2, uploaded: 1, skipped: 1, failed: 0 })])).toEqual(['watch Exports: 2 seen, 1 uploaded, 1 skipped, 0 failed']);
+    expect(describeFolderChanges([folder('starting')], [folder('watching')])).toEqual([
+      'watch Exports: starting → watching',
+    ]);
+    expect(describeFolderChanges([folder('watching')], [folder('error', undefined, 'The folder is gone.')])).toEqual([
+      'watch Exports: watching → error: The folder is gone.',
+    ]);
+    expect(
+      describeFolderChanges(
+        [folder('watching')],
+        [folder('watching', { seen: 2, uploaded: 1, skipped: 1, failed: 0 })],
+      ),
+    ).toEqual(['watch Exports: 2 seen, 1 uploaded, 1 skipped, 0 failed']);
     expect(describeFolderChanges([folder('watching')], [folder('watching')])).toEqual([]);
     expect(describeFolderChanges([folder('off')], [])).toEqual(['watch Exports: removed']);
   });

@@ -25,20 +25,24 @@ describe('redact', () => {
       'password=hunter2',
     ].join('\n');
     const clean = redact(text);
-    for (const secret of ['abc123def', 'AUTHCODE1', 'VERIFIER99', 'SECRET42', 'TOKEN777', 'REFRESH5', 'hunter2']) expect(clean).not.toContain(secret);
+    for (const secret of ['abc123def', 'AUTHCODE1', 'VERIFIER99', 'SECRET42', 'TOKEN777', 'REFRESH5', 'hunter2'])
+      expect(clean).not.toContain(secret);
     expect(clean).toContain('"token_type":"bearer"');
     expect(clean).toContain('code=[redacted]');
   });
 
   it('replaces values it was told are secret wherever they appear', () => {
-    expect(redact('failed with 0123456789abcdef inside', new Set(['0123456789abcdef']))).toBe('failed with [redacted] inside');
+    expect(redact('failed with 0123456789abcdef inside', new Set(['0123456789abcdef']))).toBe(
+      'failed with [redacted] inside',
+    );
   });
 
   it('leaves ordinary messages alone', () => {
     const message = 'job 1a2b: uploading → processing (shot 42)';
     expect(redact(message)).toBe(message);
     // "code" and "token" in prose are not parameters.
-    for (const prose of ['the sandbox stopped with exit code: 1', 'token: expired, sign in again']) expect(redact(prose)).toBe(prose);
+    for (const prose of ['the sandbox stopped with exit code: 1', 'token: expired, sign in again'])
+      expect(redact(prose)).toBe(prose);
   });
 });
 
@@ -89,9 +93,17 @@ describe('loggingFetch', () => {
   beforeEach(async () => {
     server = createServer((request, response) => {
       if (request.url?.startsWith('/limited')) {
-        response.writeHead(429, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1767225600' });
+        response.writeHead(429, {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': '1767225600',
+        });
       } else {
-        response.writeHead(200, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'content-type': 'application/json' });
+        response.writeHead(200, {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '59',
+          'content-type': 'application/json',
+        });
       }
       response.end('{}');
     });
@@ -106,10 +118,16 @@ describe('loggingFetch', () => {
   it('logs method, path, status, time and budget, never the query', async () => {
     const sink = memorySink();
     const fetchWithLog = loggingFetch(createLogger({ sinks: [sink] }));
-    await (await fetchWithLog(`${base}/oauth/token?code=SECRETCODE`, { method: 'POST', body: 'code_verifier=VERIFIER' })).text();
+    await (
+      await fetchWithLog(`${base}/oauth/token?code=SECRETCODE`, { method: 'POST', body: 'code_verifier=VERIFIER' })
+    ).text();
     await (await fetchWithLog(`${base}/limited`)).text();
-    expect(sink.lines[0]).toMatch(/INFO {2}\[main\] POST 127\.0\.0\.1:\d+\/oauth\/token 200 in \d+ ms \(rate limit 59\/60 left\)\n$/);
-    expect(sink.lines[1]).toMatch(/WARN {2}\[main\] GET 127\.0\.0\.1:\d+\/limited 429 in \d+ ms .*rate limited until the window resets \(1767225600\)/);
+    expect(sink.lines[0]).toMatch(
+      /INFO {2}\[main\] POST 127\.0\.0\.1:\d+\/oauth\/token 200 in \d+ ms \(rate limit 59\/60 left\)\n$/,
+    );
+    expect(sink.lines[1]).toMatch(
+      /WARN {2}\[main\] GET 127\.0\.0\.1:\d+\/limited 429 in \d+ ms .*rate limited until the window resets \(1767225600\)/,
+    );
     expect(sink.lines.join('')).not.toMatch(/SECRETCODE|VERIFIER/);
   });
 

@@ -70,7 +70,13 @@ beforeAll(async () => {
     publish: 'never',
     // Merged over electron-builder.yml: where the output goes, which Electron to use, the icons, and
     // the repository the release workflow names (-c.publish.owner / -c.publish.repo).
-    config: { directories: { output }, electronDist, electronVersion: '45.4.1', linux: { icon: linuxIconsDir }, publish: { provider: 'github', owner: 'release-owner', repo: 'release-repo' } },
+    config: {
+      directories: { output },
+      electronDist,
+      electronVersion: '45.4.1',
+      linux: { icon: linuxIconsDir },
+      publish: { provider: 'github', owner: 'release-owner', repo: 'release-repo' },
+    },
     effectiveOptionComputed: async (computed: unknown) => {
       // FpmTarget passes [fpmArgs, desktopFilePath]; the file is temporary, so read it now.
       if (Array.isArray(computed)) {
@@ -101,7 +107,9 @@ const has = (path: string): boolean => entries.includes(path);
 /** The fuse wire of a packaged binary as a string of '0'/'1', in FuseV1Options order. */
 async function fuseStates(binary: string): Promise<string> {
   const wire = await getCurrentFuseWire(binary);
-  return Array.from({ length: SHIPPED_FUSE_WIRE.length }, (_, i) => String.fromCharCode(Number(wire[i as keyof typeof wire]))).join('');
+  return Array.from({ length: SHIPPED_FUSE_WIRE.length }, (_, i) =>
+    String.fromCharCode(Number(wire[i as keyof typeof wire])),
+  ).join('');
 }
 
 // RunAsNode off, CookieEncryption on, NodeOptions off, NodeCliInspect off, AsarIntegrity on,
@@ -164,7 +172,9 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
     for (const match of code.matchAll(/(?:from\s*|import\(\s*|require\(\s*)["']([^"'./][^"']*)["']/g)) {
       const specifier = match[1] ?? '';
       if (specifier.startsWith('node:') || specifier === 'electron') continue;
-      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? '');
+      const name = specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : (specifier.split('/')[0] ?? '');
       imported.add(name);
     }
     const packed = packedPackages();
@@ -181,7 +191,9 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
     const binaries = await readdir(join(unpacked, '@img', 'sharp-linux-x64', 'lib'));
     const sharpBinary = binaries.find((file) => /^sharp-linux-x64.*\.node$/.test(file));
     expect(sharpBinary).toBeDefined();
-    expect((await stat(join(unpacked, '@img', 'sharp-linux-x64', 'lib', sharpBinary ?? ''))).size).toBeGreaterThan(100_000);
+    expect((await stat(join(unpacked, '@img', 'sharp-linux-x64', 'lib', sharpBinary ?? ''))).size).toBeGreaterThan(
+      100_000,
+    );
     const libvips = await readdir(join(unpacked, '@img', 'sharp-libvips-linux-x64', 'lib'));
     expect(libvips.some((file) => /^libvips-cpp\.so/.test(file))).toBe(true);
     expect(existsSync(join(unpacked, 'sharp', 'package.json'))).toBe(true);
@@ -215,7 +227,9 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
         /\.(map|ts|mts|cts|tsx|svelte)$/.test(entry) ||
         entry.startsWith('/node_modules/sharp/src/') ||
         (entry.startsWith('/out/') && /\.(test|spec)\.[cm]?js$/.test(entry)) ||
-        /^\/(tsconfig\.json|eslint\.config\.js|vitest\.config\.ts|electron\.vite\.config\.ts|electron-builder\.yml|package-lock\.json)$/.test(entry),
+        /^\/(tsconfig\.json|eslint\.config\.js|vitest\.config\.ts|electron\.vite\.config\.ts|electron-builder\.yml|package-lock\.json)$/.test(
+          entry,
+        ),
     );
     expect(offending).toEqual([]);
     const packed = packedPackages();
@@ -249,8 +263,25 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
       expect(desktop).toBeDefined();
       const lines = (desktop ?? '').split('\n');
       // The image types it opens ("Open with") and the link scheme; no MIME package of its own.
-      const mimeTypes = new Set(lines.find((line) => line.startsWith('MimeType='))?.slice('MimeType='.length).split(';').filter(Boolean));
-      expect(mimeTypes).toEqual(new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif', 'image/svg+xml', 'x-scheme-handler/app.shotput']));
+      const mimeTypes = new Set(
+        lines
+          .find((line) => line.startsWith('MimeType='))
+          ?.slice('MimeType='.length)
+          .split(';')
+          .filter(Boolean),
+      );
+      expect(mimeTypes).toEqual(
+        new Set([
+          'image/png',
+          'image/jpeg',
+          'image/gif',
+          'image/webp',
+          'image/tiff',
+          'image/avif',
+          'image/svg+xml',
+          'x-scheme-handler/app.shotput',
+        ]),
+      );
       expect(lines).toContain('Categories=Graphics;');
       expect(lines).toContain('Name=Shotput');
       // %U hands the app.shotput:// URL to the app.
@@ -278,7 +309,7 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
 });
 
 describe.runIf(onLinux)('sharp binaries per CPU', () => {
-  it('keeps only the target CPU\'s sharp packages in each build', async () => {
+  it("keeps only the target CPU's sharp packages in each build", async () => {
     // This machine has only the x64 packages; an arm64 build must leave them out rather than
     // ship a binary that cannot load (the release runners add the arm64 ones with
     // scripts/package-sharp-cpus.ts, and the same filter keeps them out of the x64 build).
@@ -287,10 +318,19 @@ describe.runIf(onLinux)('sharp binaries per CPU', () => {
       projectDir,
       targets: Platform.LINUX.createTarget(['dir'], Arch.arm64),
       publish: 'never',
-      config: { directories: { output }, electronDist: join(workDir, 'electron-dist'), electronVersion: '45.4.1', linux: { icon: linuxIconsDir } },
+      config: {
+        directories: { output },
+        electronDist: join(workDir, 'electron-dist'),
+        electronVersion: '45.4.1',
+        linux: { icon: linuxIconsDir },
+      },
     });
     const arm64Entries = listPackage(join(output, 'linux-arm64-unpacked', 'resources', 'app.asar'), { isPack: false });
-    const imgPackages = new Set(arm64Entries.map((entry) => entry.replaceAll('\\', '/').split('/').slice(2, 4).join('/')).filter((name) => name.startsWith('@img/')));
+    const imgPackages = new Set(
+      arm64Entries
+        .map((entry) => entry.replaceAll('\\', '/').split('/').slice(2, 4).join('/'))
+        .filter((name) => name.startsWith('@img/')),
+    );
     expect([...imgPackages].filter((name) => name.includes('x64'))).toEqual([]);
     expect(imgPackages.has('@img/colour')).toBe(true);
     // And the x64 build above kept its own.
@@ -327,9 +367,24 @@ describe.runIf(onLinux)('macOS app bundle built offline from electron-builder.ym
     expect(info.CFBundleExecutable).toBe('Shotput');
     expect(info.LSApplicationCategoryType).toBe('public.app-category.graphics-design');
     // Every image type it reads, as a viewer that is never the default app for it.
-    const documentTypes = info.CFBundleDocumentTypes as { CFBundleTypeExtensions: string[]; CFBundleTypeRole: string; LSHandlerRank: string }[];
-    expect(documentTypes.flatMap((type) => type.CFBundleTypeExtensions).sort()).toEqual(['avif', 'gif', 'jpeg', 'jpg', 'png', 'svg', 'tif', 'tiff', 'webp']);
-    for (const type of documentTypes) expect(type).toMatchObject({ CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate' });
+    const documentTypes = info.CFBundleDocumentTypes as {
+      CFBundleTypeExtensions: string[];
+      CFBundleTypeRole: string;
+      LSHandlerRank: string;
+    }[];
+    expect(documentTypes.flatMap((type) => type.CFBundleTypeExtensions).sort()).toEqual([
+      'avif',
+      'gif',
+      'jpeg',
+      'jpg',
+      'png',
+      'svg',
+      'tif',
+      'tiff',
+      'webp',
+    ]);
+    for (const type of documentTypes)
+      expect(type).toMatchObject({ CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate' });
     expect(info.CFBundleURLTypes).toEqual([
       { CFBundleURLName: 'Shotput', CFBundleTypeRole: 'Editor', CFBundleURLSchemes: ['app.shotput'] },
     ]);

@@ -88,7 +88,11 @@ export async function makeStandInMacElectron(dir: string): Promise<string> {
     await mkdir(join(helper, 'MacOS'), { recursive: true });
     await writeFile(
       join(helper, 'Info.plist'),
-      infoPlist({ CFBundleExecutable: `Electron Helper${suffix}`, CFBundleIdentifier: 'com.github.Electron.helper', CFBundlePackageType: 'APPL' }),
+      infoPlist({
+        CFBundleExecutable: `Electron Helper${suffix}`,
+        CFBundleIdentifier: 'com.github.Electron.helper',
+        CFBundlePackageType: 'APPL',
+      }),
     );
     await writeFile(join(helper, 'MacOS', `Electron Helper${suffix}`), 'stand-in helper');
   }

@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${sb.url}/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sb.url}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -24,7 +28,12 @@ describe('POST /_sandbox/comments', () => {
     const created = await post('comments', { shot_id: shotId, username: 'ben', body_html: html });
     expect(created.status).toBe(200);
     expect(created.json).toMatchObject({ body: html, user: { username: 'ben' }, likes_count: 0 });
-    const listed = await api<{ id: number; body: string }[]>(sb, 'GET', `/v1/shots/${shotId}/comments?per_page=100`, ada);
+    const listed = await api<{ id: number; body: string }[]>(
+      sb,
+      'GET',
+      `/v1/shots/${shotId}/comments?per_page=100`,
+      ada,
+    );
     expect(listed.json.find((comment) => comment.id === created.json.id)?.body).toBe(html);
   });
 

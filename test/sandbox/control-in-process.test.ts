@@ -41,13 +41,17 @@ describe('control: false', () => {
     const before = Date.parse(closed.control.state().now);
     const moved = closed.control.clock({ advance_s: 3600 });
     expect(Date.parse(moved.now) - before).toBeGreaterThanOrEqual(3_600_000);
-    expect(() => closed.control.tokens({ username: 'nobody', client_id: 'shotput-desktop' })).toThrow('No user nobody.');
+    expect(() => closed.control.tokens({ username: 'nobody', client_id: 'shotput-desktop' })).toThrow(
+      'No user nobody.',
+    );
     expect(() => closed.control.clock('not an object')).toThrow('Body must be a JSON object.');
   });
 
   test('the standalone sandbox still serves the control API over HTTP', async () => {
     const state = await control<{ users: unknown[] }>(open, 'state');
     expect(state.users.length).toBeGreaterThan(0);
-    expect(await control(open, 'tokens', { username: 'ada', client_id: 'shotput-desktop' })).toMatchObject({ token_type: 'bearer' });
+    expect(await control(open, 'tokens', { username: 'ada', client_id: 'shotput-desktop' })).toMatchObject({
+      token_type: 'bearer',
+    });
   });
 });

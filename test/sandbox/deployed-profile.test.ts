@@ -29,7 +29,15 @@ describe('the deployed profile', () => {
     const ada = await token(sb, 'ada', ['public', 'upload']);
     const id = await createShot(sb, ada, { title: 'Sasquatch sketch', team_id: '4' });
     const shot = await api(sb, 'GET', `/v2/shots/${id}`, ada);
-    expect(shot.json).toMatchObject({ id, description: null, views_count: 0, likes_count: 0, comments_count: 0, user: { username: 'ada' }, team: { id: 4, username: 'studio' } });
+    expect(shot.json).toMatchObject({
+      id,
+      description: null,
+      views_count: 0,
+      likes_count: 0,
+      comments_count: 0,
+      user: { username: 'ada' },
+      team: { id: 4, username: 'studio' },
+    });
     expect(shot.json.html_url).toMatch(new RegExp(`/shots/${id}-Sasquatch-sketch$`));
     expect(typeof shot.json.created_at).toBe('string');
     expect(shot.json.team).not.toHaveProperty('login');
@@ -40,7 +48,10 @@ describe('the deployed profile', () => {
     const ada = await token(sb, 'ada');
     expect(await api(sb, 'GET', '/v2/shots/999999', ada)).toMatchObject({ status: 404, json: { error: 'Not found' } });
     expect(await api(sb, 'GET', '/v2/nothing-here', ada)).toMatchObject({ status: 404, json: { error: 'Not found' } });
-    expect(await api(sb, 'GET', '/v2/user', 'not-a-token')).toMatchObject({ status: 401, json: { message: 'Bad credentials.' } });
+    expect(await api(sb, 'GET', '/v2/user', 'not-a-token')).toMatchObject({
+      status: 401,
+      json: { message: 'Bad credentials.' },
+    });
   });
 
   it('has retired v1: every v1 call is 401 whatever the token, while v2 takes the same token', async () => {
@@ -50,7 +61,10 @@ describe('the deployed profile', () => {
       ['POST', '/v1/shots/1/comments'],
       ['GET', '/v1/shots/1/comments/1/likes'],
     ] as const) {
-      expect(await api(sb, method, path, ada, method === 'POST' ? { body: 'hi' } : undefined)).toMatchObject({ status: 401, json: { message: 'Bad credentials.' } });
+      expect(await api(sb, method, path, ada, method === 'POST' ? { body: 'hi' } : undefined)).toMatchObject({
+        status: 401,
+        json: { message: 'Bad credentials.' },
+      });
     }
     expect((await api(sb, 'GET', '/v2/user', ada)).status).toBe(200);
   });
@@ -60,7 +74,10 @@ describe('the deployed profile', () => {
     for (let i = 0; i < 3; i++) expect((await postShot(sb, ada, { title: `today ${i}` })).status).toBe(202);
     const refused = await postShot(sb, ada, { title: 'one too many' });
     expect(refused.status).toBe(422);
-    expect(refused.json).toEqual({ message: 'Validation failed.', errors: [{ attribute: 'user', message: 'reached the daily limit of 3 shots' }] });
+    expect(refused.json).toEqual({
+      message: 'Validation failed.',
+      errors: [{ attribute: 'user', message: 'reached the daily limit of 3 shots' }],
+    });
     // Another account has its own count.
     expect((await postShot(sb, await token(sb, 'ben', ['public', 'upload']), { title: 'ben today' })).status).toBe(202);
     expect((await control<{ daily_cap_refusals: number }>(sb, 'state')).daily_cap_refusals).toBe(1);
@@ -73,9 +90,17 @@ describe('the deployed profile', () => {
     expect(await control(sb, 'profile', { profile: 'spec' })).toEqual({ profile: 'spec', daily_cap: null });
     const ada = await token(sb, 'ada');
     expect((await api(sb, 'GET', '/v2/user', ada)).json).toHaveProperty('username', 'ada');
-    const bad = await fetch(`${sb.url}/_sandbox/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ profile: 'production' }) });
+    const bad = await fetch(`${sb.url}/_sandbox/profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ profile: 'production' }),
+    });
     expect(bad.status).toBe(400);
-    const badCap = await fetch(`${sb.url}/_sandbox/profile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ daily_cap: -1 }) });
+    const badCap = await fetch(`${sb.url}/_sandbox/profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ daily_cap: -1 }),
+    });
     expect(badCap.status).toBe(400);
     // A reset goes back to the profile the sandbox started with.
     await control(sb, 'reset', {});
@@ -83,7 +108,7 @@ describe('the deployed profile', () => {
   });
 });
 
-describe.each(['spec', 'deployed'] as const)('real clients\' habits on the %s profile', (profile) => {
+describe.each(['spec', 'deployed'] as const)("real clients' habits on the %s profile", (profile) => {
   it('answers paths with a trailing slash as without', async () => {
     await control(sb, 'profile', { profile });
     const ada = await token(sb, 'ada');

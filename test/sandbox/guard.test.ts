@@ -104,12 +104,20 @@ describe('bodies and origins', () => {
   it('takes JSON bodies only on control routes', async () => {
     const before = await control<{ now: string }>(sb, 'state');
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await fetch(`${sb.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': type }, body: '{"advance_s":86400}' });
+      const res = await fetch(`${sb.url}/_sandbox/clock`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: '{"advance_s":86400}',
+      });
       expect(res.status, type).toBe(415);
     }
     const after = await control<{ now: string }>(sb, 'state');
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeLessThan(60_000);
-    const ok = await fetch(`${sb.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_s":10}' });
+    const ok = await fetch(`${sb.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"advance_s":10}',
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -131,7 +139,9 @@ describe('a real browser page on another origin', () => {
   let page: Server;
   let pageUrl: string;
   beforeAll(async () => {
-    page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    page = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
+    );
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     const address = page.address();
     pageUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
@@ -149,11 +159,17 @@ describe('a real browser page on another origin', () => {
         const sent: string[] = [];
         const attempts: [string, RequestInit][] = [
           ['/_sandbox/clock', { method: 'POST', mode: 'no-cors', body: '{"advance_s":31536000}' }],
-          ['/_sandbox/clock', { method: 'POST', mode: 'no-cors', body: new URLSearchParams({ now: '2999-01-01T00:00:00Z' }) }],
+          [
+            '/_sandbox/clock',
+            { method: 'POST', mode: 'no-cors', body: new URLSearchParams({ now: '2999-01-01T00:00:00Z' }) },
+          ],
           ['/_sandbox/reset', { method: 'POST', mode: 'no-cors' }],
         ];
         for (const [path, init] of attempts) {
-          await fetch(base + path, init).then(() => sent.push(path), () => sent.push(`${path} failed`));
+          await fetch(base + path, init).then(
+            () => sent.push(path),
+            () => sent.push(`${path} failed`),
+          );
         }
         const read = await fetch(`${base}/_sandbox/state`).then(
           (r) => r.text(),
@@ -175,9 +191,21 @@ describe('a real browser page on another origin', () => {
 });
 
 describe('the sign-in form (login CSRF)', () => {
-  const fields = { client_id: 'shotput-desktop', scope: 'public upload', state: 'st-csrf', username: 'ada', password: 'sandbox', decision: 'allow' };
+  const fields = {
+    client_id: 'shotput-desktop',
+    scope: 'public upload',
+    state: 'st-csrf',
+    username: 'ada',
+    password: 'sandbox',
+    decision: 'allow',
+  };
   const post = (body: Record<string, string>) =>
-    fetch(`${sb.url}/oauth/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+    fetch(`${sb.url}/oauth/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body),
+    });
 
   it('refuses a form this server did not serve, and signs in with one it did', async () => {
     const forged = await post(fields);
@@ -186,7 +214,11 @@ describe('the sign-in form (login CSRF)', () => {
     expect(forged.headers.get('set-cookie')).toBeNull();
     expect(await post({ ...fields, form_nonce: 'made-up' }).then((r) => r.status)).toBe(403);
 
-    const page = await (await fetch(`${sb.url}/oauth/authorize?${new URLSearchParams({ client_id: 'shotput-desktop', scope: 'public upload', state: 'st-csrf' })}`)).text();
+    const page = await (
+      await fetch(
+        `${sb.url}/oauth/authorize?${new URLSearchParams({ client_id: 'shotput-desktop', scope: 'public upload', state: 'st-csrf' })}`,
+      )
+    ).text();
     const nonce = /name="form_nonce" value="([^"]+)"/.exec(page)?.[1];
     expect(nonce).toBeDefined();
     const real = await post({ ...fields, form_nonce: nonce! });

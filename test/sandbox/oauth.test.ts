@@ -87,7 +87,12 @@ describe('authorize page', () => {
     expect(page.html).toContain('data-scope="public"');
     expect(page.html).toContain('data-scope="upload"');
     expect(page.html).not.toContain('data-scope="comment"');
-    expect(hiddenInputs(page.html)).toEqual({ client_id: 'shotput-desktop', scope: 'public upload', state: 'st-1', form_nonce: expect.stringMatching(/^[\w-]{32}$/) });
+    expect(hiddenInputs(page.html)).toEqual({
+      client_id: 'shotput-desktop',
+      scope: 'public upload',
+      state: 'st-1',
+      form_nonce: expect.stringMatching(/^[\w-]{32}$/),
+    });
   });
 
   it('signs in, sets a session cookie and redirects to the callback with code and state', async () => {

@@ -334,7 +334,9 @@ describe('creating a shot', () => {
     const popular = await api(sb, 'GET', '/v2/popular_shots?per_page=100', ben);
     expect(popular.json.map((s: { id: number }) => s.id)).not.toContain(ids[0]);
     // Nor its images to whoever guesses from the sequential id; the owner, given the addresses, sees them.
-    const imageUrls = Object.values(shot.images as Record<string, string | null>).filter((u): u is string => u !== null);
+    const imageUrls = Object.values(shot.images as Record<string, string | null>).filter(
+      (u): u is string => u !== null,
+    );
     expect(imageUrls.length).toBeGreaterThan(0);
     for (const url of imageUrls) {
       expect((await fetch(url)).status, url).toBe(200);

@@ -19,7 +19,9 @@ describe('rate-limit governor against the sandbox', () => {
     const states: RateLimitState[] = [];
     client.governor.onState((state) => states.push(state));
     const started = Date.now();
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? client.getUser() : client.listUserShots({ perPage: 2 }))));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? client.getUser() : client.listUserShots({ perPage: 2 }))),
+    );
     const seconds = (Date.now() - started) / 1000;
     expect(results).toHaveLength(200);
     expect(counter.statuses.filter((s) => s === 429)).toEqual([]);
@@ -45,7 +47,10 @@ describe('rate-limit governor against the sandbox', () => {
   it('retries reads through injected 500s', async () => {
     fixture = await startFixture();
     const counter = countingFetch();
-    const client = await signedInClient(fixture.sandbox, 'ada', { fetch: counter.fetch, governor: { retry: { baseDelayMs: 20, maxDelayMs: 200 } } });
+    const client = await signedInClient(fixture.sandbox, 'ada', {
+      fetch: counter.fetch,
+      governor: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
+    });
     await control(fixture.sandbox, 'faults', { status: 500, rate: 0.2 });
     const results = await Promise.all(Array.from({ length: 40 }, () => client.getUser()));
     expect(results.every((u) => u.username === 'ada')).toBe(true);
@@ -55,7 +60,10 @@ describe('rate-limit governor against the sandbox', () => {
   it('retries reads and updates through dropped connections', async () => {
     fixture = await startFixture();
     const counter = countingFetch();
-    const client = await signedInClient(fixture.sandbox, 'ada', { fetch: counter.fetch, governor: { retry: { baseDelayMs: 20, maxDelayMs: 200 } } });
+    const client = await signedInClient(fixture.sandbox, 'ada', {
+      fetch: counter.fetch,
+      governor: { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
+    });
     const shot = (await client.listUserShots()).items[0]!;
     await control(fixture.sandbox, 'faults', { reset_rate: 0.15 });
     const reads = await Promise.all(Array.from({ length: 40 }, () => client.getShot(shot.id)));

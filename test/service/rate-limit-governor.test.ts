@@ -78,7 +78,10 @@ describe('RateLimitGovernor budget', () => {
     await settle();
     server.pending.shift()!.resolve(limited(200, 10, reset, clock, 60));
     await first;
-    const two = [governor.run({ method: 'GET', path: '/a', send: server.send }), governor.run({ method: 'GET', path: '/b', send: server.send })];
+    const two = [
+      governor.run({ method: 'GET', path: '/a', send: server.send }),
+      governor.run({ method: 'GET', path: '/b', send: server.send }),
+    ];
     await settle();
     server.pending.pop()!.resolve(limited(200, 8, reset, clock, 60));
     server.pending.pop()!.resolve(limited(200, 9, reset, clock, 60));
@@ -192,7 +195,12 @@ describe('RateLimitGovernor failures', () => {
     const reset = Math.floor(clock.now() / 1000) + 60;
     await governor.run({ method: 'GET', path: '/x', send: async () => limited(200, 0, reset, clock) });
     const controller = new AbortController();
-    const waiting = governor.run({ method: 'GET', path: '/y', signal: controller.signal, send: async () => limited(200, 0, reset, clock) });
+    const waiting = governor.run({
+      method: 'GET',
+      path: '/y',
+      signal: controller.signal,
+      send: async () => limited(200, 0, reset, clock),
+    });
     await settle();
     expect(governor.state.waiting).toBe(1);
     controller.abort();
@@ -205,7 +213,10 @@ describe('RateLimitGovernor failures', () => {
     const clock = new FakeClock();
     const governor = new RateLimitGovernor({ clock, maxResetWaitMs: 60_000 });
     const noReset = () =>
-      new Response('{}', { status: 200, headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', date: new Date(clock.now()).toUTCString() } });
+      new Response('{}', {
+        status: 200,
+        headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', date: new Date(clock.now()).toUTCString() },
+      });
     await governor.run({ method: 'GET', path: '/x', send: async () => noReset() });
     let sent = 0;
     const next = governor.run({

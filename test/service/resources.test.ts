@@ -37,7 +37,14 @@ describe('resource validation', () => {
 
   it('names the field that has the wrong type', () => {
     const result = validateBody(ShotSchema, { ...shot, images: { ...shot.images, normal: 12 } }, 'a shot');
-    expect(result).toEqual({ ok: false, error: { code: 'invalid-response', message: 'The service sent something Shotput cannot use: the shot\'s "images.normal" should be string but is the number 12.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-response',
+        message:
+          'The service sent something Shotput cannot use: the shot\'s "images.normal" should be string but is the number 12.',
+      },
+    });
     const team = validateBody(ShotSchema, { ...shot, team: { id: 'x' } }, 'a shot');
     expect(team.ok).toBe(false);
     if (!team.ok) expect(team.error.message).toContain('"team.id"');
@@ -45,6 +52,12 @@ describe('resource validation', () => {
 
   it('reads the summary form of popular shots', () => {
     const { id, title, description, images, published_at, html_url, height, width } = shot;
-    expect(validateBody(PopularShotSchema, { id, title, description, images, published_at, html_url, height, width }, 'a popular shot').ok).toBe(true);
+    expect(
+      validateBody(
+        PopularShotSchema,
+        { id, title, description, images, published_at, html_url, height, width },
+        'a popular shot',
+      ).ok,
+    ).toBe(true);
   });
 });

@@ -51,17 +51,28 @@ export async function signedInClient(
   options: { governor?: GovernorOptions; fetch?: typeof fetch; scopes?: string[] } = {},
 ): Promise<ServiceClient> {
   const token = await sandboxUserToken(sandbox, username, options.scopes);
-  return new ServiceClient({ apiUrl: sandbox.api, accessToken: token.access_token, governor: new RateLimitGovernor(options.governor), fetch: options.fetch });
+  return new ServiceClient({
+    apiUrl: sandbox.api,
+    accessToken: token.access_token,
+    governor: new RateLimitGovernor(options.governor),
+    fetch: options.fetch,
+  });
 }
 
 export async function control(sandbox: Sandbox, what: string, body: unknown = {}): Promise<unknown> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${what}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${sandbox.url}/_sandbox/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`control ${what}: ${response.status} ${await response.text()}`);
   return response.json();
 }
 
 export async function pngImage(width = 400, height = 300): Promise<Uint8Array> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function until<T>(probe: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {

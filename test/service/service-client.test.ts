@@ -65,7 +65,9 @@ describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profil
     expect(second.prevPage).toBe(1);
     expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
     const all = await ada.listUserShots({ all: true, perPage: 1 });
-    const state = (await (await fetch(`${fixture.sandbox.url}/_sandbox/state`)).json()) as { users: { username: string; shots: number }[] };
+    const state = (await (await fetch(`${fixture.sandbox.url}/_sandbox/state`)).json()) as {
+      users: { username: string; shots: number }[];
+    };
     expect(all.items).toHaveLength(state.users.find((u) => u.username === 'ada')!.shots);
     expect(new Set(all.items.map((s) => s.id)).size).toBe(all.items.length);
     expect(all.nextPage).toBeNull();
@@ -95,7 +97,12 @@ describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profil
     const fetched = await ada.getShot(created.id);
     expect(fetched.id).toBe(created.id);
 
-    const updated = await ada.updateShot(created.id, { title: 'Renamed', tags: ['one'], teamId: null, lowProfile: false });
+    const updated = await ada.updateShot(created.id, {
+      title: 'Renamed',
+      tags: ['one'],
+      teamId: null,
+      lowProfile: false,
+    });
     expect(updated).toMatchObject({ title: 'Renamed', tags: ['one'], low_profile: false });
     expect(updated.team).toBeUndefined();
 
@@ -106,7 +113,11 @@ describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profil
 
   it('schedules a shot for a pro user: scheduled_for instead of published_at', async () => {
     const when = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const created = await ada.createShot({ image: { data: await pngImage(800, 600), filename: 'big.png' }, title: 'Later', scheduledFor: when });
+    const created = await ada.createShot({
+      image: { data: await pngImage(800, 600), filename: 'big.png' },
+      title: 'Later',
+      scheduledFor: when,
+    });
     const shot = await until(() => ada.getShotAtLocation(created.location));
     expect(shot.published_at ?? undefined).toBeUndefined();
     // The service keeps whole seconds.
@@ -115,17 +126,33 @@ describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profil
   });
 
   it('reports 422 validation errors field by field', async () => {
-    const error = await failure(ada.createShot({ image: { data: await pngImage(), filename: 'x.png' }, title: '', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) }));
+    const error = await failure(
+      ada.createShot({
+        image: { data: await pngImage(), filename: 'x.png' },
+        title: '',
+        tags: Array.from({ length: 13 }, (_, i) => `t${i}`),
+      }),
+    );
     expect(error.kind).toBe('http');
     expect(error.status).toBe(422);
     expect(error.fieldErrors.map((e) => e.field)).toEqual(expect.arrayContaining(['title', 'tags']));
     expect(error.message).toContain('title');
-    const scheduling = await failure(ben.createShot({ image: { data: await pngImage(), filename: 'x.png' }, title: 'x', scheduledFor: new Date(Date.now() + 86_400_000).toISOString() }));
+    const scheduling = await failure(
+      ben.createShot({
+        image: { data: await pngImage(), filename: 'x.png' },
+        title: 'x',
+        scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
     expect(scheduling.status).toBe(422);
   });
 
   it('turns a bad token into a 401 with the service message', async () => {
-    const stranger = new ServiceClient({ apiUrl: fixture.sandbox.api, accessToken: 'not-a-token', governor: new RateLimitGovernor() });
+    const stranger = new ServiceClient({
+      apiUrl: fixture.sandbox.api,
+      accessToken: 'not-a-token',
+      governor: new RateLimitGovernor(),
+    });
     const error = await failure(stranger.getUser());
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/credentials/i);
@@ -139,7 +166,11 @@ describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profil
       body: JSON.stringify({ username: 'ada', client_id: 'web-demo' }),
     });
     const token = (await response.json()) as { access_token: string };
-    const webDemo = new ServiceClient({ apiUrl: fixture.sandbox.api, accessToken: token.access_token, governor: new RateLimitGovernor() });
+    const webDemo = new ServiceClient({
+      apiUrl: fixture.sandbox.api,
+      accessToken: token.access_token,
+      governor: new RateLimitGovernor(),
+    });
     expect((await failure(webDemo.listPopularShots())).status).toBe(403);
   });
 
@@ -238,7 +269,11 @@ describe('comments on the deployed service (v1 retired)', () => {
   it('a token v2 refuses too is bad credentials, not retired comments', async () => {
     const deployed = await startFixture({ profile: 'deployed' });
     try {
-      const stranger = new ServiceClient({ apiUrl: deployed.sandbox.api, accessToken: 'not-a-token', governor: new RateLimitGovernor() });
+      const stranger = new ServiceClient({
+        apiUrl: deployed.sandbox.api,
+        accessToken: 'not-a-token',
+        governor: new RateLimitGovernor(),
+      });
       const error = await failure(stranger.listComments(1));
       expect(error.kind).toBe('http');
       expect(error.status).toBe(401);

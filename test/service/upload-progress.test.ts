@@ -15,7 +15,15 @@ afterAll(async () => {
 });
 
 async function noisyPng(): Promise<Buffer> {
-  return sharp({ create: { width: 800, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  return sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
@@ -43,8 +51,9 @@ describe('upload progress', () => {
     const client = await signedInClient(fixture.sandbox, 'ben');
     const image = await noisyPng();
     const steps: Array<[number, number]> = [];
-    const result = await serviceAdapter(client).createShot({ image: { buffer: image, filename: 'n.png', contentType: 'image/png' }, title: 'Adapter' }, (sent, total) =>
-      steps.push([sent, total]),
+    const result = await serviceAdapter(client).createShot(
+      { image: { buffer: image, filename: 'n.png', contentType: 'image/png' }, title: 'Adapter' },
+      (sent, total) => steps.push([sent, total]),
     );
     expect(result.ok).toBe(true);
     expect(steps[0]).toEqual([0, image.length]);

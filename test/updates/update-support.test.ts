@@ -76,10 +76,12 @@ describe('classifyUpdateError', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
     expect(classifyUpdateError(refused)).toMatchObject({ code: 'update-offline', retryable: true });
     expect(classifyUpdateError(new Error('net::ERR_INTERNET_DISCONNECTED'))).toMatchObject({
-      code: 'update-offline', retryable: true,
+      code: 'update-offline',
+      retryable: true,
     });
     expect(classifyUpdateError(Object.assign(new Error('HttpError: 503'), { statusCode: 503 }))).toMatchObject({
-      code: 'update-server', retryable: true,
+      code: 'update-server',
+      retryable: true,
     });
     expect(
       classifyUpdateError(

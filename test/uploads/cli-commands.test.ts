@@ -121,38 +121,42 @@ describe('shotput watch, upload and queue', () => {
       expect(String(failed?.reason)).toMatch(/not an image|could not be read|damaged/i);
       expect(run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, failed: 1 });
 
-    const list = cli(['queue', 'list'], 'data-q');
-    expect(await list.exited).toBe(0);
-    expect((JSON.parse(list.stdout()) as Array<{ state: string }>).map((l) => l.state).sort()).toEqual(['failed', 'published']);
+      const list = cli(['queue', 'list'], 'data-q');
+      expect(await list.exited).toBe(0);
+      expect((JSON.parse(list.stdout()) as Array<{ state: string }>).map((l) => l.state).sort()).toEqual([
+        'failed',
+        'published',
+      ]);
 
       const retry = cli(['queue', 'retry', String(failed!.id)], 'data-q');
       expect(await retry.exited).toBe(0);
       expect(retry.lines[0]).toMatchObject({ id: failed!.id, state: 'queued' });
 
-    // A paused job is held back from the next run, which sends only the rest.
-    const pause = cli(['queue', 'pause', String(failed!.id)], 'data-q');
-    expect(await pause.exited).toBe(0);
-    expect(pause.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: true });
-    const [later] = await makeImages(path.join(root, 'q'), 1, 'queue-later', 950);
-    const next = cli(['upload', later!], 'data-q');
-    expect(await next.exited, next.stderr()).toBe(0);
-    const held = cli(['queue', 'list'], 'data-q');
-    expect(await held.exited).toBe(0);
-    const heldJobs = JSON.parse(held.stdout()) as Array<{ id: string; file: string }>;
-    expect(heldJobs.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
-    expect(heldJobs.find((l) => l.file === later)).toMatchObject({ state: 'published' });
-    const resume = cli(['queue', 'resume', String(failed!.id)], 'data-q');
-    expect(await resume.exited).toBe(0);
-    expect(resume.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: false });
+      // A paused job is held back from the next run, which sends only the rest.
+      const pause = cli(['queue', 'pause', String(failed!.id)], 'data-q');
+      expect(await pause.exited).toBe(0);
+      expect(pause.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: true });
+      const [later] = await makeImages(path.join(root, 'q'), 1, 'queue-later', 950);
+      const next = cli(['upload', later!], 'data-q');
+      expect(await next.exited, next.stderr()).toBe(0);
+      const held = cli(['queue', 'list'], 'data-q');
+      expect(await held.exited).toBe(0);
+      const heldJobs = JSON.parse(held.stdout()) as Array<{ id: string; file: string }>;
+      expect(heldJobs.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
+      expect(heldJobs.find((l) => l.file === later)).toMatchObject({ state: 'published' });
+      const resume = cli(['queue', 'resume', String(failed!.id)], 'data-q');
+      expect(await resume.exited).toBe(0);
+      expect(resume.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: false });
 
-    const cancel = cli(['queue', 'cancel', String(failed!.id), '--yes'], 'data-q');
-    expect(await cancel.exited).toBe(0);
-    expect(cancel.lines[0]).toMatchObject({ state: 'cancelled' });
-    const clear = cli(['queue', 'clear', '--yes'], 'data-q');
-    expect(await clear.exited).toBe(0);
-    expect(clear.lines[0]).toEqual({ removed: 3 });
-    const empty = cli(['queue', 'list'], 'data-q');
-    expect(await empty.exited).toBe(0);
-    expect(JSON.parse(empty.stdout())).toEqual([]);
-  });
+      const cancel = cli(['queue', 'cancel', String(failed!.id), '--yes'], 'data-q');
+      expect(await cancel.exited).toBe(0);
+      expect(cancel.lines[0]).toMatchObject({ state: 'cancelled' });
+      const clear = cli(['queue', 'clear', '--yes'], 'data-q');
+      expect(await clear.exited).toBe(0);
+      expect(clear.lines[0]).toEqual({ removed: 3 });
+      const empty = cli(['queue', 'list'], 'data-q');
+      expect(await empty.exited).toBe(0);
+      expect(JSON.parse(empty.stdout())).toEqual([]);
+    },
+  );
 });

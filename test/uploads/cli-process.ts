@@ -24,7 +24,10 @@ export function runCli(globals: string[], args: string[], env: Record<string, st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
-  const waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown> | undefined) => void }[] = [];
+  const waiters: {
+    test: (line: Record<string, unknown>) => boolean;
+    resolve: (line: Record<string, unknown> | undefined) => void;
+  }[] = [];
   let stderr = '';
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

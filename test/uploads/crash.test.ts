@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllShots, makeImages, sandboxToken, setFaults, startSandboxProcess, stopChild } from '../../bench/lib/uploads-sandbox';
+import {
+  listAllShots,
+  makeImages,
+  sandboxToken,
+  setFaults,
+  startSandboxProcess,
+  stopChild,
+} from '../../bench/lib/uploads-sandbox';
 import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
 import { runCli } from './cli-process';
 import type { CliRun } from './cli-process';
@@ -20,7 +27,12 @@ const children: CliRun[] = [];
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-crash-'));
-  sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), processingMs: PROCESSING_MS, rateLimit: 60, rateWindowS: 5 });
+  sandbox = await startSandboxProcess({
+    dataDir: path.join(root, 'sandbox'),
+    processingMs: PROCESSING_MS,
+    rateLimit: 60,
+    rateWindowS: 5,
+  });
 });
 
 afterAll(async () => {
@@ -57,7 +69,9 @@ describe('uploads survive SIGKILL', () => {
     expect(killedIn.length).toBe(KILLS);
     expect(new Set(killedIn)).toEqual(new Set(phases));
 
-    const publishedBefore = new Set(children.flatMap((r) => r.lines.filter((l) => l.state === 'published').map((l) => l.file))).size;
+    const publishedBefore = new Set(
+      children.flatMap((r) => r.lines.filter((l) => l.state === 'published').map((l) => l.file)),
+    ).size;
     // The last run still had work to do: the kills really interrupted the batch.
     expect(publishedBefore).toBeLessThan(FILES);
     const last = runCli(globals, ['upload', ...files], env);

@@ -52,10 +52,15 @@ describe('job identity', () => {
 
       // A refusal, then the same file with a fixed request: a new attempt, which is published.
       expect(queue.cancel(id).ok).toBe(true);
-      const [refused] = await queue.add([{ sourcePath: file!, metadata: { title: 'third', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) } }]);
+      const [refused] = await queue.add([
+        { sourcePath: file!, metadata: { title: 'third', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) } },
+      ]);
       expect(refused).toMatchObject({ status: 'added', job: { state: 'failed' } });
       const [fixed] = await queue.add([{ sourcePath: file!, metadata: { title: 'third', tags: ['ok'] } }]);
-      expect(fixed).toMatchObject({ status: 'added', job: { state: 'queued', metadata: { title: 'third', tags: ['ok'] } } });
+      expect(fixed).toMatchObject({
+        status: 'added',
+        job: { state: 'queued', metadata: { title: 'third', tags: ['ok'] } },
+      });
       queue.resume();
       await queue.whenIdle();
       expect(queue.list().map((j) => [j.metadata.title, j.state])).toEqual([

@@ -1,6 +1,16 @@
 // The job state machine alone: the table of moves, and what each command does or why it is refused.
 import { describe, expect, it } from 'vitest';
-import { TRANSITIONS, assertMove, canMove, cancelJob, editJob, newJob, pauseJob, removalRefusal, retryJob } from '../../main/uploads/job-machine';
+import {
+  TRANSITIONS,
+  assertMove,
+  canMove,
+  cancelJob,
+  editJob,
+  newJob,
+  pauseJob,
+  removalRefusal,
+  retryJob,
+} from '../../main/uploads/job-machine';
 import { JOB_STATES } from '../../main/uploads/types';
 import type { JobState, UploadJob } from '../../main/uploads/types';
 
@@ -24,7 +34,11 @@ describe('job machine', () => {
   });
 
   it('a new job with a broken rule of the service starts failed, with the reason', () => {
-    const tooMany = newJob({ sourcePath: '/x/a.png', metadata: { title: 'A', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) } }, '/x/a.png', 'h');
+    const tooMany = newJob(
+      { sourcePath: '/x/a.png', metadata: { title: 'A', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) } },
+      '/x/a.png',
+      'h',
+    );
     expect(tooMany.state).toBe('failed');
     expect(tooMany.failure).toMatchObject({ retryable: false });
   });
@@ -55,11 +69,15 @@ describe('job machine', () => {
     const ready = job('ready');
     expect(editJob(ready, { prepare: { size: '400x300' } })).toEqual({ reprepare: true });
     expect(ready.state).toBe('queued');
-    expect(editJob(job('preparing'), { prepare: { size: '400x300' } })).toEqual({ refusal: 'The image is being prepared; change its size or fit in a moment.' });
+    expect(editJob(job('preparing'), { prepare: { size: '400x300' } })).toEqual({
+      refusal: 'The image is being prepared; change its size or fit in a moment.',
+    });
     const refused = job('failed', { failure: { reason: 'title is blank', retryable: false } });
     expect(editJob(refused, { metadata: { title: 'Now with a title' } })).toEqual({ reprepare: false });
     expect(refused).toMatchObject({ state: 'queued', failure: undefined });
-    expect(editJob(job('published'), { metadata: { title: 'x' } })).toEqual({ refusal: 'The shot is already published; edit it from your shots instead.' });
+    expect(editJob(job('published'), { metadata: { title: 'x' } })).toEqual({
+      refusal: 'The shot is already published; edit it from your shots instead.',
+    });
   });
 
   it('removes only final jobs', () => {

@@ -7,7 +7,18 @@ import type { UploadJob } from '../../main/uploads/types';
 
 function job(id: string, state: UploadJob['state'] = 'queued'): UploadJob {
   const now = new Date().toISOString();
-  return { id, sourcePath: `/tmp/${id}.png`, contentHash: `hash-${id}`, metadata: { title: `Shot ${id}` }, prepare: {}, state, paused: false, attempts: 0, createdAt: now, updatedAt: now };
+  return {
+    id,
+    sourcePath: `/tmp/${id}.png`,
+    contentHash: `hash-${id}`,
+    metadata: { title: `Shot ${id}` },
+    prepare: {},
+    state,
+    paused: false,
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 let dir: string;

@@ -46,7 +46,11 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
   it('the sandbox state (tokens, passwords): folder 0700, file 0600', async () => {
     const dataDir = path.join(root, 'sandbox');
     const sb = await startSandbox({ dataDir });
-    await fetch(`${sb.url}/_sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"ada","client_id":"shotput-desktop"}' });
+    await fetch(`${sb.url}/_sandbox/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"ada","client_id":"shotput-desktop"}',
+    });
     await sb.close();
     const state = fs.readdirSync(dataDir).find((f) => f.endsWith('.json'))!;
     expect(mode(dataDir)).toBe(0o700);

@@ -34,11 +34,21 @@ afterAll(async () => {
 
 async function service(target: Sandbox, username = 'ada'): Promise<UploadService> {
   const token = await sandboxToken(target.url, username);
-  return serviceAdapter(new ServiceClient({ apiUrl: target.url, accessToken: token, governor: new RateLimitGovernor() }));
+  return serviceAdapter(
+    new ServiceClient({ apiUrl: target.url, accessToken: token, governor: new RateLimitGovernor() }),
+  );
 }
 
 function open(port: UploadService, dataDir: string, options: Partial<UploadQueueOptions> = {}): UploadQueue {
-  const queue = UploadQueue.open({ dataDir, service: port, preparer: imagePreparer, expectedProcessingMs: 200, busyCheckGapMs: 500, retryBaseMs: 50, ...options });
+  const queue = UploadQueue.open({
+    dataDir,
+    service: port,
+    preparer: imagePreparer,
+    expectedProcessingMs: 200,
+    busyCheckGapMs: 500,
+    retryBaseMs: 50,
+    ...options,
+  });
   queues.push(queue);
   return queue;
 }
@@ -50,7 +60,10 @@ async function images(count: number, prefix: string): Promise<string[]> {
 
 async function titles(target: Sandbox, prefix: string): Promise<string[]> {
   const reader = await sandboxToken(target.url, 'ada', 'web-demo');
-  return (await listAllShots(target.url, reader)).map((s) => s.title).filter((t) => t.startsWith(prefix)).sort();
+  return (await listAllShots(target.url, reader))
+    .map((s) => s.title)
+    .filter((t) => t.startsWith(prefix))
+    .sort();
 }
 
 describe('upload queue', () => {
@@ -64,36 +77,49 @@ describe('upload queue', () => {
     await queue.whenIdle();
     expect(queue.list().map((j) => j.state)).toEqual(Array(5).fill('published'));
     expect(await titles(sandbox, 'q1 ')).toEqual(['q1 shot 0', 'q1 shot 1', 'q1 shot 2', 'q1 shot 3', 'q1 shot 4']);
-    const first = events.filter((e) => e.type === 'job' && e.job.sourcePath === files[0]).map((e) => (e.type === 'job' ? e.job.state : ''));
+    const first = events
+      .filter((e) => e.type === 'job' && e.job.sourcePath === files[0])
+      .map((e) => (e.type === 'job' ? e.job.state : ''));
     expect(first).toEqual(['queued', 'preparing', 'ready', 'uploading', 'processing', 'published']);
     expect(events.some((e) => e.type === 'progress' && e.sentBytes === e.totalBytes)).toBe(true);
   });
 
-  it('finds a shot whose 202 was lost instead of sending it again, and resends one that never arrived', { timeout: 60_000 }, async () => {
-    const files = await images(2, 'q2');
-    const real = await service(sandbox);
-    let posts = 0;
-    // The first POST reaches the service but its answer is lost; the second never leaves.
-    const lossy: UploadService = {
-      ...real,
-      async createShot(form, onProgress) {
-        posts++;
-        if (posts === 1) {
-          const created = await real.createShot(form, onProgress);
-          expect(created.ok).toBe(true);
-          return { ok: false, error: { code: 'unknown-outcome', message: 'The connection broke after sending.', retryable: true } };
-        }
-        if (posts === 2) return { ok: false, error: { code: 'unknown-outcome', message: 'The connection broke before sending.', retryable: true } };
-        return real.createShot(form, onProgress);
-      },
-    };
-    const queue = open(lossy, path.join(root, 'd2'), { uploadConcurrency: 1 });
-    await queue.add(files.map((f, i) => ({ sourcePath: f, metadata: { title: `q2 shot ${i}` } })));
-    await queue.whenIdle();
-    expect(queue.list().map((j) => j.state)).toEqual(['published', 'published']);
-    expect(posts).toBe(3);
-    expect(await titles(sandbox, 'q2 ')).toEqual(['q2 shot 0', 'q2 shot 1']);
-  });
+  it(
+    'finds a shot whose 202 was lost instead of sending it again, and resends one that never arrived',
+    { timeout: 60_000 },
+    async () => {
+      const files = await images(2, 'q2');
+      const real = await service(sandbox);
+      let posts = 0;
+      // The first POST reaches the service but its answer is lost; the second never leaves.
+      const lossy: UploadService = {
+        ...real,
+        async createShot(form, onProgress) {
+          posts++;
+          if (posts === 1) {
+            const created = await real.createShot(form, onProgress);
+            expect(created.ok).toBe(true);
+            return {
+              ok: false,
+              error: { code: 'unknown-outcome', message: 'The connection broke after sending.', retryable: true },
+            };
+          }
+          if (posts === 2)
+            return {
+              ok: false,
+              error: { code: 'unknown-outcome', message: 'The connection broke before sending.', retryable: true },
+            };
+          return real.createShot(form, onProgress);
+        },
+      };
+      const queue = open(lossy, path.join(root, 'd2'), { uploadConcurrency: 1 });
+      await queue.add(files.map((f, i) => ({ sourcePath: f, metadata: { title: `q2 shot ${i}` } })));
+      await queue.whenIdle();
+      expect(queue.list().map((j) => j.state)).toEqual(['published', 'published']);
+      expect(posts).toBe(3);
+      expect(await titles(sandbox, 'q2 ')).toEqual(['q2 shot 0', 'q2 shot 1']);
+    },
+  );
 
   it('resumes after a restart and never adds the same content twice', { timeout: 60_000 }, async () => {
     const [file] = await images(1, 'q3');
@@ -135,7 +161,12 @@ describe('upload queue', () => {
     expect(reasons[3]).toMatch(/^failed: This account is not a member of team 4/);
     // A GIF output is a valid choice of the pipeline: that one is uploaded.
     expect(reasons[4]).toBe('published: ');
-    expect(queue.list().slice(0, 4).every((j) => j.attempts === 0)).toBe(true);
+    expect(
+      queue
+        .list()
+        .slice(0, 4)
+        .every((j) => j.attempts === 0),
+    ).toBe(true);
   });
 
   it('schedules a batch one every N hours, ending as scheduled', { timeout: 60_000 }, async () => {

@@ -73,7 +73,10 @@ class PagedService implements UploadService {
 
 const preparer: ImagePreparer = {
   async prepare() {
-    return { ok: true, value: { buffer: Buffer.alloc(16), format: 'png', width: 400, height: 300, bytes: 16, warnings: [] } };
+    return {
+      ok: true,
+      value: { buffer: Buffer.alloc(16), format: 'png', width: 400, height: 300, bytes: 16, warnings: [] },
+    };
   },
 };
 

@@ -23,15 +23,26 @@ describe('validation', () => {
     expect(checkAgainstAccount({ title: 't', scheduledFor: later }, player)).toHaveLength(1);
     expect(checkAgainstAccount({ title: 't', scheduledFor: later }, { ...player, pro: true })).toEqual([]);
     expect(checkAgainstAccount({ title: 't', scheduledFor: later }, { ...player, type: 'Team' })).toEqual([]);
-    expect(checkAgainstAccount({ title: 't', scheduledFor: later, teamId: 4 }, { ...player, teams: [{ id: 4, name: 'Studio' }] })).toEqual([]);
-    expect(checkAgainstAccount({ title: 't', teamId: 5 }, { ...player, teams: [{ id: 4, name: 'Studio' }] })[0]).toMatch(/not a member of team 5; its teams are Studio \(4\)/);
+    expect(
+      checkAgainstAccount(
+        { title: 't', scheduledFor: later, teamId: 4 },
+        { ...player, teams: [{ id: 4, name: 'Studio' }] },
+      ),
+    ).toEqual([]);
+    expect(
+      checkAgainstAccount({ title: 't', teamId: 5 }, { ...player, teams: [{ id: 4, name: 'Studio' }] })[0],
+    ).toMatch(/not a member of team 5; its teams are Studio \(4\)/);
     expect(checkAgainstAccount({ title: 't', teamId: 9 }, { ...player, id: 9, type: 'Team' })).toEqual([]);
-    expect(checkAgainstAccount({ title: 't' }, { ...player, canUploadShot: false })).toEqual(['This account cannot upload shots.']);
+    expect(checkAgainstAccount({ title: 't' }, { ...player, canUploadShot: false })).toEqual([
+      'This account cannot upload shots.',
+    ]);
   });
 
   it('checks the exact size, format and bytes of the prepared image', () => {
     expect(checkImage({ format: 'png', width: 800, height: 600, bytes: 1000 })).toEqual([]);
-    expect(checkImage({ format: 'png', width: 640, height: 480, bytes: 1000 })[0]).toMatch(/640x480; the service accepts exactly 400x300 or 800x600/);
+    expect(checkImage({ format: 'png', width: 640, height: 480, bytes: 1000 })[0]).toMatch(
+      /640x480; the service accepts exactly 400x300 or 800x600/,
+    );
     expect(checkImage({ format: 'webp', width: 400, height: 300, bytes: 1000 })[0]).toMatch(/WEBP/);
     expect(checkImage({ format: 'jpeg', width: 400, height: 300, bytes: 9 * 1024 * 1024 })[0]).toMatch(/at most 8 MB/);
   });
@@ -39,13 +50,19 @@ describe('validation', () => {
   it('holds the image to the same byte limit as the image pipeline, 8,000,000', () => {
     expect(checkImage({ format: 'png', width: 800, height: 600, bytes: MAX_SHOT_BYTES })).toEqual([]);
     // Between 8,000,000 and 8 MiB: the pipeline would never write it, so the queue must not send it.
-    expect(checkImage({ format: 'png', width: 800, height: 600, bytes: 8_100_000 })).toEqual(['The image is 8.1 MB; the service accepts at most 8 MB.']);
+    expect(checkImage({ format: 'png', width: 800, height: 600, bytes: 8_100_000 })).toEqual([
+      'The image is 8.1 MB; the service accepts at most 8 MB.',
+    ]);
   });
 });
 
 describe('schedules', () => {
   it('spreads a batch one every N hours from the start', () => {
-    expect(spreadSchedule({ start: '2030-01-01T10:00:00Z', everyHours: 1.5 }, 3)).toEqual(['2030-01-01T10:00:00.000Z', '2030-01-01T11:30:00.000Z', '2030-01-01T13:00:00.000Z']);
+    expect(spreadSchedule({ start: '2030-01-01T10:00:00Z', everyHours: 1.5 }, 3)).toEqual([
+      '2030-01-01T10:00:00.000Z',
+      '2030-01-01T11:30:00.000Z',
+      '2030-01-01T13:00:00.000Z',
+    ]);
     expect(() => spreadSchedule({ start: 'soon' }, 2)).toThrow(/not a date/);
   });
 
@@ -69,7 +86,11 @@ describe('finding interrupted uploads', () => {
       { id: 9, title: 'Logo' },
       { id: 10, title: 'Other' },
     ];
-    const jobs = [job('b', 'Logo', 10, '2030-01-01T00:00:02Z'), job('a', 'Logo', 10, '2030-01-01T00:00:01Z'), job('c', 'Logo', 12, '2030-01-01T00:00:03Z')];
+    const jobs = [
+      job('b', 'Logo', 10, '2030-01-01T00:00:02Z'),
+      job('a', 'Logo', 10, '2030-01-01T00:00:01Z'),
+      job('c', 'Logo', 12, '2030-01-01T00:00:03Z'),
+    ];
     const matches = matchInterruptedUploads(jobs, shots, new Set());
     expect(matches.get('a')?.id).toBe(11);
     expect(matches.get('b')?.id).toBe(12);
@@ -78,16 +99,36 @@ describe('finding interrupted uploads', () => {
   });
 
   it('knows when a newest-first page reaches back far enough', () => {
-    expect(pageCoversIdsAbove([{ id: 20, title: '' }, { id: 15, title: '' }], true, 15)).toBe(true);
-    expect(pageCoversIdsAbove([{ id: 20, title: '' }, { id: 16, title: '' }], true, 15)).toBe(false);
+    expect(
+      pageCoversIdsAbove(
+        [
+          { id: 20, title: '' },
+          { id: 15, title: '' },
+        ],
+        true,
+        15,
+      ),
+    ).toBe(true);
+    expect(
+      pageCoversIdsAbove(
+        [
+          { id: 20, title: '' },
+          { id: 16, title: '' },
+        ],
+        true,
+        15,
+      ),
+    ).toBe(false);
     expect(pageCoversIdsAbove([], false, 15)).toBe(true);
   });
 });
 
 describe('watched folder names', () => {
   it('takes finished images only', () => {
-    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'f.svg', 'g.tiff', 'h.avif']) expect(isImageName(name), name).toBe(true);
-    for (const name of ['a.png.part', 'b.crdownload', 'c.tmp', '~$d.png', '.e.png', 'f.png~', 'g.txt', 'h.json']) expect(isImageName(name), name).toBe(false);
+    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'f.svg', 'g.tiff', 'h.avif'])
+      expect(isImageName(name), name).toBe(true);
+    for (const name of ['a.png.part', 'b.crdownload', 'c.tmp', '~$d.png', '.e.png', 'f.png~', 'g.txt', 'h.json'])
+      expect(isImageName(name), name).toBe(false);
     const ignored = ignoredIn('/w');
     expect(ignored('/w')).toBe(false);
     expect(ignored('/w/uploaded')).toBe(true);

@@ -54,7 +54,9 @@ export function startSlowWriter(writes: SlowWrite[]): SlowWriter {
     child.once('exit', () => reject(new Error(`the slow writer ended before starting: ${stderr}`)));
   });
   const done = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the slow writer failed (${code}): ${stderr}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the slow writer failed (${code}): ${stderr}`)),
+    );
   });
   started.catch(() => undefined);
   return { started, done };

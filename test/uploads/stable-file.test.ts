@@ -12,11 +12,25 @@ let root: string;
 beforeAll(() => void (root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-stable-'))));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const base = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa', noise: { type: 'gaussian', mean: 100, sigma: 30 } } });
+const base = () =>
+  sharp({
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: '#3366aa',
+      noise: { type: 'gaussian', mean: 100, sigma: 30 },
+    },
+  });
 
 describe('looksComplete', () => {
   it('tells whole PNG, JPEG, GIF and WebP files from the same files cut short', async () => {
-    const encoded = { png: await base().png().toBuffer(), jpg: await base().jpeg().toBuffer(), gif: await base().gif().toBuffer(), webp: await base().webp().toBuffer() };
+    const encoded = {
+      png: await base().png().toBuffer(),
+      jpg: await base().jpeg().toBuffer(),
+      gif: await base().gif().toBuffer(),
+      webp: await base().webp().toBuffer(),
+    };
     for (const [ext, bytes] of Object.entries(encoded)) {
       const whole = path.join(root, `whole.${ext}`);
       const cut = path.join(root, `cut.${ext}`);
@@ -59,7 +73,11 @@ describe('waitUntilFinal', () => {
     setTimeout(() => fs.renameSync(file, `${file}.elsewhere`), 100);
     expect(await gone).toBe('gone');
     const controller = new AbortController();
-    const stopped = waitUntilFinal(`${file}.elsewhere`, { stableMs: 10_000, incompleteMs: 20_000, signal: controller.signal });
+    const stopped = waitUntilFinal(`${file}.elsewhere`, {
+      stableMs: 10_000,
+      incompleteMs: 20_000,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     expect(await stopped).toBe('stopped');
   });

@@ -48,7 +48,8 @@ it('refuses linked images and linked sidecars, and still takes the plain files',
     expect(messages).toContainEqual(expect.stringMatching(/\.json is a link/));
     // The plain file without a sidecar goes up; nothing reached through a link does.
     const end = Date.now() + 30_000;
-    while (Date.now() < end && !queue.list().some((j) => j.sourcePath === other && j.state === 'published')) await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < end && !queue.list().some((j) => j.sourcePath === other && j.state === 'published'))
+      await new Promise((r) => setTimeout(r, 100));
     const sources = queue.list().map((j) => j.sourcePath);
     expect(sources).toEqual([other]);
     const titles = (await listAllShots(sandbox.url, token)).map((s) => s.title);

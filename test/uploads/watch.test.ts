@@ -47,114 +47,141 @@ async function shotTitles(prefix: string): Promise<string[]> {
 }
 
 describe('watched folders', () => {
-  it('takes finished images once, ignores partial and temporary files, skips known content', { timeout: 120_000 }, async () => {
-    const folder = path.join(root, 'inbox');
-    const staging = path.join(root, 'staging');
-    fs.mkdirSync(folder, { recursive: true });
-    const [present] = await makeImages(folder, 1, 'w-present');
-    const sources = await makeImages(staging, 4, 'w-src', 100);
-    const presentBytes = path.join(staging, 'present-bytes.png');
-    fs.copyFileSync(present!, presentBytes);
+  it(
+    'takes finished images once, ignores partial and temporary files, skips known content',
+    { timeout: 120_000 },
+    async () => {
+      const folder = path.join(root, 'inbox');
+      const staging = path.join(root, 'staging');
+      fs.mkdirSync(folder, { recursive: true });
+      const [present] = await makeImages(folder, 1, 'w-present');
+      const sources = await makeImages(staging, 4, 'w-src', 100);
+      const presentBytes = path.join(staging, 'present-bytes.png');
+      fs.copyFileSync(present!, presentBytes);
 
-    const queue = realQueue(sandbox.url, token, path.join(root, 'data-1'));
-    const watched = new WatchedFolder(queue, { folder, moveUploaded: true, stableMs: 400, defaults: { tags: ['watched'] } });
-    open.push({ queue, folders: [watched] });
-    const events: WatchEvent[] = [];
-    watched.on('event', (e) => events.push(e));
-    await watched.start();
+      const queue = realQueue(sandbox.url, token, path.join(root, 'data-1'));
+      const watched = new WatchedFolder(queue, {
+        folder,
+        moveUploaded: true,
+        stableMs: 400,
+        defaults: { tags: ['watched'] },
+      });
+      open.push({ queue, folders: [watched] });
+      const events: WatchEvent[] = [];
+      watched.on('event', (e) => events.push(e));
+      await watched.start();
 
-    // Written slowly: a third, a pause longer than a poll, the rest. Must be taken once, whole.
-    const bytes = fs.readFileSync(sources[0]!);
-    const slow = path.join(folder, 'w-slow.png');
-    const handle = fs.openSync(slow, 'w');
-    for (let i = 0; i < 3; i++) {
-      fs.writeSync(handle, bytes.subarray(Math.floor((i * bytes.length) / 3), Math.floor(((i + 1) * bytes.length) / 3)));
-      fs.fsyncSync(handle);
-      await sleep(250);
-    }
-    fs.closeSync(handle);
+      // Written slowly: a third, a pause longer than a poll, the rest. Must be taken once, whole.
+      const bytes = fs.readFileSync(sources[0]!);
+      const slow = path.join(folder, 'w-slow.png');
+      const handle = fs.openSync(slow, 'w');
+      for (let i = 0; i < 3; i++) {
+        fs.writeSync(
+          handle,
+          bytes.subarray(Math.floor((i * bytes.length) / 3), Math.floor(((i + 1) * bytes.length) / 3)),
+        );
+        fs.fsyncSync(handle);
+        await sleep(250);
+      }
+      fs.closeSync(handle);
 
-    // A download: written under .part, renamed when finished.
-    fs.copyFileSync(sources[1]!, path.join(folder, 'w-download.png.part'));
-    await sleep(300);
-    fs.renameSync(path.join(folder, 'w-download.png.part'), path.join(folder, 'w-download.png'));
+      // A download: written under .part, renamed when finished.
+      fs.copyFileSync(sources[1]!, path.join(folder, 'w-download.png.part'));
+      await sleep(300);
+      fs.renameSync(path.join(folder, 'w-download.png.part'), path.join(folder, 'w-download.png'));
 
-    // Never taken: temporary names, hidden files, a non-image, an Office lock file.
-    for (const name of ['.w-hidden.png', '~$w-lock.png', 'w-tmp.png.tmp', 'w-chrome.png.crdownload', 'w-notes.txt']) fs.copyFileSync(sources[2]!, path.join(folder, name));
+      // Never taken: temporary names, hidden files, a non-image, an Office lock file.
+      for (const name of ['.w-hidden.png', '~$w-lock.png', 'w-tmp.png.tmp', 'w-chrome.png.crdownload', 'w-notes.txt'])
+        fs.copyFileSync(sources[2]!, path.join(folder, name));
 
-    // A sidecar gives the title and tags.
-    fs.writeFileSync(path.join(folder, 'w-side.json'), JSON.stringify({ title: 'w-sidecar title', tags: ['from-sidecar'] }));
-    fs.copyFileSync(sources[3]!, path.join(folder, 'w-side.png'));
+      // A sidecar gives the title and tags.
+      fs.writeFileSync(
+        path.join(folder, 'w-side.json'),
+        JSON.stringify({ title: 'w-sidecar title', tags: ['from-sidecar'] }),
+      );
+      fs.copyFileSync(sources[3]!, path.join(folder, 'w-side.png'));
 
-    // The same bytes as the file present at start, under another name: skipped.
-    await sleep(500);
-    fs.copyFileSync(presentBytes, path.join(folder, 'w-present-copy.png'));
+      // The same bytes as the file present at start, under another name: skipped.
+      await sleep(500);
+      fs.copyFileSync(presentBytes, path.join(folder, 'w-present-copy.png'));
 
-    await until(
-      () => watched.getCounts().uploaded === 4 && watched.getCounts().skipped === 1,
-      () => `four uploads and one skip: ${JSON.stringify(watched.getCounts())} ${JSON.stringify(events.filter((e) => e.type !== 'counts'))} ${JSON.stringify(queue.list().map((j) => [j.metadata.title, j.state, j.failure]))}`,
-      30_000,
-    );
-    await watched.settled();
-    await queue.whenIdle();
-    const counts = watched.getCounts();
-    expect(counts).toEqual({ seen: 5, uploaded: 4, skipped: 1, failed: 0 });
-    const titles = (await shotTitles('w-')).sort();
-    expect(titles).toEqual(['w-download', 'w-present-000', 'w-sidecar title', 'w-slow']);
-    const sidecarJob = queue.list().find((j) => j.metadata.title === 'w-sidecar title');
-    expect(sidecarJob?.metadata.tags).toEqual(['watched', 'from-sidecar']);
-    expect(events.some((e) => e.type === 'skipped' && e.file.endsWith('w-present-copy.png'))).toBe(true);
-
-    // Published files moved to uploaded/ with their sidecar; the rest stay.
-    await until(() => fs.existsSync(path.join(folder, 'uploaded', 'w-side.json')), 'the sidecar to move');
-    expect(fs.readdirSync(path.join(folder, 'uploaded')).sort()).toEqual(['w-download.png', 'w-present-000.png', 'w-side.json', 'w-side.png', 'w-slow.png']);
-    expect(fs.existsSync(path.join(folder, 'w-present-copy.png'))).toBe(true);
-    await watched.stop();
-
-    // Watching again: nothing new is uploaded; with force the skipped copy goes up.
-    const again = new WatchedFolder(queue, { folder, stableMs: 200 });
-    open.push({ folders: [again] });
-    await again.start();
-    await again.settled();
-    expect(again.getCounts()).toEqual({ seen: 1, uploaded: 0, skipped: 1, failed: 0 });
-    await again.stop();
-    const forced = new WatchedFolder(queue, { folder, stableMs: 200, force: true });
-    open.push({ folders: [forced] });
-    await forced.start();
-    await forced.settled();
-    await queue.whenIdle();
-    expect(forced.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
-    await forced.stop();
-  });
-
-  it('follows an editor\'s atomic save: same bytes change nothing, new bytes are uploaded once', { timeout: 120_000 }, async () => {
-    const folder = path.join(root, 'atomic');
-    const staging = path.join(root, 'atomic-staging');
-    const [original] = await makeImages(folder, 1, 'atomic', 300);
-    const [edited] = await makeImages(staging, 1, 'edited', 400);
-    const queue = realQueue(sandbox.url, token, path.join(root, 'data-atomic'));
-    const watched = new WatchedFolder(queue, { folder, stableMs: 300 });
-    open.push({ queue, folders: [watched] });
-    await watched.start();
-    await until(() => watched.getCounts().uploaded === 1, 'the first upload');
-
-    // An editor saves by writing a temporary file and renaming it over the original.
-    const atomicSave = async (from: string) => {
-      const temp = path.join(folder, `.${path.basename(original!)}.tmp`);
-      fs.copyFileSync(from, temp);
-      fs.renameSync(temp, original!);
-      await sleep(1_500);
+      await until(
+        () => watched.getCounts().uploaded === 4 && watched.getCounts().skipped === 1,
+        () =>
+          `four uploads and one skip: ${JSON.stringify(watched.getCounts())} ${JSON.stringify(events.filter((e) => e.type !== 'counts'))} ${JSON.stringify(queue.list().map((j) => [j.metadata.title, j.state, j.failure]))}`,
+        30_000,
+      );
       await watched.settled();
       await queue.whenIdle();
-    };
-    await atomicSave(path.join(folder, path.basename(original!)));
-    expect(watched.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
-    await atomicSave(edited!);
-    await until(() => watched.getCounts().uploaded === 2, 'the edited upload');
-    await sleep(1_000);
-    expect(watched.getCounts()).toEqual({ seen: 2, uploaded: 2, skipped: 0, failed: 0 });
-    expect(await shotTitles('atomic-')).toEqual(['atomic-000', 'atomic-000']);
-  });
+      const counts = watched.getCounts();
+      expect(counts).toEqual({ seen: 5, uploaded: 4, skipped: 1, failed: 0 });
+      const titles = (await shotTitles('w-')).sort();
+      expect(titles).toEqual(['w-download', 'w-present-000', 'w-sidecar title', 'w-slow']);
+      const sidecarJob = queue.list().find((j) => j.metadata.title === 'w-sidecar title');
+      expect(sidecarJob?.metadata.tags).toEqual(['watched', 'from-sidecar']);
+      expect(events.some((e) => e.type === 'skipped' && e.file.endsWith('w-present-copy.png'))).toBe(true);
+
+      // Published files moved to uploaded/ with their sidecar; the rest stay.
+      await until(() => fs.existsSync(path.join(folder, 'uploaded', 'w-side.json')), 'the sidecar to move');
+      expect(fs.readdirSync(path.join(folder, 'uploaded')).sort()).toEqual([
+        'w-download.png',
+        'w-present-000.png',
+        'w-side.json',
+        'w-side.png',
+        'w-slow.png',
+      ]);
+      expect(fs.existsSync(path.join(folder, 'w-present-copy.png'))).toBe(true);
+      await watched.stop();
+
+      // Watching again: nothing new is uploaded; with force the skipped copy goes up.
+      const again = new WatchedFolder(queue, { folder, stableMs: 200 });
+      open.push({ folders: [again] });
+      await again.start();
+      await again.settled();
+      expect(again.getCounts()).toEqual({ seen: 1, uploaded: 0, skipped: 1, failed: 0 });
+      await again.stop();
+      const forced = new WatchedFolder(queue, { folder, stableMs: 200, force: true });
+      open.push({ folders: [forced] });
+      await forced.start();
+      await forced.settled();
+      await queue.whenIdle();
+      expect(forced.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
+      await forced.stop();
+    },
+  );
+
+  it(
+    "follows an editor's atomic save: same bytes change nothing, new bytes are uploaded once",
+    { timeout: 120_000 },
+    async () => {
+      const folder = path.join(root, 'atomic');
+      const staging = path.join(root, 'atomic-staging');
+      const [original] = await makeImages(folder, 1, 'atomic', 300);
+      const [edited] = await makeImages(staging, 1, 'edited', 400);
+      const queue = realQueue(sandbox.url, token, path.join(root, 'data-atomic'));
+      const watched = new WatchedFolder(queue, { folder, stableMs: 300 });
+      open.push({ queue, folders: [watched] });
+      await watched.start();
+      await until(() => watched.getCounts().uploaded === 1, 'the first upload');
+
+      // An editor saves by writing a temporary file and renaming it over the original.
+      const atomicSave = async (from: string) => {
+        const temp = path.join(folder, `.${path.basename(original!)}.tmp`);
+        fs.copyFileSync(from, temp);
+        fs.renameSync(temp, original!);
+        await sleep(1_500);
+        await watched.settled();
+        await queue.whenIdle();
+      };
+      await atomicSave(path.join(folder, path.basename(original!)));
+      expect(watched.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
+      await atomicSave(edited!);
+      await until(() => watched.getCounts().uploaded === 2, 'the edited upload');
+      await sleep(1_000);
+      expect(watched.getCounts()).toEqual({ seen: 2, uploaded: 2, skipped: 0, failed: 0 });
+      expect(await shotTitles('atomic-')).toEqual(['atomic-000', 'atomic-000']);
+    },
+  );
 
   it('with force, a file touched again with the same bytes is not uploaded twice', { timeout: 60_000 }, async () => {
     const folder = path.join(root, 'forced-touch');
@@ -185,7 +212,10 @@ describe('watched folders', () => {
       await writeImage(path.join(staging, name), 1000 + i);
       names.push(name);
     }
-    const queue = realQueue(sandbox.url, token, path.join(root, 'data-2'), { prepareConcurrency: 2, uploadConcurrency: 4 });
+    const queue = realQueue(sandbox.url, token, path.join(root, 'data-2'), {
+      prepareConcurrency: 2,
+      uploadConcurrency: 4,
+    });
     const watched = new WatchedFolder(queue, { folder, stableMs: 300 });
     open.push({ queue, folders: [watched] });
     await watched.start();

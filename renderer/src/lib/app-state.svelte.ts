@@ -1,5 +1,12 @@
 // The renderer's state of the app as a whole, loaded from main and kept current by its events.
-import type { AppInfo, AuthState, ServiceChoice, Settings, SettingsPatch, TabName } from '../../../common/contract/index';
+import type {
+  AppInfo,
+  AuthState,
+  ServiceChoice,
+  Settings,
+  SettingsPatch,
+  TabName,
+} from '../../../common/contract/index';
 import { failureText, getBridge, missingBridgeMessage, problemText, unwrap } from './bridge';
 
 export class AppState {
@@ -68,7 +75,11 @@ export class AppState {
   async signIn(service: ServiceChoice, clientId?: string, clientSecret?: string): Promise<string | undefined> {
     const bridge = getBridge();
     if (bridge === undefined) return missingBridgeMessage;
-    const result = await bridge.auth.signIn({ service, ...(clientId ? { clientId } : {}), ...(clientSecret ? { clientSecret } : {}) });
+    const result = await bridge.auth.signIn({
+      service,
+      ...(clientId ? { clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+    });
     if (!result.ok) return problemText(result);
     this.auth = result.value;
     return undefined;

@@ -4,7 +4,10 @@ import type { ShotputBridge } from '../../../common/contract/index';
 import { getBridge, missingBridgeMessage } from './bridge';
 
 /** A connect() that runs subscribe once; while the bridge is missing it reports why instead. */
-export function connectOnce(onMissing: (message: string) => void, subscribe: (bridge: ShotputBridge) => void): () => void {
+export function connectOnce(
+  onMissing: (message: string) => void,
+  subscribe: (bridge: ShotputBridge) => void,
+): () => void {
   let connected = false;
   return () => {
     const bridge = getBridge();

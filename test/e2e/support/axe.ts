@@ -5,6 +5,13 @@ import { expect } from 'vitest';
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  const serious = result.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }

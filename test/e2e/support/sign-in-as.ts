@@ -9,7 +9,12 @@ export interface SignedIn {
   sandboxUrl: string;
 }
 
-export async function signInAs(launched: LaunchedApp, browser: SystemBrowser, username: string, name: string): Promise<SignedIn> {
+export async function signInAs(
+  launched: LaunchedApp,
+  browser: SystemBrowser,
+  username: string,
+  name: string,
+): Promise<SignedIn> {
   const { page } = launched;
   await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
   await browser.authorize({ username, decision: 'Allow' });
@@ -32,9 +37,17 @@ export interface SandboxShot {
 }
 
 /** Reads the sandbox's API as a user (a token from its control API, in process), to check what the app did. */
-export async function sandboxGet<T>(launched: Pick<LaunchedApp, 'sandbox'>, username: string, path: string): Promise<T> {
+export async function sandboxGet<T>(
+  launched: Pick<LaunchedApp, 'sandbox'>,
+  username: string,
+  path: string,
+): Promise<T> {
   const sandbox = await launched.sandbox();
-  const token = sandbox.control.tokens({ username, client_id: 'shotput-desktop', scopes: 'public upload' }).access_token;
+  const token = sandbox.control.tokens({
+    username,
+    client_id: 'shotput-desktop',
+    scopes: 'public upload',
+  }).access_token;
   const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;

@@ -7,7 +7,24 @@
 // No images, no styles, no event handlers, no forms, no frames.
 import type { Config, DOMPurify } from 'dompurify';
 
-const allowedTags = ['a', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'span'];
+const allowedTags = [
+  'a',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'span',
+];
 
 const config: Config = {
   ALLOWED_TAGS: allowedTags,
@@ -55,6 +72,9 @@ export function preloadSanitizer(): void {
 
 /** The text of an HTML fragment, for an editable field: parsed inert, nothing runs or loads. */
 export function htmlToText(html: string): string {
-  const document = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>\s*<p>/gi, '\n\n'), 'text/html');
+  const document = new DOMParser().parseFromString(
+    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>\s*<p>/gi, '\n\n'),
+    'text/html',
+  );
   return (document.body.textContent ?? '').trim();
 }

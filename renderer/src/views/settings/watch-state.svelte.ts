@@ -1,5 +1,11 @@
 // The watched folders as main reports them (watch.changed), followed once Settings has opened.
-import type { FolderDefaultsInput, PrepareChoice, Result, ShotputBridge, WatchFolderView } from '../../../../common/contract/index';
+import type {
+  FolderDefaultsInput,
+  PrepareChoice,
+  Result,
+  ShotputBridge,
+  WatchFolderView,
+} from '../../../../common/contract/index';
 import { failureText, getBridge } from '../../lib/bridge';
 import { connectOnce } from '../../lib/connect-once';
 

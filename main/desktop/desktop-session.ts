@@ -4,16 +4,14 @@
 // goes through that account's rate-limit governor. Sign-in opens the system browser and resolves
 // when the deep link comes back (handleDeepLink), fails, times out or is cancelled.
 // The Electron pieces come in through the AccountManager and the callers in main/app; the states
-// and how events move them are pure (session-machine.ts); this class is the async shell around them.
+// and how events move them are pure (session-machine.ts); finding a saved account the service still
+// accepts is saved-account.ts; this class is the async shell around them.
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
-import type { AccountManager } from '../auth/account-manager';
 import { signInProblem } from '../auth/auth-problems';
 import { SIGN_IN_TIMEOUT_MS } from '../auth/service-settings';
 import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
-import { isServiceError } from '../service/service-error';
 import type {
   AccountView,
   AuthState,
@@ -23,27 +21,14 @@ import type {
   SignInProblem,
 } from '../../common/contract/index';
 import { accountView, fetchAvatar } from './account-view';
-import { readSessionConfig, writeSessionConfig } from './session-config';
+import { readSessionConfig, sessionConfigFile, writeSessionConfig } from './session-config';
+import { findSavedAccount } from './saved-account';
+import type { AccountsPort, FoundAccount } from './saved-account';
 import { initialSession, next } from './session-machine';
 import { cancelledProblem, missingCredentials } from './session-problems';
 import { endpointChoice, serviceIdOf, serviceOf } from './service-ids';
 import type { SessionEvent, SessionState } from './session-machine';
 import type { SessionConfig } from './session-config';
-
-/** The parts of AccountManager the session uses (main/auth/account-manager.ts). */
-export type AccountsPort = Pick<
-  AccountManager,
-  | 'beginSignIn'
-  | 'cancelSignIn'
-  | 'handleDeepLink'
-  | 'signOut'
-  | 'clientFor'
-  | 'setClientSecret'
-  | 'hasClientSecret'
-  | 'endpointFor'
-  | 'accounts'
-  | 'protection'
->;
 
 export interface DesktopSessionOptions {
   /** The app's data folder (userData): the session's choice is kept in it. */
@@ -307,65 +292,24 @@ export class DesktopSession {
   /** Restores the saved account of the chosen service; true when signed in. */
   private async restore(attempt = this.startAction(false)): Promise<boolean> {
     const service = this.config.service;
-    const choice = this.endpointChoice(service);
-    // Nothing saved for this service: signed out, and the sandbox is not started for nothing.
-    const saved = await this.options.accounts.accounts().catch(() => []);
-    if (!saved.some((account) => account.serviceId === this.serviceIdOf(service))) {
-      this.dispatch({ type: 'signed-out', attempt });
-      return false;
-    }
-    let client: ServiceClient | null;
-    let endpoint: ServiceEndpoint;
-    try {
-      client = await this.options.accounts.clientFor(choice);
-      endpoint = await this.options.accounts.endpointFor(choice);
-    } catch (error) {
-      // The bundled sandbox could not start (a port, a damaged data folder, …).
-      this.log(
-        `Could not reach ${service === 'sandbox' ? 'the sandbox' : 'the service'}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      this.dispatch({ type: 'signed-out', attempt, problem: signInProblem('service_unreachable') });
-      return false;
-    }
-    if (!client) {
-      this.dispatch({ type: 'signed-out', attempt });
-      return false;
-    }
-    this.dispatch({ type: 'connecting', attempt });
-    let user: AuthenticatedUser;
-    try {
-      user = await client.getUser();
-    } catch (error) {
-      if (this.overtaken(attempt)) return false;
-      let problem = signInProblem('service_unreachable');
-      if (isServiceError(error) && error.status === 401) {
-        // The service no longer accepts the saved token: forget it, ask for a new sign-in.
-        await this.options.accounts.signOut(endpoint.id);
-        problem = {
-          code: 'signed_out',
-          title: 'You were signed out',
-          message: `${endpoint.label} no longer accepts the saved sign-in.`,
-          action: 'Sign in again',
-        };
-      }
-      this.dispatch({ type: 'signed-out', attempt, problem });
-      return false;
-    }
+    const saved = await findSavedAccount({
+      accounts: this.options.accounts,
+      choice: this.endpointChoice(service),
+      serviceId: this.serviceIdOf(service),
+      label: service === 'sandbox' ? 'the sandbox' : 'the service',
+      log: this.log,
+      onConnecting: () => this.dispatch({ type: 'connecting', attempt }),
+      overtaken: () => this.overtaken(attempt),
+    });
     if (this.overtaken(attempt)) return false;
-    const scope = (await this.options.accounts.accounts()).find((a) => a.serviceId === endpoint.id)?.scope ?? '';
-    return this.activate({ service, endpoint, client, user, scope }, attempt);
+    if (saved.kind === 'none') {
+      this.dispatch({ type: 'signed-out', attempt, problem: saved.problem });
+      return false;
+    }
+    return this.activate({ service, ...saved.account }, attempt);
   }
 
-  private async activate(
-    found: {
-      service: ServiceChoice;
-      endpoint: ServiceEndpoint;
-      client: ServiceClient;
-      user: AuthenticatedUser;
-      scope: string;
-    },
-    attempt: number,
-  ): Promise<boolean> {
+  private async activate(found: FoundAccount & { service: ServiceChoice }, attempt: number): Promise<boolean> {
     const avatar = await fetchAvatar(found.user.avatar_url, this.options.fetch);
     if (this.overtaken(attempt) || this.closed) return false;
     const view = accountView(found.user, {
@@ -444,8 +388,4 @@ export class DesktopSession {
     if (!this.config.realClientId) return false;
     return this.options.accounts.hasClientSecret(this.endpointChoice('real')).catch(() => false);
   }
-}
-
-export function sessionConfigFile(dataDir: string): string {
-  return join(dataDir, 'session.json');
 }

@@ -2,7 +2,7 @@
 // real service: one small JSON file in the app's data folder. The client secret is not here: it is
 // sealed in the token store with the tokens.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { serviceChoices, type ServiceChoice } from '../../common/contract/index';
 
@@ -14,6 +14,11 @@ const ConfigSchema = v.object({
 export interface SessionConfig {
   service: ServiceChoice;
   realClientId: string | null;
+}
+
+/** Where the choice is kept in the app's data folder. */
+export function sessionConfigFile(dataDir: string): string {
+  return join(dataDir, 'session.json');
 }
 
 export const defaultSessionConfig: SessionConfig = { service: 'sandbox', realClientId: null };

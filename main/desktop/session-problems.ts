@@ -22,3 +22,13 @@ export function missingCredentials(what: 'client ID' | 'client secret'): SignInP
     action: `Enter the ${what} of your application, then sign in`,
   };
 }
+
+/** The saved sign-in of a service that no longer accepts it. */
+export function signedOutProblem(serviceLabel: string): SignInProblem {
+  return {
+    code: 'signed_out',
+    title: 'You were signed out',
+    message: `${serviceLabel} no longer accepts the saved sign-in.`,
+    action: 'Sign in again',
+  };
+}

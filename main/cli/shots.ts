@@ -12,7 +12,7 @@ import { resolveTeam } from './team-choice';
 import { noteDeletedShot } from '../uploads/index';
 import { lookOf, parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
-import { operations } from '../service/operations';
+import { operations } from '../service/problem';
 
 const SHOTS_SPEC = definitionOf('shots')!;
 const LIST = actionOptions(SHOTS_SPEC, 'list') as Pick<typeof SHOTS_OPTIONS, 'all' | 'page' | 'per-page'>;

@@ -1,16 +1,123 @@
-// The one translator from a failed request to a Problem: a code the views and the CLI branch on,
-// one sentence a designer can act on, and whether trying again can help. The desktop handlers, the
-// upload queue and the CLI all word service failures here, so an error reads the same wherever it
-// shows. Errors become Problems once, at the edge of each engine, and travel unchanged after that.
-import type { Problem, ServiceProblemCode } from '../../common/problem';
+// A failed request to the service in words, in one place. What each request of the client is for
+// (`operations`: "save the changes to the shot", the permission it needs, what a 404 means for it),
+// which the client tags every error with, so nothing here guesses it back from a method and a path;
+// the one translator from a failure to a Problem (a code the views and the CLI branch on, one
+// sentence a designer can act on, whether trying again can help); and withService, which runs a
+// request and answers with a Result. The desktop handlers, the upload queue and the CLI all word
+// service failures here, so an error reads the same wherever it shows. Errors become Problems once,
+// at the edge of each engine, and travel unchanged after that.
+import type { Problem, Result, ServiceProblemCode } from '../../common/problem';
+import { failWith, fail, ok } from '../../common/problem';
 import { isServiceError } from './service-error';
-import type { ServiceError } from './service-error';
-import { anyRequest } from './operations';
-import type { Scope, ServiceOperation } from './operations';
+import type { Scope, ServiceError, ServiceOperation } from './service-error';
 import { scrubSecrets } from './known-secrets';
 
 export type { Problem } from '../../common/problem';
-export type { Scope, ServiceOperation } from './operations';
+export type { Scope, ServiceOperation } from './service-error';
+
+const shotGone = (id: number) => `Shot ${id} is not among your shots: it does not exist, or it was deleted.`;
+const commentGone = (shot: number, comment: number) =>
+  `Comment ${comment} on shot ${shot} was not found (it does not exist, or the shot is not visible to you).`;
+const shotNotVisible = (shot: number) => `Shot ${shot} was not found (it does not exist, or it is not visible to you).`;
+
+export const operations = {
+  getUser: (): ServiceOperation => ({
+    doing: 'read your account',
+    notFound: 'The service does not know this account. Sign out, then sign in again.',
+  }),
+  listUserShots: (): ServiceOperation => ({
+    doing: 'list your shots',
+    notFound: 'The service has no shot list for this account. Sign out, then sign in again.',
+  }),
+  listPopularShots: (): ServiceOperation => ({
+    doing: 'list popular shots',
+    notFound: 'Popular shots are not offered to this application.',
+  }),
+  getShot: (id: number): ServiceOperation => ({ doing: 'open the shot', notFound: shotGone(id) }),
+  createShot: (): ServiceOperation => ({
+    doing: 'upload the shot',
+    scope: 'upload',
+    notFound: 'The service has no place to upload shots to at this address. Check the service settings.',
+  }),
+  updateShot: (id: number): ServiceOperation => ({
+    doing: 'save the changes to the shot',
+    scope: 'upload',
+    notFound: shotGone(id),
+  }),
+  deleteShot: (id: number): ServiceOperation => ({ doing: 'delete the shot', scope: 'upload', notFound: shotGone(id) }),
+  listComments: (shot: number): ServiceOperation => ({ doing: 'load the comments', notFound: shotNotVisible(shot) }),
+  createComment: (shot: number): ServiceOperation => ({
+    doing: 'post the comment',
+    scope: 'comment',
+    notFound: shotNotVisible(shot),
+  }),
+  getComment: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'read the comment',
+    notFound: commentGone(shot, comment),
+  }),
+  updateComment: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'save the comment',
+    scope: 'comment',
+    notFound: commentGone(shot, comment),
+  }),
+  deleteComment: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'delete the comment',
+    scope: 'comment',
+    notFound: commentGone(shot, comment),
+  }),
+  listCommentLikes: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'list who liked the comment',
+    notFound: commentGone(shot, comment),
+  }),
+  getCommentLike: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'check whether you like the comment',
+    notFound: commentGone(shot, comment),
+  }),
+  likeComment: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'like the comment',
+    scope: 'write',
+    notFound: commentGone(shot, comment),
+  }),
+  unlikeComment: (shot: number, comment: number): ServiceOperation => ({
+    doing: 'unlike the comment',
+    scope: 'write',
+    notFound: commentGone(shot, comment),
+  }),
+};
+
+/** For an error that belongs to no client operation (it should not happen): plain words. */
+export const anyRequest: ServiceOperation = {
+  doing: 'reach the service',
+  notFound: 'The service has nothing at that address.',
+};
+
+/** What a failure's wording needs of a client: when its rate-limit window is full again. */
+interface Paced {
+  readonly governor: { readonly state: { readonly resetAt: number | null } };
+}
+
+/**
+ * Runs `work` with the signed-in account's client (none: signed out); every failure of the service
+ * becomes a Problem worded for `operation`, carried in the Result unchanged.
+ */
+export async function withService<C extends Paced, T>(
+  access: { client(): C | undefined },
+  operation: ServiceOperation,
+  work: (client: C) => Promise<T>,
+): Promise<Result<T>> {
+  const client = access.client();
+  if (client === undefined)
+    return fail('signed-out', `You are signed out, so Shotput cannot ${operation.doing}. Sign in, then try again.`);
+  try {
+    return ok(await work(client));
+  } catch (error) {
+    return describeServiceFailure(error, operation, client);
+  }
+}
+
+export function describeServiceFailure<T>(error: unknown, operation: ServiceOperation, client?: Paced): Result<T> {
+  return failWith(problemFrom(error, operation, client?.governor.state.resetAt ?? null));
+}
 
 const scopeMeanings: Record<Scope, string> = {
   public: 'read public information',

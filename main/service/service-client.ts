@@ -5,7 +5,8 @@
 import { AuthenticatedUserSchema, CommentLikeSchema, CommentSchema, PopularShotSchema, ShotSchema } from './resources';
 import type { AuthenticatedUser, Comment, CommentLike, PopularShot, Shot } from './resources';
 import { ServiceError } from './service-error';
-import { operations, type ServiceOperation } from './operations';
+import { operations } from './problem';
+import type { ServiceOperation } from './service-error';
 import { shotChangesBody, shotForm } from './request-bodies';
 import type { NewShot, ShotChanges } from './request-bodies';
 export type { NewShot, ShotChanges, ShotImage } from './request-bodies';

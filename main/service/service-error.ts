@@ -1,8 +1,23 @@
 // Failures of a request to the service, as values a caller can branch on and the UI can render.
 // `unknown-outcome` is the important one for uploads: a POST that may have reached the server but
 // whose answer was lost; the caller must reconcile (look for the shot) instead of sending it again.
-import type { ServiceOperation } from './operations';
 import { scrubSecrets } from './known-secrets';
+
+/** The permission a request of the service needs. */
+export type Scope = 'public' | 'upload' | 'comment' | 'write';
+
+/**
+ * What a request of the service is for, in the words its failures are told in (the table is
+ * `operations` in problem.ts): the client tags each error with it.
+ */
+export interface ServiceOperation {
+  /** Infinitive phrase: "save the changes to the shot". */
+  doing: string;
+  /** The scope the service requires for it, if any. */
+  scope?: Scope;
+  /** The sentence for a 404: what is gone and what to do. */
+  notFound: string;
+}
 
 export type ServiceErrorKind =
   /** The service answered with an error status. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requests } from '../../common/contract/index';
 import { createPopularHandlers } from '../../main/desktop/handlers/popular-handlers';
 import { serviceAccess } from '../../main/desktop/handlers/service-access';
-import { describeServiceFailure } from '../../main/desktop/handlers/service-failure';
+import { describeServiceFailure } from '../../main/service/problem';
 import { createShellHandlers } from '../../main/desktop/handlers/shell-handlers';
 import { createShotsHandlers } from '../../main/desktop/handlers/shots-handlers';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';

@@ -6,8 +6,7 @@ import { displayNameOf, handleOf } from '../../service/resources';
 import type { Comment, User } from '../../service/resources';
 import type { RequestHandlers } from '../../../common/contract/index';
 import type { ServiceAccess } from './service-access';
-import { withService } from './service-failure';
-import { operations } from '../../service/operations';
+import { operations, withService } from '../../service/problem';
 
 export const COMMENTS_PER_PAGE = 50;
 /** Who liked a comment: the first page is enough for a popover. */

@@ -7,7 +7,7 @@ import { isServiceError } from '../../service/service-error';
 import type { RequestHandlers } from '../../../common/contract/index';
 import { ok } from './result';
 import type { ServiceAccess } from './service-access';
-import { describeServiceFailure, withService } from './service-failure';
+import { describeServiceFailure, withService } from '../../service/problem';
 
 export const POPULAR_PER_PAGE = 24;
 

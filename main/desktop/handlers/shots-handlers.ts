@@ -6,8 +6,7 @@ import type { ShotChanges as ServiceShotChanges } from '../../service/service-cl
 import type { RequestHandlers } from '../../../common/contract/index';
 import { fail } from './result';
 import type { ServiceAccess } from './service-access';
-import { withService } from './service-failure';
-import { operations } from '../../service/operations';
+import { operations, withService } from '../../service/problem';
 
 /** A page of a designer's grid; small enough to show quickly, large enough to rarely page. */
 export const SHOTS_PER_PAGE = 24;

@@ -1,4 +1,5 @@
-// The My shots list: pages loaded so far, loading and failure states, and the edits made here.
+// The My shots list: pages loaded so far, loading and failure states, the edits made here, and the
+// line that says what the last one did.
 import { bridge, failureText } from '../../lib/bridge';
 import type { Result, ShotDeleted, ShotView } from '../../../../common/contract/index';
 
@@ -10,6 +11,8 @@ export class ShotsState {
   /** A sentence for the user when the list could not be loaded. */
   problem = $state<string | undefined>(undefined);
   loaded = $state(false);
+  /** What the last action here did ("Deleted “Dawn”."), for the status line. */
+  notice = $state('');
 
   async load(): Promise<void> {
     this.loading = true;
@@ -44,12 +47,16 @@ export class ShotsState {
   }
 
   /**
-   * Deletes a shot. Main decides what a missing shot means (already gone: the card goes too, and
-   * `alreadyGone` says why); a failure keeps the card. The answer is main's, unchanged.
+   * Deletes a shot (the delete dialog calls this). Main decides what a missing shot means (already
+   * gone: the card goes too, and `alreadyGone` says why); a failure keeps the card, and its answer,
+   * main's unchanged, goes back to the dialog to show.
    */
-  async remove(id: number): Promise<Result<ShotDeleted>> {
-    const result = await bridge().shots.delete({ id });
-    if (result.ok) this.shots = this.shots.filter((shot) => shot.id !== id);
+  async remove(shot: ShotView): Promise<Result<ShotDeleted>> {
+    const result = await bridge().shots.delete({ id: shot.id });
+    if (!result.ok) return result;
+    this.shots = this.shots.filter((existing) => existing.id !== shot.id);
+    const gone = result.value.alreadyGone;
+    this.notice = gone === null ? `Deleted “${shot.title}”.` : `“${shot.title}” was already gone: ${gone}`;
     return result;
   }
 }

@@ -137,7 +137,7 @@ export interface JobView {
   state: JobState;
   paused: boolean;
   /** Why it failed, and whether retrying can help. */
-  failure: { reason: string; retryable: boolean } | null;
+  failure: { message: string; retryable: boolean } | null;
   /** A passing problem being retried by itself. */
   note: string | null;
   shotId: number | null;

@@ -144,7 +144,7 @@ export function jobJson(job: UploadJob): JobJsonValue {
     ...(job.htmlUrl ? { html_url: job.htmlUrl } : {}),
     ...(job.publishedAt ? { published_at: job.publishedAt } : {}),
     ...(job.scheduledFor ? { scheduled_for: job.scheduledFor } : {}),
-    ...(job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : {}),
+    ...(job.failure ? { reason: job.failure.message, retryable: job.failure.retryable } : {}),
     ...(job.lastError && !final ? { last_error: job.lastError } : {}),
     ...(job.warnings?.length ? { warnings: job.warnings.map(prepareWarningLine) } : {}),
   };

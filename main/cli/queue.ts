@@ -85,7 +85,7 @@ function stateLabel(job: UploadJob): string {
 function describe(job: UploadJob, look: Look): string {
   const detail =
     job.state === 'failed'
-      ? (job.failure?.reason ?? '')
+      ? (job.failure?.message ?? '')
       : job.state === 'published' || job.state === 'processing'
         ? `shot ${job.shotId ?? '?'}${job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : ''}`
         : job.state === 'scheduled'

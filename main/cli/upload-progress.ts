@@ -188,6 +188,6 @@ export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: st
   if (job.state === 'scheduled')
     return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
   if (job.state === 'failed')
-    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.reason ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.message ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

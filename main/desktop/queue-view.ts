@@ -49,7 +49,7 @@ export function jobView(job: UploadJob, progress: JobView['progress'] | undefine
     title: job.metadata.title,
     state: job.state,
     paused: job.paused,
-    failure: job.failure ? { reason: job.failure.reason, retryable: job.failure.retryable } : null,
+    failure: job.failure ? { message: job.failure.message, retryable: job.failure.retryable } : null,
     note,
     shotId: job.shotId ?? null,
     publishedAt: job.publishedAt ?? null,

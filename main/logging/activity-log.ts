@@ -17,7 +17,7 @@ export function logJobEvent(log: Logger, event: JobEvent): void {
       const shot = job.shotId !== undefined && job.shotId !== null ? ` (shot ${job.shotId})` : '';
       if (job.state === 'failed')
         log.warn(
-          `job ${job.id}: ${from}failed${shot}: ${job.failure?.reason ?? 'no reason given'}${job.failure?.retryable ? ' (can be retried)' : ''}`,
+          `job ${job.id}: ${from}failed${shot}: ${job.failure?.message ?? 'no reason given'}${job.failure?.retryable ? ' (can be retried)' : ''}`,
         );
       else log.info(`job ${job.id}: ${from}${job.state}${shot}`);
       return;

@@ -126,7 +126,7 @@ export function newJob(request: NewJob, sourcePath: string, contentHash: string)
   const problems = checkMetadata(job.metadata);
   if (problems.length > 0) {
     job.state = 'failed';
-    job.failure = { reason: problems.join(' '), retryable: false };
+    job.failure = { message: problems.join(' '), retryable: false };
   }
   return job;
 }

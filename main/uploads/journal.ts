@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DailyCapState } from './daily-cap';
-import type { UploadJob } from './types';
+import type { JobFailure, UploadJob } from './types';
 import { scrubSecrets } from '../service/known-secrets';
 import { diskWrite } from './disk-fault';
 import { openPrivateSync, privateFolderSync } from './private-files';
@@ -196,7 +196,7 @@ function replayJournal(file: string): Replayed {
     replayed.lines++;
     const record = parseRecord(line);
     if (!record) replayed.skippedLines++;
-    else if (record.t === 'job') replayed.jobs.set(record.job.id, record.job);
+    else if (record.t === 'job') replayed.jobs.set(record.job.id, withFailureMessage(record.job));
     else if (record.t === 'forget') replayed.jobs.delete(record.id);
     else if (record.t === 'unuploaded') replayed.uploaded.delete(record.hash);
     else if (record.t === 'cap')
@@ -204,6 +204,13 @@ function replayJournal(file: string): Replayed {
     else replayed.uploaded.set(record.hash, { shotId: record.shotId, at: record.at });
   }
   return replayed;
+}
+
+/** A job journaled by a version that called its failure's sentence `reason` reads as one with `message`. */
+function withFailureMessage(job: UploadJob): UploadJob {
+  const failure = job.failure as (Partial<JobFailure> & { reason?: string }) | undefined;
+  if (!failure || typeof failure.message === 'string') return job;
+  return { ...job, failure: { message: failure.reason ?? '', retryable: failure.retryable === true } };
 }
 
 function parseRecord(line: string): JournalRecord | undefined {

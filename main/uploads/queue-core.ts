@@ -132,8 +132,8 @@ export class QueueCore {
     }
   }
 
-  fail(job: UploadJob, reason: string, retryable: boolean): void {
-    job.failure = { reason, retryable };
+  fail(job: UploadJob, message: string, retryable: boolean): void {
+    job.failure = { message, retryable };
     this.transition(job, 'failed');
   }
 

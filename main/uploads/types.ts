@@ -9,9 +9,15 @@ export type { JobState } from '../../common/job-states';
 export type { PrepareChoice } from '../../common/prepare-choice';
 export type { ShotMetadata } from '../../common/shot-metadata';
 
+/**
+ * Why a job failed. Not a Problem: it is journaled with the job and outlives the failure that made
+ * it (a service Problem, an image error, a local check, the reconciler giving up), whose codes it
+ * does not keep; what the queue, the window and the CLI need is the sentence and whether a retry
+ * can help.
+ */
 export interface JobFailure {
   /** A sentence for a person: what happened and, when known, what to do. */
-  reason: string;
+  message: string;
   /** Whether trying again (as it is) can help. */
   retryable: boolean;
 }

@@ -57,7 +57,7 @@ describe('job machine', () => {
 
   it('retries a failed job from the start, or back to following a shot the service accepted', () => {
     expect(retryJob(job('ready'), new Date())).toMatch(/Only failed or cancelled jobs/);
-    const lost = job('failed', { attempts: 5, failure: { reason: 'x', retryable: true } });
+    const lost = job('failed', { attempts: 5, failure: { message: 'x', retryable: true } });
     expect(retryJob(lost, new Date())).toBeUndefined();
     expect(lost).toMatchObject({ state: 'queued', attempts: 0, failure: undefined });
     const accepted = job('failed', { location: '/v2/shots/9', shotId: 9 });
@@ -72,7 +72,7 @@ describe('job machine', () => {
     expect(editJob(job('preparing'), { prepare: { size: '400x300' } })).toEqual({
       refusal: 'The image is being prepared; change its size or fit in a moment.',
     });
-    const refused = job('failed', { failure: { reason: 'title is blank', retryable: false } });
+    const refused = job('failed', { failure: { message: 'title is blank', retryable: false } });
     expect(editJob(refused, { metadata: { title: 'Now with a title' } })).toEqual({ reprepare: false });
     expect(refused).toMatchObject({ state: 'queued', failure: undefined });
     expect(editJob(job('published'), { metadata: { title: 'x' } })).toEqual({

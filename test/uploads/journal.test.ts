@@ -47,6 +47,14 @@ describe('upload journal', () => {
     again.close();
   });
 
+  it('reads the failure of a job journaled before its sentence was called message', () => {
+    const failed = { ...job('old', 'failed'), failure: { reason: 'The service refused the image.', retryable: true } };
+    fs.writeFileSync(path.join(dir, JOURNAL_FILE), `${JSON.stringify({ t: 'job', job: failed })}\n`);
+    const journal = Journal.open(dir);
+    expect(journal.jobs.get('old')?.failure).toEqual({ message: 'The service refused the image.', retryable: true });
+    journal.close();
+  });
+
   it('skips a torn last line and keeps appending on a fresh line', () => {
     const journal = Journal.open(dir);
     journal.writeJob(job('a'));

@@ -154,7 +154,7 @@ describe('upload queue', () => {
       { sourcePath: files[4]!, metadata: { title: 'q4 wrong size' }, prepare: { size: '400x300', format: 'gif' } },
     ]);
     await queue.whenIdle();
-    const reasons = queue.list().map((j) => `${j.state}: ${j.failure?.reason ?? ''}`);
+    const reasons = queue.list().map((j) => `${j.state}: ${j.failure?.message ?? ''}`);
     expect(reasons[0]).toMatch(/^failed: The shot needs a title/);
     expect(reasons[1]).toMatch(/^failed: A shot can have at most 12 tags; this one has 13/);
     expect(reasons[2]).toMatch(/^failed: Scheduling a shot is only for pro accounts, teams and team members/);
@@ -210,7 +210,7 @@ describe('upload queue', () => {
     await queue.whenIdle();
     const [job] = queue.list();
     expect(job?.state).toBe('failed');
-    expect(job?.failure?.reason).toMatch(/accepted the shot \(id \d+\) but it was still not available after/);
+    expect(job?.failure?.message).toMatch(/accepted the shot \(id \d+\) but it was still not available after/);
     expect(job?.failure?.retryable).toBe(true);
   });
 });

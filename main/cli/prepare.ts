@@ -112,20 +112,20 @@ async function settle(
     ok: false,
   });
   if (!result.ok) return problem(result.error.message, result.error.code);
-  const output = place(EXTENSIONS[result.image.format]);
+  const output = place(EXTENSIONS[result.value.format]);
   try {
     // Never through a link already sitting in the output folder (it could point anywhere).
-    await writeFile(output, result.image.buffer, { flag: overwrite ? NO_FOLLOW_WRITE : NEW_FILE_WRITE });
+    await writeFile(output, result.value.buffer, { flag: overwrite ? NO_FOLLOW_WRITE : NEW_FILE_WRITE });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       return problem(`${output} already exists; it was not replaced. Add --overwrite to replace it.`, 'output-exists');
     return problem(`cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`, 'write-failed');
   }
-  const { width, height, format, bytes } = result.image;
-  const warnings = result.image.warnings.map((w) => ({ code: w.code, message: prepareWarningLine(w.message) }));
+  const { width, height, format, bytes } = result.value;
+  const warnings = result.value.warnings.map((w) => ({ code: w.code, message: prepareWarningLine(w.message) }));
   return {
     entry: { type: 'prepared', file, output, width, height, format, bytes, warnings },
-    text: humanLine(file, { output, image: result.image }),
+    text: humanLine(file, { output, image: result.value }),
     ok: true,
   };
 }

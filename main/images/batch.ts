@@ -1,5 +1,5 @@
 // Many files at once: a few pipelines side by side, each file succeeding or failing on its own.
-import type { ImageFailure } from './image-error';
+import type { Result } from '../../common/problem';
 import { toImageError } from './image-error';
 import type { PrepareOptions } from './options';
 import type { PreparedImage } from './prepare';
@@ -7,8 +7,8 @@ import { prepare } from './prepare';
 import type { ImageSource } from './sharp-setup';
 import { cores } from './sharp-setup';
 
-export type BatchResult<S extends ImageSource = ImageSource> =
-  { source: S; ok: true; image: PreparedImage } | { source: S; ok: false; error: ImageFailure };
+/** Each file's Result, with the file it is for. */
+export type BatchResult<S extends ImageSource = ImageSource> = Result<PreparedImage> & { source: S };
 
 export interface BatchOptions<S extends ImageSource = ImageSource> {
   /** Pipelines at once; default and maximum: the number of cores. */
@@ -40,9 +40,9 @@ export async function forEachPrepared<S extends ImageSource>(
       const fileOptions = { ...options, ...batch.optionsFor?.(source, index) };
       let result: BatchResult<S>;
       try {
-        result = { source, ok: true, image: await prepare(source, fileOptions) };
+        result = { source, ok: true, value: await prepare(source, fileOptions) };
       } catch (error) {
-        result = { source, ok: false, error: toImageError(error).toJSON() };
+        result = { source, ok: false, error: toImageError(error).toProblem() };
       }
       await onResult(result, index);
     }

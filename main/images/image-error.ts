@@ -1,13 +1,8 @@
 // Every failure of the image pipeline is an ImageError: a stable code for programs and a
 // sentence for people. Nothing else escapes probe(), preview() or prepare().
-import type { ImageErrorCode } from '../../common/problem';
+import type { ImageErrorCode, Problem } from '../../common/problem';
 
 export type { ImageErrorCode } from '../../common/problem';
-
-export interface ImageFailure {
-  code: ImageErrorCode;
-  message: string;
-}
 
 export class ImageError extends Error {
   override name = 'ImageError';
@@ -18,8 +13,9 @@ export class ImageError extends Error {
     super(message);
   }
 
-  toJSON(): ImageFailure {
-    return { code: this.code, message: this.message };
+  /** As a value: the Problem every failure is, its code `image-<code>`. */
+  toProblem(): Problem {
+    return { code: `image-${this.code}`, message: this.message };
   }
 }
 

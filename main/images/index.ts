@@ -8,7 +8,7 @@ export type { BatchOptions, BatchResult } from './batch';
 export { preview, toDataUrl } from './preview';
 export type { Preview } from './preview';
 export { ImageError } from './image-error';
-export type { ImageErrorCode, ImageFailure } from './image-error';
+export type { ImageErrorCode } from './image-error';
 export { optionsOfChoice } from './options';
 export type { Focus, OutputFormat, PrepareOptions } from './options';
 export type { FocusPoint, Rect } from './geometry';

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { isFinal, isWaiting } from './types';
 import type { JobEdit, JobState, NewJob, UploadJob } from './types';
 import { checkMetadata } from './validate';
+import { fail, ok } from '../../common/problem';
+import type { Result } from '../../common/problem';
 
 /** Every move a job may make. A job that is not moved keeps its state (and may be saved as it is). */
 export const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
@@ -80,14 +82,11 @@ export function cancelJob(job: UploadJob): string | undefined {
  * Applies an edit, or says why not. `reprepare` tells the engine that the prepared image no longer
  * matches (a new size or fit) and must be dropped.
  */
-export function editJob(
-  job: UploadJob,
-  patch: JobEdit,
-): { refusal: string } | { refusal?: undefined; reprepare: boolean } {
+export function editJob(job: UploadJob, patch: JobEdit): Result<{ reprepare: boolean }> {
   if (!isWaiting(job.state) && job.state !== 'failed')
-    return { refusal: `The shot is already ${job.state}; edit it from your shots instead.` };
+    return fail('refused', `The shot is already ${job.state}; edit it from your shots instead.`);
   if (patch.prepare && job.state === 'preparing')
-    return { refusal: 'The image is being prepared; change its size or fit in a moment.' };
+    return fail('refused', 'The image is being prepared; change its size or fit in a moment.');
   if (patch.metadata) job.metadata = { ...job.metadata, ...patch.metadata };
   if (patch.prepare) {
     job.prepare = { ...job.prepare, ...patch.prepare };
@@ -99,7 +98,7 @@ export function editJob(
     job.failure = undefined;
     job.attempts = 0;
   }
-  return { reprepare: patch.prepare !== undefined };
+  return ok({ reprepare: patch.prepare !== undefined });
 }
 
 /** Why a job may not leave the list, or undefined. */

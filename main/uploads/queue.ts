@@ -199,8 +199,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   edit(id: string, patch: JobEdit): Result<UploadJob> {
     return this.change(id, (job) => {
       const edited = editJob(job, patch);
-      if (edited.refusal !== undefined) return edited.refusal;
-      if (edited.reprepare) this.core.prepared.delete(job.id);
+      if (!edited.ok) return edited.error.message;
+      if (edited.value.reprepare) this.core.prepared.delete(job.id);
       return undefined;
     });
   }

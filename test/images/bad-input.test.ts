@@ -20,7 +20,7 @@ async function failure(promise: Promise<unknown>): Promise<ImageError> {
   expect(error).toBeInstanceOf(ImageError);
   const imageError = error as ImageError;
   expect(imageError.message.length).toBeGreaterThan(10);
-  expect(imageError.toJSON()).toEqual({ code: imageError.code, message: imageError.message });
+  expect(imageError.toProblem()).toEqual({ code: `image-${imageError.code}`, message: imageError.message });
   return imageError;
 }
 

@@ -26,12 +26,12 @@ describe('prepareBatch', () => {
       [good2, true],
     ]);
     const [first, failed, last] = results;
-    expect(first?.ok && `${first.image.width}x${first.image.height} ${first.image.format}`).toBe('800x600 jpeg');
+    expect(first?.ok && `${first.value.width}x${first.value.height} ${first.value.format}`).toBe('800x600 jpeg');
     expect(failed?.ok === false && failed.error).toEqual({
-      code: 'not-an-image',
+      code: 'image-not-an-image',
       message: expect.stringMatching(/not an image/),
     });
-    expect(last?.ok && `${last.image.width}x${last.image.height} ${last.image.format}`).toBe('400x300 png');
+    expect(last?.ok && `${last.value.width}x${last.value.height} ${last.value.format}`).toBe('400x300 png');
   });
 
   it('runs as many pipelines at once as asked, but never more than the cores', async () => {

@@ -12,6 +12,7 @@ import {
   retryJob,
 } from '../../main/uploads/job-machine';
 import { JOB_STATES } from '../../main/uploads/types';
+import { fail, ok } from '../../common/problem';
 import type { JobState, UploadJob } from '../../main/uploads/types';
 
 function job(state: JobState, extra: Partial<UploadJob> = {}): UploadJob {
@@ -67,17 +68,17 @@ describe('job machine', () => {
 
   it('edits: a new size sends a prepared job back to be prepared; an edit may fix what the service refused', () => {
     const ready = job('ready');
-    expect(editJob(ready, { prepare: { size: '400x300' } })).toEqual({ reprepare: true });
+    expect(editJob(ready, { prepare: { size: '400x300' } })).toEqual(ok({ reprepare: true }));
     expect(ready.state).toBe('queued');
-    expect(editJob(job('preparing'), { prepare: { size: '400x300' } })).toEqual({
-      refusal: 'The image is being prepared; change its size or fit in a moment.',
-    });
+    expect(editJob(job('preparing'), { prepare: { size: '400x300' } })).toEqual(
+      fail('refused', 'The image is being prepared; change its size or fit in a moment.'),
+    );
     const refused = job('failed', { failure: { message: 'title is blank', retryable: false } });
-    expect(editJob(refused, { metadata: { title: 'Now with a title' } })).toEqual({ reprepare: false });
+    expect(editJob(refused, { metadata: { title: 'Now with a title' } })).toEqual(ok({ reprepare: false }));
     expect(refused).toMatchObject({ state: 'queued', failure: undefined });
-    expect(editJob(job('published'), { metadata: { title: 'x' } })).toEqual({
-      refusal: 'The shot is already published; edit it from your shots instead.',
-    });
+    expect(editJob(job('published'), { metadata: { title: 'x' } })).toEqual(
+      fail('refused', 'The shot is already published; edit it from your shots instead.'),
+    );
   });
 
   it('removes only final jobs', () => {

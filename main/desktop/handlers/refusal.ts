@@ -13,7 +13,7 @@ export async function answer<T>(work: () => Promise<T> | T): Promise<Result<T>> 
     return ok(await work());
   } catch (error) {
     if (error instanceof WatchError) return fail('refused', error.message);
-    if (error instanceof ImageError) return fail(`image-${error.code}`, error.message);
+    if (error instanceof ImageError) return failWith(error.toProblem());
     if (isServiceError(error)) return failWith(problemOfRequest(error));
     throw error;
   }

@@ -1,6 +1,9 @@
-// Failures of a request to the service, as values a caller can branch on and the UI can render.
-// `unknown-outcome` is the important one for uploads: a POST that may have reached the server but
-// whose answer was lost; the caller must reconcile (look for the shot) instead of sending it again.
+// Failures of a request to the service, thrown inside main/service and turned into a Problem once,
+// at its edge, by problem.ts. Why it is not a Problem: it carries what that translation needs and a
+// Problem does not keep (the kind of failure, the status, the service's field errors, the method and
+// path, the operation it belongs to). `unknown-outcome` is the important one for uploads: a POST that
+// may have reached the server but whose answer was lost; the caller must reconcile (look for the
+// shot) instead of sending it again.
 import { scrubSecrets } from './known-secrets';
 
 /** The permission a request of the service needs. */

@@ -27,6 +27,7 @@ const vocabulary: { item: string; pattern: RegExp; home: string }[] = [
     pattern: /'published',\s*'scheduled',\s*'failed',\s*'cancelled'/,
     home: 'common/job-states.ts',
   },
+  { item: 'isFinal', pattern: /(?:function|const|let)\s+isFinal\b/, home: 'common/job-states.ts' },
   { item: 'waiting job states', pattern: /\[\s*'queued',\s*'preparing',\s*'ready'/, home: 'common/job-states.ts' },
   { item: 'input types', pattern: /extensions:\s*\[\s*'jpg'/, home: 'common/input-types.ts' },
   {
@@ -34,6 +35,7 @@ const vocabulary: { item: string; pattern: RegExp; home: string }[] = [
     pattern: /'image\/png',\s*'image\/jpeg'|'image\/jpeg':\s*'\.jpg'/,
     home: 'common/input-types.ts',
   },
+  { item: 'size choices', pattern: /\[\s*'auto',\s*'400x300',\s*'800x600'\s*\]/, home: 'common/service-rules.ts' },
   { item: 'size options', pattern: /value[:=]\s*["']800x600["']/, home: 'common/prepare-choice.ts' },
   { item: 'fit choices', pattern: /\[\s*'cover',\s*'contain'\s*\]/, home: 'common/prepare-choice.ts' },
   {

@@ -35,6 +35,7 @@ export class UploadReporter {
   private readonly noted = { skipped: 0, problems: 0 };
   private readonly tty: boolean;
   private barShown = false;
+  private sandboxUrl: string | undefined;
 
   constructor(
     private readonly io: CliIO,
@@ -53,6 +54,14 @@ export class UploadReporter {
     this.report(job);
   }
 
+  /**
+   * The bundled sandbox this run started. It takes a free port each run and keeps its shots in the
+   * data dir, so a job an earlier run finished names that run's port: it is shown at this one's.
+   */
+  linkToSandbox(apiUrl: string): void {
+    this.sandboxUrl = apiUrl;
+  }
+
   /** A change of a tracked job; changes of other jobs are not this command's to report. */
   onEvent(event: JobEvent): void {
     if (event.type !== 'job') return;
@@ -63,7 +72,8 @@ export class UploadReporter {
     this.report(job);
   }
 
-  private report(job: UploadJob): void {
+  private report(reported: UploadJob): void {
+    const job = this.sandboxUrl === undefined ? reported : atSandbox(reported, this.sandboxUrl);
     if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
     else {
       this.warnings(job);
@@ -172,6 +182,19 @@ export class UploadReporter {
     this.io.stdout.write(`\r\x1b[2K${text}`);
     this.barShown = true;
   }
+}
+
+/** A job's addresses on the sandbox's loopback host, moved to the port the sandbox has now. */
+function atSandbox(job: UploadJob, apiUrl: string): UploadJob {
+  const now = new URL(apiUrl);
+  const moved = (address: string | undefined): string | undefined => {
+    if (address === undefined || !URL.canParse(address)) return address;
+    const url = new URL(address);
+    if (url.protocol !== now.protocol || url.hostname !== now.hostname || url.host === now.host) return address;
+    url.host = now.host;
+    return url.href;
+  };
+  return { ...job, htmlUrl: moved(job.htmlUrl), location: moved(job.location) };
 }
 
 /** Whether a sentence already names the file, so that the line does not say it twice. */

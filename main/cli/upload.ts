@@ -114,7 +114,10 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const stop = () => void session.close();
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
-    if (session.service.isSandbox) writeLine(ctx.io.stderr, sandboxNotice(session.service.apiUrl));
+    if (session.service.isSandbox) {
+      writeLine(ctx.io.stderr, sandboxNotice(session.service.apiUrl));
+      reporter.linkToSandbox(session.service.apiUrl);
+    }
     const teamId = input.shared.team === undefined ? undefined : resolveTeam(input.shared.team, session.user.teams);
     const requests = uploadRequests({ ...input, files: readable }, teamId);
     const results = await queue.add(requests);

@@ -50,6 +50,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     color: ctx.globals.color,
     timeZone: ctx.env?.TZ || undefined,
   });
+  if (session.service.isSandbox) reporter.linkToSandbox(session.service.apiUrl);
   queue.on('event', (event) => reporter.onEvent(event));
   const folders = positionals.map(
     (folder) =>

@@ -1,5 +1,6 @@
 // Every failure of the image pipeline is an ImageError: a stable code for programs and a
 // sentence for people. Nothing else escapes probe(), preview() or prepare().
+import { INPUT_LABELS } from '../../common/input-types';
 import type { ImageErrorCode, Problem } from '../../common/problem';
 
 export type { ImageErrorCode } from '../../common/problem';
@@ -55,7 +56,7 @@ export function toImageError(error: unknown): ImageError {
     return new ImageError('too-many-pixels', 'The image has too many pixels to process safely.');
   if (/empty/i.test(first)) return new ImageError('empty', 'The file is empty (0 bytes).');
   if (/unsupported image format/i.test(text))
-    return new ImageError('not-an-image', 'The file is not an image that can be read.');
+    return new ImageError('not-an-image', `The file is not an image Shotput can read (${INPUT_LABELS}).`);
   if (
     /premature end|truncated|read error|corrupt|invalid|bad|unexpected end|not enough|out of order|unable to/i.test(
       text,

@@ -71,4 +71,20 @@ describe('building the CLI under a running command', () => {
     expect((await buildWatching(inPlace())).code).toBe(0);
     expect(fs.statSync(entry).mtimeMs).toBe(before);
   });
+
+  it('the test run builds it the same way, so tests never break a command running from this checkout', async () => {
+    const { default: buildCli } = await import('../setup/build-cli');
+    const running = path.join(REPO_ROOT, 'out', 'cli', 'cli.js');
+    let misses = 0;
+    const look = setInterval(() => {
+      if (!fs.existsSync(running)) misses++;
+    }, 1);
+    try {
+      await buildCli();
+    } finally {
+      clearInterval(look);
+    }
+    expect(misses).toBe(0);
+    expect(fs.existsSync(running)).toBe(true);
+  }, 120_000);
 });

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeApp } from './harness/fake-app';
+import { createFakeNotificationClass, createFakeTrayClass } from './harness/fake-desktop';
+import type { ShownNotification } from './harness/fake-desktop';
 import { FakeDialog } from './harness/fake-dialog';
 import { FakeMenu } from './harness/fake-menu';
 import { FakeSafeStorage } from './harness/fake-safe-storage';
@@ -75,6 +77,30 @@ describe.each(PLATFORMS)('the double on %s', (platform) => {
       expect(() => fake.openFile(image)).toThrow('macOS only');
     }
     expect(() => fake.launchAgain([image])).toThrow('only after');
+  });
+
+  it('tray and notifications: no AppIndicator host or notification server, no icon and no toast', () => {
+    const bare = { trayHost: false, notifications: false };
+    const Tray = createFakeTrayClass([], platform, bare);
+    const tray = new Tray('icon.png');
+    expect(tray.shown).toBe(platform !== 'linux');
+    if (platform === 'linux') {
+      expect(() => tray.clickIcon()).toThrow('no AppIndicator host');
+      const WithHost = createFakeTrayClass([], platform, { trayHost: true, notifications: true });
+      expect(() => new WithHost('icon.png').clickIcon()).toThrow('click is not delivered');
+    } else expect(() => tray.clickIcon()).not.toThrow();
+    const shown: ShownNotification[] = [];
+    const Silent = createFakeNotificationClass(shown, bare, platform, () => 'app.shotput.desktop');
+    expect(Silent.isSupported()).toBe(false);
+    expect(() => new Silent({ title: 't' }).show()).toThrow('isSupported');
+    const Toasts = createFakeNotificationClass(
+      shown,
+      { trayHost: true, notifications: true },
+      platform,
+      () => undefined,
+    );
+    new Toasts({ title: 'without an AppUserModelID' }).show();
+    expect(shown.length).toBe(platform === 'win32' ? 0 : 1);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageError, prepare, preview, probe } from '../../main/images/index';
 import { toImageError } from '../../main/images/image-error';
 import type { ImageErrorCode } from '../../main/images/index';
+import { INPUT_LABELS } from '../../common/input-types';
 import { photo, pngBomb, scratch } from './fixtures';
 import type { Scratch } from './fixtures';
 
@@ -45,8 +46,13 @@ describe('bad inputs', () => {
     await expectCode(tmp.dir, 'not-found');
   });
 
-  it('text named .png is "not-an-image"', async () => {
-    await expectCode(await tmp.write('notes.png', 'These are my notes, not a picture.\n'.repeat(20)), 'not-an-image');
+  it('text named .png is "not-an-image", and the sentence names what can be read', async () => {
+    const error = await expectCode(
+      await tmp.write('notes.png', 'These are my notes, not a picture.\n'.repeat(20)),
+      'not-an-image',
+    );
+    // As a file dropped on the window is told (main/desktop/drafts.ts): what would have worked.
+    expect(error.message).toBe(`The file is not an image Shotput can read (${INPUT_LABELS}).`);
   });
 
   it('PDF, HEIC and PSD are named and refused as "unsupported-format"', async () => {

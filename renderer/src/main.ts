@@ -1,5 +1,8 @@
 import { mount } from 'svelte';
 import App from './app.svelte';
+// The interface font, self-hosted (font-src 'self'): Inter's variable weights, each script's
+// subset fetched only when a page shows it.
+import '@fontsource-variable/inter/wght.css';
 import './styles/tokens.css';
 import './styles/theme.css';
 import './styles/controls.css';

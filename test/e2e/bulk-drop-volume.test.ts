@@ -1,6 +1,6 @@
 // A bulk drop at the volumes designers reach, at the default window: 100, 500 and 1,000 exports.
 // Measured in the real renderer against the real main-process pipeline: when the first cards show,
-// when every card is in the grid (reachable by scrolling), when all are prepared, the frame gaps
+// when every card is in the grid and the last one is reached by scrolling, when all are prepared, the frame gaps
 // while they are prepared (95th percentile), and the renderer's JavaScript heap. The bounds are the
 // ones the window is held to (first cards < 200 ms, every card < 1 s, p95 frame gap <= 50 ms, heap
 // < 300 MB). Run on purpose (SHOTPUT_VOLUME=1, SHOTPUT_VOLUME_COUNTS=100,500,1000): it takes minutes,
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import { dropFiles } from './harness/index';
+import { draftsInGrid, scrollGridToEnd } from './support/drafts-grid';
 import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -50,16 +51,41 @@ describe('a bulk drop', () => {
           Object.assign(window, { frameGaps: gaps });
         });
 
+        // Times are taken from the drop event itself, in the page: handing the harness's files to the
+        // page (read, encoded, copied into a DataTransfer) is not what a user waits for.
+        await page.evaluate(() => {
+          const marks = { dropped: 0, firstCard: 0 };
+          Object.assign(window, { dropMarks: marks });
+          window.addEventListener('drop', () => (marks.dropped ||= Date.now()), { capture: true });
+          new MutationObserver((_, observer) => {
+            if (marks.dropped && document.querySelector('[aria-label="Drafts"] article')) {
+              marks.firstCard = Date.now();
+              observer.disconnect();
+            }
+          }).observe(document.body, { childList: true, subtree: true });
+        });
         const cards = page.getByRole('list', { name: 'Drafts' }).getByRole('article');
-        const started = Date.now();
         await dropFiles(page, page.getByTestId('drop-zone'), files);
         await expect.poll(() => cards.count(), { timeout: 10_000, interval: 10 }).toBeGreaterThan(0);
-        const firstMs = Date.now() - started;
-        await expect.poll(() => cards.count(), { timeout: 20_000, interval: 25 }).toBe(count);
+        const marks = await page.evaluate(
+          () => (window as unknown as { dropMarks: { dropped: number; firstCard: number } }).dropMarks,
+        );
+        const started = marks.dropped;
+        const firstMs = marks.firstCard - started;
+        // Every card is in the grid (only those near the screen are drawn) and the last one can be
+        // scrolled to.
+        await expect.poll(() => draftsInGrid(page), { timeout: 20_000, interval: 25 }).toBe(count);
+        const last = page.getByRole('article', { name: `export-${String(count - 1).padStart(4, '0')}` });
+        await expect
+          .poll(
+            async () => {
+              await scrollGridToEnd(page);
+              return last.isVisible();
+            },
+            { timeout: 20_000, interval: 25 },
+          )
+          .toBe(true);
         const allMs = Date.now() - started;
-        // The last card can be scrolled to.
-        await page.getByRole('list', { name: 'Drafts' }).evaluate((grid) => grid.scrollTo(0, grid.scrollHeight));
-        await expect.poll(() => cards.last().isVisible()).toBe(true);
         await page.evaluate(() => ((window as unknown as { frameGaps: number[] }).frameGaps.length = 0));
         await expect.poll(() => page.getByText(/being prepared/).count(), { timeout: 300_000, interval: 200 }).toBe(0);
         const preparedMs = Date.now() - started;

@@ -8,6 +8,7 @@ import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness
 import { photo } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
+import { draftsInGrid, scrollGridToEnd } from './support/drafts-grid';
 import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -92,18 +93,18 @@ describe('nothing lost', () => {
     await page.setViewportSize({ width: 1100, height: 740 });
     await dropFiles(page, page.getByTestId('drop-zone'), files);
     const cards = page.getByRole('list', { name: 'Drafts' }).getByRole('article');
-    await expect.poll(() => cards.count(), { timeout: uiTimeoutMs }).toBe(6);
+    await expect.poll(() => draftsInGrid(page), { timeout: uiTimeoutMs }).toBe(6);
     const first = cards.filter({ has: page.getByRole('button', { name: 'Edit board-1.png' }) });
     await first.getByLabel('Title of board-1.png').fill('Spring poster');
 
     // One draft: gone at once, back with its title after Undo.
     await first.getByRole('button', { name: 'Remove board-1.png' }).click();
-    expect(await cards.count()).toBe(5);
+    expect(await draftsInGrid(page)).toBe(5);
     const toast = page.getByTestId('toast').filter({ hasText: 'Removed “Spring poster”.' });
     await expectVisible(toast);
     await expectNoAxeViolations(page);
     await toast.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => cards.count()).toBe(6);
+    await expect.poll(() => draftsInGrid(page)).toBe(6);
     expect(await cards.first().getByLabel('Title of board-1.png').inputValue()).toBe('Spring poster');
 
     // Six at once: a question first; keeping them keeps them.
@@ -114,18 +115,19 @@ describe('nothing lost', () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'remove-many-confirm');
     await dialog.getByRole('button', { name: 'Keep them' }).click();
-    expect(await cards.count()).toBe(6);
+    expect(await draftsInGrid(page)).toBe(6);
     await page.getByRole('button', { name: 'Remove selected' }).click();
     await dialog.getByRole('button', { name: 'Remove 6 drafts' }).click();
-    await expect.poll(() => cards.count()).toBe(0);
+    await expect.poll(() => draftsInGrid(page)).toBe(0);
     const many = page.getByTestId('toast').filter({ hasText: 'Removed 6 drafts.' });
     await expectVisible(many);
     await many.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => cards.count()).toBe(6);
+    await expect.poll(() => draftsInGrid(page)).toBe(6);
     await expectVisible(page.getByRole('button', { name: 'Upload all (6)' }));
 
     // A removal left alone becomes final: main forgets the draft, a new window would not list it.
     await page.getByLabel('Select all').uncheck();
+    await scrollGridToEnd(page);
     await cards.last().getByRole('button', { name: 'Remove board-6.png' }).click();
     await page.getByTestId('toast').getByRole('button', { name: 'Dismiss' }).click();
     await expect

@@ -74,6 +74,10 @@ class UploadDrafts {
   busy = $state(false);
   /** A sentence after an action (added to the queue, nothing to upload, …). */
   message = $state<{ text: string; kind: 'info' | 'notice' | 'error' } | undefined>(undefined);
+  /** The first draft the user's latest addition made: new drafts join at the end, so the view brings it into sight. */
+  added = $state<{ id: string } | undefined>(undefined);
+  /** Whether the addition running now has already said which draft to bring into sight. */
+  private addedShown = false;
   private connected = false;
   /** Changes that arrived before the answer that introduced their draft. */
   private readonly early = new Map<string, DraftView>();
@@ -136,7 +140,19 @@ class UploadDrafts {
       return this.fail(
         'Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.',
       );
-    await this.run(() => bridge.drafts.add({ paths }));
+    // The first screenful is asked for on its own: main checks and lists every path before it answers,
+    // which for a drop of a thousand files takes long enough to see; the first cards need not wait.
+    await this.run(async () => {
+      const first = await bridge.drafts.add({ paths: paths.slice(0, FIRST_CARDS) });
+      if (!first.ok || paths.length <= FIRST_CARDS) return first;
+      this.show(this.merge(first.value.drafts));
+      const rest = await bridge.drafts.add({ paths: paths.slice(FIRST_CARDS) });
+      if (!rest.ok) return rest;
+      return {
+        ok: true,
+        value: { drafts: rest.value.drafts, problems: [...first.value.problems, ...rest.value.problems] },
+      };
+    });
   }
 
   async pick(): Promise<void> {
@@ -338,11 +354,12 @@ class UploadDrafts {
   private async run(action: () => Promise<Result<DraftsAdded>>): Promise<void> {
     this.busy = true;
     this.message = undefined;
+    this.addedShown = false;
     try {
       const result = await action();
       if (!result.ok) return this.fail(failureText(result.error));
       this.problems = result.value.problems;
-      this.merge(result.value.drafts);
+      this.show(this.merge(result.value.drafts));
     } finally {
       this.busy = false;
     }
@@ -353,7 +370,14 @@ class UploadDrafts {
    * of a thousand files shows its first cards at once and the window keeps drawing while the others
    * arrive. Each is taken with main's latest view of it, unless it was removed meanwhile.
    */
-  private merge(views: DraftView[]): void {
+  private show(id: string | undefined): void {
+    if (id === undefined || this.addedShown) return;
+    this.addedShown = true;
+    this.added = { id };
+  }
+
+  /** Answers the first of the views that is new to the grid. */
+  private merge(views: DraftView[]): string | undefined {
     const known = new Set([...this.entries.map((entry) => entry.id), ...this.arriving]);
     const fresh = views.filter((view) => !known.has(view.id));
     for (const view of fresh) this.arriving.add(view.id);
@@ -375,6 +399,7 @@ class UploadDrafts {
       if (rest.length > 0) requestAnimationFrame(next);
     };
     if (rest.length > 0) requestAnimationFrame(next);
+    return fresh[0]?.id;
   }
 
   private fail(text: string): void {

@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, TSX, makeImages, sandboxToken, startSandboxProcess } from './lib/uploads-sandbox';
+import { LONG_RUN_ENV, LONG_RUN_NODE_FLAGS } from '../bin/long-run.js';
+import { REPO_ROOT, makeImages, sandboxToken, startSandboxProcess } from './lib/uploads-sandbox';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -30,6 +31,8 @@ export interface VolumeRow extends Scenario {
   tooMany: number;
   seconds: number;
   peakRssMb: number;
+  /** User plus system CPU time of the run's process. */
+  cpuSeconds: number;
   /** Least possible time: every POST at the limit (0 when the limit does not bind). */
   floorSeconds: number;
 }
@@ -75,10 +78,17 @@ async function runOne(scenario: Scenario, root: string, sourceDir: string): Prom
       watchDir,
       ...scenario,
     };
-    // As `shotput upload` and `watch` run (bin/shotput.js): two malloc arenas, unless BENCH_ARENAS says otherwise.
-    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: process.env.BENCH_ARENAS ?? '2' };
-    if (process.env.BENCH_ARENAS === 'default') delete env.MALLOC_ARENA_MAX;
-    const child = spawn(TSX, [path.join(REPO_ROOT, 'bench', 'lib', 'volume-run.ts'), JSON.stringify(input)], {
+    // As `shotput upload` and `watch` run (bin/shotput.js with bin/long-run.js): the same malloc
+    // arenas and V8 flags, unless BENCH_ARENAS or BENCH_NODE_FLAGS say otherwise ('default' leaves
+    // that one out; BENCH_NODE_FLAGS is a space-separated list).
+    const given = (value: string | undefined, fallback: string) =>
+      value === 'default' ? undefined : (value ?? fallback);
+    const env: NodeJS.ProcessEnv = { ...process.env, ...LONG_RUN_ENV };
+    env.MALLOC_ARENA_MAX = given(process.env.BENCH_ARENAS, LONG_RUN_ENV.MALLOC_ARENA_MAX);
+    if (env.MALLOC_ARENA_MAX === undefined) delete env.MALLOC_ARENA_MAX;
+    const flags = given(process.env.BENCH_NODE_FLAGS, LONG_RUN_NODE_FLAGS.join(' '))?.split(' ') ?? [];
+    const script = path.join(REPO_ROOT, 'bench', 'lib', 'volume-run.ts');
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, JSON.stringify(input)], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -119,11 +129,11 @@ export function volumeTable(rows: VolumeRow[]): string[] {
   const small = at(100);
   const large = at(1000);
   return [
-    '| Run | Published | Failed | Requests per shot | 429s | Wall time | Floor | × floor | Peak RSS |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Run | Published | Failed | Requests per shot | 429s | Wall time | Floor | × floor | Peak RSS | CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.published}/${r.count} | ${r.failed} | ${(r.requests / Math.max(1, r.published)).toFixed(3)} | ${r.tooMany} | ${r.seconds.toFixed(1)} s | ${r.floorSeconds ? `${r.floorSeconds.toFixed(0)} s` : 'none'} | ${r.floorSeconds ? (r.seconds / r.floorSeconds).toFixed(3) : '–'} | ${r.peakRssMb.toFixed(0)} MB |`,
+        `| ${r.name} | ${r.published}/${r.count} | ${r.failed} | ${(r.requests / Math.max(1, r.published)).toFixed(3)} | ${r.tooMany} | ${r.seconds.toFixed(1)} s | ${r.floorSeconds ? `${r.floorSeconds.toFixed(0)} s` : 'none'} | ${r.floorSeconds ? (r.seconds / r.floorSeconds).toFixed(3) : '–'} | ${r.peakRssMb.toFixed(0)} MB | ${r.cpuSeconds.toFixed(1)} s |`,
     ),
     ...(small && large
       ? ['', `Peak RSS at 1,000 files ÷ at 100: ${(large.peakRssMb / small.peakRssMb).toFixed(2)}.`]

@@ -2,12 +2,12 @@
 // The `shotput` command: runs the CLI built ahead of time (`npm run build:cli` → out/cli/cli.js).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LONG_COMMANDS, LONG_RUN_ENV, LONG_RUN_NODE_FLAGS } from './long-run.js';
 
-// glibc gives each thread a malloc arena of its own, and libvips' threads fragment them over a long
-// batch: measured, a queue's peak RSS was 259 MB after 1,000 files against 170 MB after 100; with two
-// arenas it stays at about 156 MB. So the commands that prepare many images start again, once, as
-// the same process (execve keeps the pid, so signals and exit codes are untouched), with two arenas.
-const LONG_COMMANDS = new Set(['upload', 'watch', 'prepare']);
+// The commands that prepare many images start again, once, as the same process (execve keeps the
+// pid, so signals and exit codes are untouched) with the memory settings of long-run.js: measured,
+// they keep a 1,000-file queue's peak RSS near a 100-file one's. Someone who sets MALLOC_ARENA_MAX
+// has chosen for themselves: then nothing changes.
 if (
   process.platform === 'linux' &&
   process.env.MALLOC_ARENA_MAX === undefined &&
@@ -16,9 +16,11 @@ if (
 ) {
   // The experimental-feature notice would be the only line of a clean run's stderr.
   process.removeAllListeners('warning');
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const flags = LONG_RUN_NODE_FLAGS.filter((flag) => !given.some((g) => g.startsWith(flag.split('=')[0])));
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], {
     ...process.env,
-    MALLOC_ARENA_MAX: '2',
+    ...LONG_RUN_ENV,
   });
 }
 

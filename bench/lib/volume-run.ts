@@ -1,8 +1,9 @@
 // One volume run of the upload queue, in a process of its own so its peak RSS is its own:
-// `tsx bench/lib/volume-run.ts '<json>'` with { url, token, dataDir, sourceDir, count, mode,
-// processingMs, feedMs?, watchDir? }. mode "batch" adds every file at once (as `shotput upload`
-// does); mode "watch" feeds the files one by one into a watched folder over feedMs. Prints one
-// JSON line: published, failed, requests, tooMany, seconds, peakRssMb.
+// `node --import tsx bench/lib/volume-run.ts '<json>'` with { url, token, dataDir, sourceDir,
+// count, mode, processingMs, feedMs?, watchDir? }. mode "batch" adds every file at once (as
+// `shotput upload` does); mode "watch" feeds the files one by one into a watched folder over
+// feedMs. Prints one JSON line: published, failed, requests, tooMany, seconds, peakRssMb,
+// cpuSeconds.
 import fs from 'node:fs';
 import path from 'node:path';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
@@ -39,6 +40,32 @@ async function main(): Promise<void> {
         `rss ${(m.rss / 1048576).toFixed(0)} heap ${(m.heapUsed / 1048576).toFixed(0)}/${(m.heapTotal / 1048576).toFixed(0)} external ${(m.external / 1048576).toFixed(0)} buffers ${(m.arrayBuffers / 1048576).toFixed(0)}\n`,
       );
     }, 3_000).unref();
+  }
+  // BENCH_MEMLOG=2 adds, every 15 s and at the end, V8's spaces (size/used MB) and the process's
+  // resident memory by mapping (MB): what a peak is made of.
+  if (process.env.BENCH_MEMLOG === '2') {
+    const v8 = await import('node:v8');
+    const dump = () => {
+      const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+      const spaces = v8
+        .getHeapSpaceStatistics()
+        .filter((s) => s.space_size > 0)
+        .map((s) => `${s.space_name.replace('_space', '')} ${mb(s.space_size)}/${mb(s.space_used_size)}`);
+      const resident = new Map<string, number>();
+      let mapping = '';
+      for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+        const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+        if (head) mapping = path.basename(head[1] || '[anon]');
+        const rss = /^Rss:\s+(\d+) kB/.exec(line);
+        if (rss) resident.set(mapping, (resident.get(mapping) ?? 0) + Number(rss[1]) * 1024);
+      }
+      const top = [...resident].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      process.stderr.write(
+        `spaces: ${spaces.join(', ')}\nresident: ${top.map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ')}\n`,
+      );
+    };
+    setInterval(dump, 15_000).unref();
+    process.on('beforeExit', dump);
   }
   const files = fs
     .readdirSync(input.sourceDir)
@@ -92,6 +119,7 @@ async function main(): Promise<void> {
       tooMany,
       seconds,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
+      cpuSeconds: (process.resourceUsage().userCPUTime + process.resourceUsage().systemCPUTime) / 1e6,
     })}\n`,
   );
 }

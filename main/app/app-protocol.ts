@@ -1,6 +1,8 @@
 // Serves the built renderer (out/renderer) on app://shotput/ with the CSP as a header (built for
 // each response: it names the bundled sandbox's address once that is running).
 // Anything outside the renderer folder, another host or a method other than GET is refused.
+// One path is not a file: queue-thumbnails/<job id>, the picture of a job in the queue (made in
+// main/desktop), which the Queue view's rows load as they scroll into view.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, relative, isAbsolute, sep } from 'node:path';
 import type { Protocol } from 'electron';
@@ -11,6 +13,11 @@ import { contentSecurityPolicyFor } from './content-security-policy';
 export type PolicySource = () => string | Promise<string>;
 
 const withoutSandbox: PolicySource = () => contentSecurityPolicyFor(undefined);
+
+/** The picture of a job in the queue, by its id; undefined when there is none. */
+export type QueueThumbnails = (jobId: string) => Promise<{ buffer: Buffer; type: string } | undefined>;
+
+const QUEUE_THUMBNAIL = /^\/queue-thumbnails\/([0-9a-f-]{8,64})$/i;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,10 +66,20 @@ export function resolveAppFile(rendererDir: string, url: string): string | undef
 export function createAppProtocolHandler(
   rendererDir: string,
   policy: PolicySource = withoutSandbox,
+  queueThumbnails?: QueueThumbnails,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const csp = await policy();
     if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed', csp);
+    const jobId = queueThumbnails ? thumbnailJobOf(request.url) : undefined;
+    if (jobId !== undefined) {
+      const thumbnail = await queueThumbnails!(jobId).catch(() => undefined);
+      if (thumbnail === undefined) return textResponse(404, 'Not found', csp);
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(thumbnail.buffer), {
+        status: 200,
+        headers: { ...commonHeaders(csp), 'Content-Type': thumbnail.type },
+      });
+    }
     const file = resolveAppFile(rendererDir, request.url);
     if (file === undefined) return textResponse(404, 'Not found', csp);
     let body: Buffer;
@@ -74,24 +91,38 @@ export function createAppProtocolHandler(
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
       headers: {
+        ...commonHeaders(csp),
         'Content-Type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'Content-Security-Policy': csp,
-        'X-Content-Type-Options': 'nosniff',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Resource-Policy': 'same-origin',
-        'Referrer-Policy': 'no-referrer',
-        'Cache-Control': 'no-cache',
       },
     });
   };
+}
+
+function commonHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-cache',
+  };
+}
+
+/** The job id a queue-thumbnails URL of ours names, if it is one. */
+function thumbnailJobOf(url: string): string | undefined {
+  const parsed = safeUrl(url);
+  if (parsed === undefined || parsed.protocol !== `${appScheme}:` || parsed.host !== appHost) return undefined;
+  return QUEUE_THUMBNAIL.exec(parsed.pathname)?.[1];
 }
 
 export function handleAppProtocol(
   protocol: Pick<Protocol, 'handle'>,
   rendererDir: string,
   policy?: PolicySource,
+  queueThumbnails?: QueueThumbnails,
 ): void {
-  protocol.handle(appScheme, createAppProtocolHandler(rendererDir, policy));
+  protocol.handle(appScheme, createAppProtocolHandler(rendererDir, policy, queueThumbnails));
 }
 
 function textResponse(status: number, text: string, csp: string): Response {

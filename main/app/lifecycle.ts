@@ -158,7 +158,12 @@ export function startApp(): void {
 
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
-    handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header());
+    handleAppProtocol(
+      protocol,
+      paths.rendererDir,
+      () => pagePolicy.header(),
+      async (jobId) => desktop?.uploads.thumbnail(jobId),
+    );
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: launch.platform };

@@ -23,6 +23,7 @@ import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
 import { enqueueAnswer, jobView, rateLimitView } from './queue-view';
 import { BatchTracker } from './batch-tracker';
+import { JobThumbnails, type Thumbnail } from './job-thumbnails';
 import type { BatchSummary } from './batch-tracker';
 import type { DraftForQueue, Drafts } from './drafts';
 
@@ -75,12 +76,18 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   private readonly batch = new BatchTracker();
   private switching: Promise<void> = Promise.resolve();
   private readonly log: (message: string) => void;
+  private readonly thumbnails = new JobThumbnails((id) => this.current?.queue.get(id)?.sourcePath);
 
   constructor(private readonly options: UploadCenterOptions) {
     super();
     this.log = options.log ?? (() => {});
     this.batch.on('progress', (fraction) => this.emit('batchProgress', fraction));
     this.batch.on('done', (summary) => this.emit('batchDone', summary));
+  }
+
+  /** A job's picture for the Queue view (served to the window by main/app). */
+  thumbnail(jobId: string): Promise<Thumbnail | undefined> {
+    return this.thumbnails.get(jobId);
   }
 
   /** The queue of the signed-in account, if any. */
@@ -143,6 +150,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       };
     });
     const results = await this.enqueue(items, spacing);
+    // The draft's card picture is the job's: the image exactly as it is sent.
+    for (const result of results.ok ? results.value : []) {
+      const card = result.jobId ? drafts.get(result.draftId)?.result?.dataUrl : undefined;
+      if (result.status === 'added' && card) this.thumbnails.remember(result.jobId!, card);
+    }
     if (results.ok)
       drafts.remove(
         results.value

@@ -102,3 +102,30 @@ describe('app:// handler', () => {
     ]);
   });
 });
+
+describe('app:// queue thumbnails', () => {
+  const jobId = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+  const asked: string[] = [];
+  const handler = createAppProtocolHandler('/nowhere', undefined, async (id) => {
+    asked.push(id);
+    return id === jobId ? { buffer: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' } : undefined;
+  });
+
+  test('serves a job’s picture by its id, with the CSP', async () => {
+    const response = await handler(new Request(`app://shotput/queue-thumbnails/${jobId}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicyFor(undefined));
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+  });
+
+  test('asks only for what looks like a job id, and answers 404 for a job with no picture', async () => {
+    asked.length = 0;
+    for (const path of ['queue-thumbnails/..%2f..%2fsecret', 'queue-thumbnails/%2Fetc%2Fpasswd', 'queue-thumbnails/'])
+      expect((await handler(new Request(`app://shotput/${path}`))).status).toBe(404);
+    expect(asked).toEqual([]);
+    expect((await handler(new Request('app://shotput/queue-thumbnails/0000000000000000'))).status).toBe(404);
+    expect(asked).toEqual(['0000000000000000']);
+    expect((await handler(new Request(`app://elsewhere/queue-thumbnails/${jobId}`))).status).toBe(404);
+  });
+});

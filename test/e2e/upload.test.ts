@@ -125,6 +125,17 @@ describe('upload', () => {
       await expect.poll(() => uploads.getByText('Published', { exact: true }).count(), { timeout: 90_000 }).toBe(1);
       await expect.poll(() => uploads.getByText('Scheduled', { exact: true }).count(), { timeout: 90_000 }).toBe(2);
       await expectVisible(page.getByRole('status', { name: 'Rate limit' }).getByText(/of 60/));
+      // Each job shows its picture: the draft's card, the image as it was sent (4:3, as main served it).
+      await expect
+        .poll(() =>
+          uploads.locator('img.thumb').evaluateAll((images) =>
+            images.map((image) => {
+              const { naturalWidth, naturalHeight, complete } = image as HTMLImageElement;
+              return complete && naturalWidth > 0 ? naturalWidth / naturalHeight : 0;
+            }),
+          ),
+        )
+        .toEqual([4 / 3, 4 / 3, 4 / 3]);
       await saveScreenshot(page, 'queue');
       await expectNoAxeViolations(page);
 

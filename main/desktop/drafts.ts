@@ -47,6 +47,7 @@ export interface DraftForQueue {
 }
 
 const FOLDER_DEPTH = 3;
+const LOOKED_AT_ONCE = 64;
 const SOURCE_PREVIEW_PX = 480;
 const CARD_PREVIEW_PX = 400;
 
@@ -76,12 +77,22 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   async add(paths: readonly string[]): Promise<DraftsAdded> {
     const problems: DraftsAdded['problems'] = [];
     const files: string[] = [];
-    for (const given of paths) {
-      if (!path.isAbsolute(given)) {
-        problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
-        continue;
+    // What each given path holds is looked at a few dozen at a time (a drop can bring thousands),
+    // and taken in the order given.
+    for (let start = 0; start < paths.length; start += LOOKED_AT_ONCE) {
+      const found = await Promise.all(
+        paths.slice(start, start + LOOKED_AT_ONCE).map(async (given) => {
+          const each = { files: [] as string[], problems: [] as DraftsAdded['problems'] };
+          if (!path.isAbsolute(given))
+            each.problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
+          else await this.collect(path.normalize(given), FOLDER_DEPTH, each.files, each.problems, true);
+          return each;
+        }),
+      );
+      for (const each of found) {
+        files.push(...each.files);
+        problems.push(...each.problems);
       }
-      await this.collect(path.normalize(given), FOLDER_DEPTH, files, problems, true);
     }
     const known = new Set([...this.drafts.values()].map((record) => record.view.path));
     const added: DraftView[] = [];

@@ -66,7 +66,8 @@ export class PathGrants {
       const atReal = await stat(real);
       if (atReal.dev !== opened.dev || atReal.ino !== opened.ino) return undefined;
       for (const root of this.rootsAbove(target)) {
-        const realRoot = await realpath(root).catch(() => undefined);
+        // A file granted by itself (a drop's files are) is its own root: its real path is known.
+        const realRoot = root === target ? real : await realpath(root).catch(() => undefined);
         if (realRoot !== undefined && isInside(real, realRoot)) return real;
       }
       return undefined;

@@ -1,10 +1,13 @@
-// Registers one ipcMain handler per request of the contract. Before a handler runs, the
-// sender must be the app's own frame and the payload must match the contract's schema;
-// whatever happens, the renderer gets a Result, never a thrown error.
-import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+// Both ways of IPC with the window. Requests: one ipcMain handler per request of the contract;
+// before a handler runs, the sender must be the app's own frame and the payload must match the
+// contract's schema; whatever happens, the renderer gets a Result, never a thrown error. Events:
+// sent to the window while it is open, on the contract's channel.
+import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import * as v from 'valibot';
 import {
   channelOf,
+  type EventName,
+  type EventPayload,
   requestNames,
   requests,
   type RequestHandlers,
@@ -33,6 +36,16 @@ export function registerRequestHandlers(
   }
   return () => {
     for (const name of requestNames) ipcMain.removeHandler(channelOf(name));
+  };
+}
+
+/** Sends the contract's events to the window `current` answers, while it is open. */
+export function eventSender(
+  current: () => BrowserWindow | undefined,
+): <E extends EventName>(event: E, payload: EventPayload<E>) => void {
+  return (event, payload) => {
+    const window = current();
+    if (window !== undefined && !window.isDestroyed()) window.webContents.send(channelOf(event), payload);
   };
 }
 

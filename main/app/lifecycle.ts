@@ -3,13 +3,12 @@
 // window after.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
-import { channelOf, type EventName, type EventPayload } from '../../common/contract/index';
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
 import { createRequestHandlers } from '../desktop/handlers/index';
 import { desktopHandlerContext, forwardDesktopEvents } from '../desktop/handlers/handler-context';
-import { registerRequestHandlers } from './ipc-registration';
+import { eventSender, registerRequestHandlers } from './ipc-registration';
 import { registerDroppedPaths } from './dropped-paths-registration';
 import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
@@ -62,6 +61,7 @@ export function startApp(): void {
   const log = (message: string): void => mainLog.warn(message);
 
   let mainWindow: BrowserWindow | undefined;
+  const emit = eventSender(() => mainWindow);
   let desktop: Desktop | undefined;
   let quitting: 'no' | 'closing' | 'closed' = 'no';
   // Sign-in callbacks (app.shotput://…) that arrive before the session is open wait for it.
@@ -113,10 +113,6 @@ export function startApp(): void {
     if (!windowOpened) return;
     if (mainWindow === undefined || mainWindow.isDestroyed()) openWindow();
     else focusMainWindow();
-  }
-
-  function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
-    if (mainWindow !== undefined && !mainWindow.isDestroyed()) mainWindow.webContents.send(channelOf(event), payload);
   }
 
   function openWindow(): void {

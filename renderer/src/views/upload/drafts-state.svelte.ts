@@ -50,9 +50,8 @@ export function isSendable(entry: DraftEntry): boolean {
   return entry.view.state === 'ready' && entry.duplicateOf === null;
 }
 
-/** Cards shown at once after a drop (more than a large window holds), then how many join per frame. */
+/** The first files of a drop asked for on their own: more than a large window shows. */
 const FIRST_CARDS = 48;
-const CARDS_PER_FRAME = 250;
 
 function newMeta(view: DraftView): DraftMeta {
   return {
@@ -81,8 +80,6 @@ class UploadDrafts {
   private connected = false;
   /** Changes that arrived before the answer that introduced their draft. */
   private readonly early = new Map<string, DraftView>();
-  /** Drafts main added that are still on their way into the grid (see merge). */
-  private readonly arriving = new Set<string>();
 
   get selected(): DraftEntry[] {
     return this.entries.filter((entry) => entry.selected);
@@ -224,7 +221,6 @@ class UploadDrafts {
 
   /** Drops drafts from the grid that main no longer holds. */
   private forget(ids: string[]): void {
-    for (const id of ids) this.arriving.delete(id);
     const gone = new Set(ids);
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
   }
@@ -376,29 +372,20 @@ class UploadDrafts {
     this.added = { id };
   }
 
-  /** Answers the first of the views that is new to the grid. */
+  /**
+   * New drafts join the grid at once, each with main's latest view of it (the grid draws only the
+   * rows near the screen, so a thousand cost no more to show than a screenful). Answers the first.
+   */
   private merge(views: DraftView[]): string | undefined {
-    const known = new Set([...this.entries.map((entry) => entry.id), ...this.arriving]);
-    const fresh = views.filter((view) => !known.has(view.id));
-    for (const view of fresh) this.arriving.add(view.id);
-    const take = (batch: DraftView[]) => {
-      const entries = batch
-        .filter((given) => this.arriving.delete(given.id))
-        .map((given): DraftEntry => {
-          const view = this.early.get(given.id) ?? given;
-          this.early.delete(given.id);
-          return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
-        });
-      if (entries.length > 0) this.entries = [...this.entries, ...entries];
-    };
-    take(fresh.slice(0, FIRST_CARDS));
-    let rest = fresh.slice(FIRST_CARDS);
-    const next = () => {
-      take(rest.slice(0, CARDS_PER_FRAME));
-      rest = rest.slice(CARDS_PER_FRAME);
-      if (rest.length > 0) requestAnimationFrame(next);
-    };
-    if (rest.length > 0) requestAnimationFrame(next);
+    const known = new Set(this.entries.map((entry) => entry.id));
+    const fresh = views
+      .filter((given) => !known.has(given.id))
+      .map((given): DraftEntry => {
+        const view = this.early.get(given.id) ?? given;
+        this.early.delete(given.id);
+        return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
+      });
+    if (fresh.length > 0) this.entries = [...this.entries, ...fresh];
     return fresh[0]?.id;
   }
 

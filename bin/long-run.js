@@ -8,7 +8,11 @@
 //    far past what is live before collecting, though what lives is about 15 MB; optimizing for
 //    size keeps the new space at 2 MB and the old generation near what is live, for a CPU time
 //    that measured no higher (a queue's JavaScript is a small part of its work next to libvips).
+//    Only for the queue's commands, where it was measured: `prepare` keeps V8's defaults, as its
+//    benchmark against bare sharp was measured with (an animation's frames are compared in JavaScript).
 export const LONG_COMMANDS = new Set(['upload', 'watch', 'prepare']);
+
+export const QUEUE_COMMANDS = new Set(['upload', 'watch']);
 
 export const LONG_RUN_ENV = { MALLOC_ARENA_MAX: '2' };
 

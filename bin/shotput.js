@@ -2,7 +2,7 @@
 // The `shotput` command: runs the CLI built ahead of time (`npm run build:cli` → out/cli/cli.js).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LONG_COMMANDS, LONG_RUN_ENV, LONG_RUN_NODE_FLAGS } from './long-run.js';
+import { LONG_COMMANDS, LONG_RUN_ENV, LONG_RUN_NODE_FLAGS, QUEUE_COMMANDS } from './long-run.js';
 
 // The commands that prepare many images start again, once, as the same process (execve keeps the
 // pid, so signals and exit codes are untouched) with the memory settings of long-run.js: measured,
@@ -17,7 +17,10 @@ if (
   // The experimental-feature notice would be the only line of a clean run's stderr.
   process.removeAllListeners('warning');
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  const flags = LONG_RUN_NODE_FLAGS.filter((flag) => !given.some((g) => g.startsWith(flag.split('=')[0])));
+  const queue = process.argv.slice(2).some((arg) => QUEUE_COMMANDS.has(arg));
+  const flags = (queue ? LONG_RUN_NODE_FLAGS : []).filter(
+    (flag) => !given.some((g) => g.startsWith(flag.split('=')[0])),
+  );
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], {
     ...process.env,
     ...LONG_RUN_ENV,

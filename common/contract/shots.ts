@@ -46,6 +46,20 @@ export interface ShotView {
   tags: string[];
   team: ShotTeamView | null;
   lowProfile: boolean;
+  /** Views, likes and comments, where the service sends them (the deployed one does; the spec has none). */
+  counts: ShotCounts | null;
+}
+
+export interface ShotCounts {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+}
+
+/** Who made a shot, where the service says. */
+export interface ShotAuthorView {
+  name: string;
+  username: string;
 }
 
 export interface ShotListPage {
@@ -60,6 +74,8 @@ export interface PopularShotView {
   imageUrl: string;
   htmlUrl: string;
   publishedAt: string | null;
+  counts: ShotCounts | null;
+  author: ShotAuthorView | null;
 }
 
 export interface PopularShotListPage {

@@ -39,6 +39,28 @@ export function handleOf(person: { login?: string; username?: string }): string 
   return person.login ?? person.username ?? '';
 }
 
+/** A shot's views, likes and comments, when the service sent any of them. */
+export function countsOf(shot: {
+  views_count?: number | null;
+  likes_count?: number | null;
+  comments_count?: number | null;
+}): { views: number | null; likes: number | null; comments: number | null } | null {
+  const counts = {
+    views: shot.views_count ?? null,
+    likes: shot.likes_count ?? null,
+    comments: shot.comments_count ?? null,
+  };
+  return counts.views === null && counts.likes === null && counts.comments === null ? null : counts;
+}
+
+/** A shot's author, when the service said who it is. */
+export function authorOf(shot: {
+  user?: { name?: string | null; login?: string; username?: string } | null;
+}): { name: string; username: string } | null {
+  if (!shot.user || handleOf(shot.user) === '') return null;
+  return { name: displayNameOf(shot.user), username: handleOf(shot.user) };
+}
+
 /** The display name, or the handle when the service sent none. */
 export function displayNameOf(person: { name?: string | null; login?: string; username?: string }): string {
   return person.name || handleOf(person);
@@ -109,6 +131,20 @@ export const ImagesSchema = v.looseObject({
   teaser: url,
 });
 
+/**
+ * What a shot may carry beyond the spec, as the deployed service sends it: counts and its author. A
+ * value of the wrong shape is dropped (read as absent), never a reason to refuse the whole answer.
+ */
+function shownWhenSent() {
+  const count = v.fallback(v.optional(v.nullable(integer)), undefined);
+  return {
+    views_count: count,
+    likes_count: count,
+    comments_count: count,
+    user: v.fallback(v.optional(v.nullable(UserSchema)), undefined),
+  };
+}
+
 export const ShotSchema = v.looseObject({
   id: integer,
   title: v.string(),
@@ -130,6 +166,8 @@ export const ShotSchema = v.looseObject({
   team: v.optional(v.nullable(TeamSchema)),
   video: v.optional(v.nullable(v.unknown())),
   low_profile: v.optional(v.boolean(), false),
+  // Sent by the deployed service, not in the spec: shown when present, never relied on.
+  ...shownWhenSent(),
 });
 
 export const PopularShotSchema = v.looseObject({
@@ -141,6 +179,7 @@ export const PopularShotSchema = v.looseObject({
   html_url: url,
   height: integer,
   width: integer,
+  ...shownWhenSent(),
 });
 
 export const CommentSchema = v.looseObject({

@@ -81,6 +81,9 @@ describe('the desktop app on the service as deployed', () => {
       // My shots: a shot deleted elsewhere leaves the grid with the reason when it is deleted here.
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();
       await expectVisible(page.getByRole('button', { name: 'Comments on capped-1' }));
+      // The deployed service sends each shot's counts (not in the spec): the card shows them.
+      const capped2 = page.getByTestId('shot-card').filter({ hasText: 'capped-2' });
+      await expectVisible(capped2.getByRole('img', { name: '0 views, 0 likes, 0 comments' }));
       const listed = await ada.json<{ id: number; title: string }[]>('GET', '/v2/user/shots');
       const doomed = listed.find((shot) => shot.title === 'capped-1')!;
       expect((await ada.request('DELETE', `/v2/shots/${doomed.id}`)).status).toBe(204);

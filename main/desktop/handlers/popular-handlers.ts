@@ -2,7 +2,7 @@
 // the first list request decides: a 403 means "not approved". The answer is remembered per account
 // (service address + user id) for the life of the process, so the tab does not flicker or re-ask.
 import type { PopularShotView } from '../../../common/contract/index';
-import type { PopularShot } from '../../service/resources';
+import { authorOf, countsOf, type PopularShot } from '../../service/resources';
 import { isServiceError } from '../../service/service-error';
 import type { RequestHandlers } from '../../../common/contract/index';
 import { ok } from './result';
@@ -66,5 +66,7 @@ export function toPopularShotView(shot: PopularShot): PopularShotView {
     imageUrl: shot.images.hidpi ?? shot.images.normal,
     htmlUrl: shot.html_url,
     publishedAt: shot.published_at ?? null,
+    counts: countsOf(shot),
+    author: authorOf(shot),
   };
 }

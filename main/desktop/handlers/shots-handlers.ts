@@ -1,7 +1,7 @@
 // My shots: the signed-in user's shots, one page at a time; edit and delete. Payloads were
 // validated by the IPC layer; these only talk to the service and turn failures into sentences.
 import type { ShotChanges, ShotView } from '../../../common/contract/index';
-import type { Shot } from '../../service/resources';
+import { countsOf, type Shot } from '../../service/resources';
 import type { ShotChanges as ServiceShotChanges } from '../../service/service-client';
 import type { RequestHandlers } from '../../../common/contract/index';
 import { fail } from './result';
@@ -71,6 +71,7 @@ export function toShotView(shot: Shot): ShotView {
     tags: [...shot.tags],
     team: shot.team ? { id: shot.team.id, name: shot.team.name } : null,
     lowProfile: shot.low_profile,
+    counts: countsOf(shot),
   };
 }
 

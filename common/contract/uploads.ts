@@ -111,6 +111,8 @@ export interface DraftView {
   result: { dataUrl: string; width: number; height: number; format: string; bytes: number } | null;
   warnings: ImageWarning[];
   prepare: PrepareChoice;
+  /** The shot this image's content is already on the service as, when the queue knows it (said on drop). */
+  uploadedAs: number | null;
 }
 
 export interface DraftsAdded {

@@ -36,6 +36,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     pasteDir: path.join(options.dataDir, 'pasted'),
     defaults: options.prepareDefaults,
     concurrency: options.draftConcurrency,
+    uploadedAs: (file) => uploads.uploadedAs(file),
   });
   uploads.on('opened', (queue) => void watch.attach(queue));
   const session = await DesktopSession.open(options);

@@ -26,6 +26,8 @@ export interface DraftsOptions {
   flushMs?: number;
   /** Most drafts held at once. */
   maxDrafts?: number;
+  /** The shot a file's content is already on the service as, when the signed-in account's queue knows it. */
+  uploadedAs?: (file: string) => Promise<number | undefined>;
   /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
   keepPreparedBytes?: number;
 }
@@ -116,6 +118,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         result: null,
         warnings: [],
         prepare: { ...this.options.defaults() },
+        uploadedAs: null,
       };
       this.drafts.set(view.id, { view, version: 0 });
       this.waiting.push(view.id);
@@ -301,6 +304,8 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         record.view = { ...record.view, facts, source };
         this.changed(record.view);
       }
+      // Said on the card at once, not only when Upload all is refused.
+      const uploadedAs = (await this.options.uploadedAs?.(file)) ?? null;
       // Read before the pipeline: a file changed while it runs gives an image the queue will not trust.
       const stamp = await fileStamp(file);
       const image = await prepare(file, optionsOfChoice(start.view.prepare));
@@ -315,6 +320,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         ...record.view,
         state: 'ready',
         error: null,
+        uploadedAs,
         result: {
           dataUrl: card.dataUrl,
           width: image.width,

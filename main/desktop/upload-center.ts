@@ -7,7 +7,7 @@ import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
 import path from 'node:path';
-import { PreparedHandoff, UploadQueue, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
+import { PreparedHandoff, UploadQueue, hashFile, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
 import type {
   BatchSpacing,
@@ -83,6 +83,14 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     this.log = options.log ?? (() => {});
     this.batch.on('progress', (fraction) => this.emit('batchProgress', fraction));
     this.batch.on('done', (summary) => this.emit('batchDone', summary));
+  }
+
+  /** The shot a file's content is already on the service as, when the open queue knows it. */
+  async uploadedAs(file: string): Promise<number | undefined> {
+    const queue = this.current?.queue;
+    if (!queue) return undefined;
+    const contentHash = await hashFile(file).catch(() => undefined);
+    return contentHash === undefined ? undefined : queue.uploadedAs(contentHash)?.shotId;
   }
 
   /** A job's picture for the Queue view (served to the window by main/app). */

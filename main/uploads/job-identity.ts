@@ -45,15 +45,31 @@ export function matchContent(
   const key = requestKey(request);
   const again = same.find((j) => j.sourcePath === request.sourcePath && requestKey(j) === key);
   if (again) return { kind: 'same', job: again };
-  const onService = same.find((j) => (j.state === 'published' || j.state === 'scheduled') && j.shotId !== undefined);
-  if (onService) return { kind: 'uploaded', shotId: onService.shotId!, from: path.basename(onService.sourcePath) };
-  if (uploaded) return { kind: 'uploaded', shotId: uploaded.shotId };
+  const onService = onServiceAs(request.contentHash, same, uploaded);
+  if (onService) return { kind: 'uploaded', ...onService };
   const sameFile = same.find((j) => j.sourcePath === request.sourcePath && isWaiting(j.state));
   if (sameFile) return { kind: 'update', job: sameFile };
   // A job the service may already hold (sending, processing, or failed after it was accepted).
   const live = same.find((j) => j.state !== 'failed' || j.shotId !== undefined);
   if (live) return { kind: 'in-queue', job: live };
   return { kind: 'new' };
+}
+
+/**
+ * The shot content is on the service as: a job of the queue that published it (named by its file),
+ * else the journal's record of it.
+ */
+export function onServiceAs(
+  contentHash: string,
+  jobs: Iterable<UploadJob>,
+  uploaded?: { shotId: number },
+): { shotId: number; from?: string } | undefined {
+  const job = [...jobs].find(
+    (j) =>
+      j.contentHash === contentHash && (j.state === 'published' || j.state === 'scheduled') && j.shotId !== undefined,
+  );
+  if (job) return { shotId: job.shotId!, from: path.basename(job.sourcePath) };
+  return uploaded ? { shotId: uploaded.shotId } : undefined;
 }
 
 /** What the user asked for, in a form where equal requests give equal strings. */

@@ -68,6 +68,11 @@ export class QueueCore {
     return this.journal.jobs.values();
   }
 
+  /** The live jobs, oldest first (not copies: for the engine only). */
+  oldestFirst(): UploadJob[] {
+    return [...this.jobs()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  }
+
   announce(event: JobEvent): void {
     this.emit(event);
   }

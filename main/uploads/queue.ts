@@ -8,7 +8,7 @@ import path from 'node:path';
 import { hashFile } from './content-hash';
 import { fileProblem } from './file-problem';
 import { knownRequest } from './known-request';
-import { matchContent } from './job-identity';
+import { matchContent, onServiceAs } from './job-identity';
 import { Journal } from './journal';
 import { acquireLock } from './lock';
 import { diskWrite } from './disk-fault';
@@ -20,12 +20,10 @@ import { cancelJob, editJob, newJob, pauseJob, removalRefusal, resumeJob, retryJ
 import { QueueCore } from './queue-core';
 import { Reconciler } from './reconciler';
 import { queueIsIdle } from './queue-idle';
-import { tuningOf } from './queue-options';
-import type { UploadQueueOptions } from './queue-options';
+import { tuningOf, type UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
-import { fail, ok } from '../../common/problem';
-import type { Result } from '../../common/problem';
+import { fail, ok, type Result } from '../../common/problem';
 import type { AddResult, JobEdit, JobEvent, NewJob, UploadJob } from './types';
 
 export type { AddResult } from './types';
@@ -89,12 +87,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   // ---- reading ------------------------------------------------------------------------------
 
   list(): UploadJob[] {
-    return this.ordered().map((j) => structuredClone(j));
-  }
-
-  /** The live jobs, oldest first (not copies: for the engine only). */
-  private ordered(): UploadJob[] {
-    return [...this.core.jobs()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return this.core.oldestFirst().map((j) => structuredClone(j));
   }
 
   get(id: string): UploadJob | undefined {
@@ -117,6 +110,12 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (!hold) return undefined;
     const waiting = [...this.core.jobs()].filter((j) => isWaiting(j.state) && !j.paused).length;
     return { ...hold, waiting };
+  }
+
+  /** The shot a file's content is already on the service as (by any file), when the queue knows it. */
+  uploadedAs(contentHash: string): { shotId: number; from?: string } | undefined {
+    for (const shotId of this.deletedShots.news()) this.forgetShot(shotId);
+    return onServiceAs(contentHash, this.core.jobs(), this.core.journal.uploaded.get(contentHash));
   }
 
   /** Resolves when no job can move on by itself: all final, paused, or the queue paused. */

@@ -13,9 +13,8 @@ import type {
 import { failureText, getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { tomorrowAt } from '../../lib/local-time';
 import { toasts } from '../../lib/toasts.svelte';
-import { pastedName } from './pasted-name';
+import { pasteRequestOf } from './pasted-image';
 import { metadataOf } from './draft-metadata';
-import { isPasteType } from '../../../../common/input-types';
 
 export interface DraftMeta {
   title: string;
@@ -97,8 +96,10 @@ class UploadDrafts {
     bridge.on('drafts.changed', ({ changed, removed }) => {
       for (const view of changed) {
         const entry = this.find(view.id);
-        if (entry) entry.view = view;
-        else this.early.set(view.id, view);
+        if (entry) {
+          entry.view = view;
+          this.markUploaded(entry);
+        } else this.early.set(view.id, view);
       }
       if (removed.length > 0) this.forget(removed);
     });
@@ -175,18 +176,9 @@ class UploadDrafts {
   async paste(file: File): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    const type = file.type;
-    if (!isPasteType(type)) return this.fail('Only PNG, JPEG, GIF or WebP images can be pasted.');
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    await this.run(() =>
-      bridge.drafts.paste({
-        name: pastedName(file.name, new Date(), type.slice('image/'.length)),
-        type,
-        dataBase64: btoa(binary),
-      }),
-    );
+    const request = await pasteRequestOf(file, new Date());
+    if (typeof request === 'string') return this.fail(request);
+    await this.run(() => bridge.drafts.paste(request));
   }
 
   /**
@@ -341,6 +333,14 @@ class UploadDrafts {
     this.message = { text: parts.join(' '), kind: added > 0 ? 'info' : 'notice' };
   }
 
+  /** An image main found already on the service is held back on its card, named by its shot's title. */
+  private markUploaded(entry: DraftEntry): void {
+    const shotId = entry.view.uploadedAs;
+    if (shotId === null || entry.duplicateOf !== null) return;
+    entry.duplicateOf = shotId;
+    void this.nameDuplicate(entry.id, shotId);
+  }
+
   private async nameDuplicate(id: string, shotId: number): Promise<void> {
     const shot = await getBridge()?.shots.get({ id: shotId });
     const entry = this.find(id);
@@ -386,6 +386,7 @@ class UploadDrafts {
         return { id: view.id, view, meta: newMeta(view), selected: false, note: null, duplicateOf: null };
       });
     if (fresh.length > 0) this.entries = [...this.entries, ...fresh];
+    for (const entry of fresh) if (entry.view.uploadedAs !== null) this.markUploaded(this.find(entry.id)!);
     return fresh[0]?.id;
   }
 

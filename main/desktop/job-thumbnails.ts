@@ -8,8 +8,20 @@ import { preview } from '../images/index';
 
 export interface Thumbnail {
   buffer: Buffer;
-  type: 'image/jpeg' | 'image/png';
+  type: 'image/jpeg' | 'image/png' | 'image/svg+xml';
 }
+
+/**
+ * A job whose file cannot be read (damaged, or moved away after its upload) shows this: a frame with
+ * a struck-out picture, in a grey that reads on both themes.
+ */
+const NO_PICTURE: Thumbnail = {
+  type: 'image/svg+xml',
+  buffer: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 72" fill="none" stroke="#8c8c96" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
+      '<rect x="34" y="22" width="28" height="28" rx="3"/><circle cx="42" cy="30" r="2.5"/><path d="m62 42-6-6-16 14"/><path d="M30 18l36 36"/></svg>',
+  ),
+};
 
 /** What a picture of the job can be made from: its source file, while it is in the queue. */
 export type JobSource = (jobId: string) => string | undefined;
@@ -35,7 +47,7 @@ export class JobThumbnails {
     );
   }
 
-  /** The job's picture, or undefined when it is not a job of this queue or its file can no longer be read. */
+  /** The job's picture (a stand-in when its file cannot be read), or undefined when it is not a job of this queue. */
   get(jobId: string): Promise<Thumbnail | undefined> {
     if (!JOB_ID.test(jobId)) return Promise.resolve(undefined);
     const known = this.kept.get(jobId);
@@ -47,8 +59,8 @@ export class JobThumbnails {
     if (source === undefined) return Promise.resolve(undefined);
     const made = preview(source, { maxSize: SIZE_PX }).then(
       (small): Thumbnail => ({ buffer: small.buffer, type: small.format === 'png' ? 'image/png' : 'image/jpeg' }),
-      // A source moved away after its upload (or never readable) has no picture; the row shows none.
-      () => undefined,
+      // A source moved away after its upload, or never readable: the stand-in.
+      () => NO_PICTURE,
     );
     this.keep(jobId, made);
     return made;

@@ -40,7 +40,7 @@ interface Running {
   problem: string | null;
 }
 
-const MAX_SKIPPED_LISTED = 50;
+const MAX_LISTED = 50;
 
 export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }> {
   private folders: StoredFolder[] = [];
@@ -48,6 +48,8 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
   private readonly running = new Map<string, Running>();
   private readonly counts = new Map<string, FolderCounts>();
   private readonly skipped = new Map<string, WatchFolderView['skipped']>();
+  /** Files that could not be read or whose upload failed, by folder: named with why, not only counted. */
+  private readonly failures = new Map<string, WatchFolderView['failures']>();
   /** Jobs sent with "upload anyway", by job id → folder id, to count them when they are done. */
   private readonly forced = new Map<string, string>();
   private readonly forcedUploaded = new Map<string, number>();
@@ -146,6 +148,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     this.folders = this.folders.filter((folder) => folder.id !== id);
     this.counts.delete(id);
     this.skipped.delete(id);
+    this.failures.delete(id);
     await this.save();
     this.changed();
     return this.list();
@@ -262,19 +265,29 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
   }
 
   private onWatchEvent(id: string, event: WatchEvent): void {
+    if (event.type === 'error') this.log(`Watched folder: ${event.message}`);
     if (event.type === 'counts') {
       this.counts.set(id, event.counts);
     } else if (event.type === 'skipped') {
       const list = (this.skipped.get(id) ?? []).filter((entry) => entry.file !== event.file);
       this.skipped.set(
         id,
-        [{ file: event.file, name: path.basename(event.file), message: event.message }, ...list].slice(
+        [{ file: event.file, name: path.basename(event.file), message: skippedSentence(event) }, ...list].slice(
           0,
-          MAX_SKIPPED_LISTED,
+          MAX_LISTED,
         ),
       );
-    } else if (event.type === 'error') {
-      this.log(`Watched folder: ${event.message}`);
+    } else if (event.type === 'failed' || (event.type === 'error' && event.file !== undefined)) {
+      const file = event.file!;
+      const list = (this.failures.get(id) ?? []).filter((entry) => entry.file !== file);
+      this.failures.set(
+        id,
+        [{ file, name: path.basename(file), message: event.message }, ...list].slice(0, MAX_LISTED),
+      );
+    } else if (event.type === 'taken') {
+      // Taken again (fixed, or sent anyway): no longer a failure.
+      const list = this.failures.get(id)?.filter((entry) => entry.file !== event.file);
+      if (list) this.failures.set(id, list);
     }
     this.changed();
   }
@@ -319,6 +332,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
       moveUploaded: folder.moveUploaded,
       counts: { ...counts, uploaded: counts.uploaded + (this.forcedUploaded.get(folder.id) ?? 0) },
       skipped: this.skipped.get(folder.id) ?? [],
+      failures: this.failures.get(folder.id) ?? [],
     };
   }
 
@@ -351,4 +365,14 @@ async function readFolders(file: string): Promise<StoredFolder[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * Why a file was not sent, in the desktop's words: the queue's sentence names a shot by its number
+ * and says what to type on a command line; here a button beside it sends the file anyway.
+ */
+function skippedSentence(event: Extract<WatchEvent, { type: 'skipped' }>): string {
+  const name = path.basename(event.file);
+  if (event.shotId === undefined) return `${name} is already in the upload queue.`;
+  return `${name} is already on the service${event.from && event.from !== name ? `, uploaded from ${event.from}` : ''}.`;
 }

@@ -56,6 +56,8 @@ export type WatchEvent =
   | { type: 'taken'; folder: string; file: string; job: UploadJob }
   | { type: 'skipped'; folder: string; file: string; message: string; shotId?: number; jobId?: string; from?: string }
   | { type: 'error'; folder: string; file?: string; message: string }
+  /** A job of this folder failed: the file and the job's sentence. */
+  | { type: 'failed'; folder: string; file: string; message: string }
   | { type: 'counts'; folder: string; counts: FolderCounts };
 
 export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
@@ -271,7 +273,11 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       if (this.options.moveUploaded) this.remember(this.moveToUploaded(file));
     } else if (state === 'failed' || state === 'cancelled') {
       this.jobs.delete(event.job.id);
-      if (state === 'failed') this.counts.failed++;
+      if (state === 'failed') {
+        this.counts.failed++;
+        const message = event.job.failure?.message ?? 'The upload failed.';
+        this.emit('event', { type: 'failed', folder: this.folder, file, message });
+      }
       this.emitCounts();
     }
   }

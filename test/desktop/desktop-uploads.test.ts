@@ -271,7 +271,8 @@ describe('desktop uploads', () => {
     );
     expect(skipped.skipped[0]).toMatchObject({
       name: 'Poster copy.png',
-      message: expect.stringMatching(/already uploaded as shot \d+/),
+      // In the desktop's words: no shot number, no command-line flag.
+      message: 'Poster copy.png is already on the service, uploaded from Poster.png.',
     });
     await expect(h.desktop.watch.force(skipped.id, files.file('elsewhere.png'))).rejects.toThrow(/is not in watched/);
     await h.desktop.watch.force(skipped.id, skipped.skipped[0]!.file);

@@ -1,7 +1,7 @@
 // Watched folders end to end: a folder chosen in Settings (the system folder picker, faked to
 // answer a real folder), its defaults, a file saved into it published on the bundled sandbox, the
 // same content again skipped and then sent anyway, the tray icon while watching, and off again.
-import { copyFile, rename } from 'node:fs/promises';
+import { copyFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
@@ -61,11 +61,23 @@ describe('watched folders', () => {
       .poll(() => folder.getByLabel(/^Counts for/).textContent(), { timeout: 60_000 })
       .toMatch(/2 seen · 1 uploaded · 1 skipped/);
     await folder.getByText('1 skipped: already uploaded').click();
-    await expectVisible(folder.getByText(/Moodboard copy\.png was already uploaded as shot \d+/));
+    await expectVisible(folder.getByText('Moodboard copy.png is already on the service, uploaded from Moodboard.png.'));
     await saveScreenshot(page, 'watch-folder');
     await expectNoAxeViolations(page);
     await folder.getByRole('button', { name: 'Upload Moodboard copy.png anyway' }).click();
     await expect.poll(() => folder.getByLabel(/^Counts for/).textContent(), { timeout: 90_000 }).toMatch(/2 uploaded/);
+
+    // A damaged export (whole to the eye: its end marker is there) is named with why, not only counted.
+    const damaged = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#e8590c' } })
+      .png()
+      .toBuffer();
+    damaged.fill(0, 60, damaged.length - 40);
+    await writeFile(join(dir, 'Poster final.png'), damaged);
+    await expect
+      .poll(() => folder.getByLabel(/^Counts for/).textContent(), { timeout: 90_000 })
+      .toMatch(/2 uploaded · 1 skipped · 1 failed/);
+    await expectVisible(folder.getByText('1 could not be uploaded'));
+    await expectVisible(folder.getByRole('listitem').filter({ hasText: /^Poster final\.png: .*damaged/ }));
 
     // The queue shows where the jobs came from.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Queue' }).click();

@@ -1,6 +1,7 @@
 // Every state visible, in the desktop's words: one way to schedule a batch, with what wins shown on
 // each card and nights left alone; pasted images titled by the time of the paste; the version once
 // in Settings; the account's name whole; Escape closes the comments panel.
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, uiTimeoutMs } from './harness/index';
@@ -161,5 +162,31 @@ describe('every state visible', () => {
     expect(await page.getByRole('article', { name: 'logo-final' }).getAttribute('data-pointed')).toBe('true');
     expect(await cards.count()).toBe(2);
     await expectNoAxeViolations(page);
+  }, 120_000);
+
+  test('a draft the queue cannot take is held back with the reason on its card, never as "0 shots added" in red', async () => {
+    const dir = await app.scratchDir('held');
+    const files = [join(dir, 'kept.png'), join(dir, 'moved-away.png')];
+    for (const file of files) await photo(800, 600).png().toFile(file);
+    const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace');
+    const { page } = launched;
+    await page.setViewportSize({ width: 1100, height: 740 });
+    await dropFiles(page, page.getByTestId('drop-zone'), files);
+    await expectVisible(page.getByRole('button', { name: 'Upload all (2)' }));
+    // The file goes away after its draft was made (moved, or on a drive taken out).
+    await rm(files[1]!);
+    await page.getByRole('button', { name: 'Upload all (2)' }).click();
+    const said = page.getByText(/^1 shot added to the queue\. 1 not sent: see the note on its card\./);
+    await expectVisible(said);
+    expect(await said.evaluate((element) => element.closest('.problem') === null)).toBe(true);
+    await expectVisible(
+      page.getByRole('article', { name: 'moved-away' }).getByText(/^There is no file moved-away\.png in /),
+    );
+    // Only that one is left, the other is on its way.
+    await page.getByRole('button', { name: 'Upload all (1)' }).click();
+    const none = page.getByText(/^1 not sent: see the note on its card\./);
+    await expectVisible(none);
+    expect(await page.getByText(/0 shots added/).count()).toBe(0);
+    expect(await none.evaluate((element) => element.closest('.problem') === null)).toBe(true);
   }, 120_000);
 });

@@ -82,11 +82,12 @@ export class ServiceClient {
 
   /**
    * Looks at a created shot's Location: null while it is still processing (404), the shot when done.
-   * Only addresses of this service are followed, so the token never goes elsewhere.
+   * The Location's path is looked up on this service, whatever host it names (one written down by an
+   * earlier run may name the service's old address), so the token never goes elsewhere.
    */
   async getShotAtLocation(location: string, options: CallOptionsPublic = {}): Promise<Shot | null> {
     return this.during(operations.getShot(Number(location.split('/').filter(Boolean).at(-1)) || 0), async () => {
-      const path = this.http.ownPath(location);
+      const path = this.http.pathUnderApi(location);
       const response = await this.http.call('GET', path, options, [404]);
       if (response.status === 404) {
         await response.body?.cancel();

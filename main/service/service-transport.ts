@@ -223,6 +223,18 @@ export class ServiceTransport {
     }
   }
 
+  /**
+   * The path (with its query) an address names under this service's API, wherever its host: what a
+   * created shot's Location from an earlier run names when the service now answers at another
+   * address (the bundled sandbox starts on a new port each run). The request then goes to this
+   * service only; refused when the path is not under the API.
+   */
+  pathUnderApi(address: string): string {
+    const base = new URL(`${this.apiUrl}/`);
+    const url = new URL(address, base);
+    return this.ownPath(`${base.origin}${url.pathname}${url.search}`);
+  }
+
   /** A path (with its query) of this service for an absolute or relative address; refuses other hosts. */
   ownPath(address: string): string {
     const base = new URL(`${this.apiUrl}/`);

@@ -49,8 +49,8 @@ export function isSendable(entry: DraftEntry): boolean {
   return entry.view.state === 'ready' && entry.duplicateOf === null;
 }
 
-/** The first files of a drop asked for on their own: more than a large window shows. */
-const FIRST_CARDS = 48;
+/** The first files of a drop asked for on their own: a screenful at the default window; the rest follow at once. */
+const FIRST_CARDS = 24;
 
 function newMeta(view: DraftView): DraftMeta {
   return {

@@ -96,6 +96,22 @@ describe('release.yml refuses to publish unsigned on a tag', () => {
     expect(writers.map(([name]) => name)).toEqual(['publish']);
   });
 
+  it('a signed build signs Windows with Azure Trusted Signing under our publisher, and checks both signatures', () => {
+    const windows = step('installers', (s) => s.name === 'Package (Windows, signed)');
+    expect(windows.if).toBe("runner.os == 'Windows' && env.MODE == 'signed'");
+    for (const option of ['publisherName', 'endpoint', 'codeSigningAccountName', 'certificateProfileName'])
+      expect(windows.run).toMatch(new RegExp(`-c\\.win\\.azureSignOptions\\.${option}="\\$\\w+"`));
+    expect(step('installers', (s) => s.name === 'Check the signatures (Windows)').run).toMatch(
+      /Get-AuthenticodeSignature[\s\S]*'Valid'[\s\S]*publisherName/,
+    );
+    expect(step('installers', (s) => s.name === 'Check the signatures (macOS)').run).toMatch(
+      /codesign --verify[\s\S]*Developer ID Application[\s\S]*spctl --assess[\s\S]*stapler validate/,
+    );
+    const unsigned = step('installers', (s) => s.name === 'Package (macOS or Windows, unsigned preview)');
+    expect(unsigned.if).toContain("env.MODE == 'unsigned'");
+    expect(JSON.stringify(unsigned)).not.toContain('secrets.');
+  });
+
   it('the scripts run here read only their environment', () => {
     for (const s of [signing, naming, checksums, upload]) expect(s.run).not.toContain('${{');
   });

@@ -112,6 +112,17 @@ describe('release.yml refuses to publish unsigned on a tag', () => {
     expect(JSON.stringify(unsigned)).not.toContain('secrets.');
   });
 
+  it('builds from the registry and the lockfile, never from a dependency cache another run wrote', () => {
+    const setups = Object.values(release.jobs).flatMap((job) =>
+      (job.steps ?? []).filter((s) => s.uses?.startsWith('actions/setup-node@')),
+    );
+    expect(setups.length).toBeGreaterThan(0);
+    for (const setup of setups) {
+      expect(setup.with?.cache).toBeUndefined();
+      expect(setup.with?.['package-manager-cache']).toBe(false);
+    }
+  });
+
   it('the scripts run here read only their environment', () => {
     for (const s of [signing, naming, checksums, upload]) expect(s.run).not.toContain('${{');
   });

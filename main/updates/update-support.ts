@@ -6,7 +6,7 @@
 //     (latest-linux.yml): no signature, so it is as trustworthy as the releases page itself;
 //   - an unsigned Windows build does not: electron-updater skips the signature check when the build
 //     names no publisher, which would leave a checksum from the same place as the download;
-//   - the deb is updated by the system's package manager;
+//   - the deb (and an rpm or pacman package built from source) is updated by the system's package manager;
 //   - an unsigned (or ad-hoc signed) macOS build cannot: Squirrel.Mac installs only signed apps;
 //   - a build run from source (not packaged) has nothing to replace.
 

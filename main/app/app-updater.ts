@@ -52,7 +52,10 @@ export async function createAppUpdater(options: AppUpdaterOptions): Promise<Upda
 async function loadAutoUpdater(log: Logger): Promise<UpdaterPort> {
   // Loaded only when it will be used: creating autoUpdater reads the packed app's files.
   const { default: electronUpdater } = await import('electron-updater');
-  const updater = electronUpdater.autoUpdater;
+  // On Linux only the AppImage gets here. electron-updater's autoUpdater would pick its deb
+  // updater from the package-type marker that an AppImage may carry (see update-support.ts).
+  const updater =
+    launchFacts().platform === 'linux' ? new electronUpdater.AppImageUpdater() : electronUpdater.autoUpdater;
   updater.logger = {
     info: (message: unknown) => log.info(String(message)),
     warn: (message: unknown) => log.warn(String(message)),

@@ -6,7 +6,7 @@
 //     (latest-linux.yml): no signature, so it is as trustworthy as the releases page itself;
 //   - an unsigned Windows build does not: electron-updater skips the signature check when the build
 //     names no publisher, which would leave a checksum from the same place as the download;
-//   - the deb is updated by the system's package manager;
+//   - the deb (and an rpm or pacman package built from source) is updated by the system's package manager;
 //   - an unsigned (or ad-hoc signed) macOS build cannot: Squirrel.Mac installs only signed apps;
 //   - a build run from source (not packaged) has nothing to replace.
 
@@ -57,6 +57,11 @@ export function updateSupport(facts: InstallFacts): UpdateSupport {
               'This Mac build is not signed, and macOS lets only signed apps update themselves. Download new versions from the releases page.',
           };
     case 'linux': {
+      // The AppImage first: electron-builder packs it from the same folder into which the deb
+      // target writes its package-type marker, so an AppImage can carry "deb" too. Only the
+      // AppImage runtime sets APPIMAGE.
+      if (facts.appImagePath !== undefined && facts.appImagePath !== '')
+        return { supported: true, verification: CHECKSUM_ONLY };
       const packageType = facts.packageType?.trim();
       if (packageType === 'deb' || packageType === 'rpm' || packageType === 'pacman') {
         return {
@@ -64,13 +69,10 @@ export function updateSupport(facts: InstallFacts): UpdateSupport {
           reason: `Shotput was installed from the ${packageType} package, so your system's package manager updates it (or install the new package from the releases page).`,
         };
       }
-      if (facts.appImagePath === undefined || facts.appImagePath === '') {
-        return {
-          supported: false,
-          reason: 'Only the AppImage updates itself on Linux. Install new versions from the releases page.',
-        };
-      }
-      return { supported: true, verification: CHECKSUM_ONLY };
+      return {
+        supported: false,
+        reason: 'Only the AppImage updates itself on Linux. Install new versions from the releases page.',
+      };
     }
     default:
       return {

@@ -26,6 +26,18 @@ describe('updateSupport', () => {
     });
   });
 
+  it("lets the AppImage update itself even when it carries the deb's package-type marker", () => {
+    // electron-builder writes resources/package-type into linux-unpacked, which the AppImage is packed from too.
+    expect(
+      updateSupport({
+        platform: 'linux',
+        isPackaged: true,
+        packageType: 'deb',
+        appImagePath: '/home/a/Shotput.AppImage',
+      }),
+    ).toEqual({ supported: true, verification: CHECKSUM_ONLY });
+  });
+
   it('does not let an unsigned Windows build install updates itself', () => {
     const support = updateSupport({ platform: 'win32', isPackaged: true });
     expect(support).toEqual({
@@ -64,6 +76,9 @@ describe('updateSupport', () => {
       reason({ platform: 'darwin', isPackaged: true, macSignature: '/x: code object is not signed at all' }),
     ).toMatch(/not signed/);
     expect(reason({ platform: 'darwin', isPackaged: true })).toMatch(/not signed/);
+    expect(reason({ platform: 'linux', isPackaged: true, packageType: 'rpm\n' })).toMatch(
+      /installed from the rpm package, so your system's package manager updates it/,
+    );
     expect(reason({ platform: 'linux', isPackaged: true })).toMatch(/Only the AppImage updates itself/);
     expect(reason({ platform: 'win32', isPackaged: false })).toMatch(/runs from its source code/);
   });

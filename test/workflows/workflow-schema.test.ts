@@ -10,13 +10,23 @@ import { repoRoot } from '../e2e/harness/repo-paths';
 const workflowsDir = join(repoRoot, '.github', 'workflows');
 const workflows = readdirSync(workflowsDir).filter((name) => /\.ya?ml$/.test(name));
 
+/**
+ * The validator's schema (0.6.0, its newest release) predates the `attestations` permission that
+ * storing a build provenance attestation needs, so those lines are left out of what it sees;
+ * workflow-policy.test.ts checks every permission scope against GitHub's list instead.
+ */
+function withoutAttestationsPermission(text: string): string {
+  return text.replace(/^[ \t]+attestations:[ \t]+(read|write|none)\b.*\n/gm, '');
+}
+
 describe('GitHub workflows', () => {
   it('are there', () => {
     expect(workflows).toEqual(expect.arrayContaining(['ci.yml', 'release.yml']));
   });
 
   it.each(workflows)('%s follows the workflow schema', (name) => {
-    expect(validateWorkflow(readFileSync(join(workflowsDir, name), 'utf8')).errors).toEqual([]);
+    const text = withoutAttestationsPermission(readFileSync(join(workflowsDir, name), 'utf8'));
+    expect(validateWorkflow(text).errors).toEqual([]);
   });
 
   it('the check is real: a misspelt key and a job with no way to run are refused', () => {
@@ -24,6 +34,9 @@ describe('GitHub workflows', () => {
     expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
     const noRunner = 'name: x\non: push\njobs:\n  a:\n    steps:\n      - run: echo\n';
     expect(validateWorkflow(noRunner).errors.length).toBeGreaterThan(0);
+    const misspeltScope =
+      'name: x\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    permissions:\n      contentz: read\n    steps:\n      - run: echo\n';
+    expect(validateWorkflow(withoutAttestationsPermission(misspeltScope)).errors.length).toBeGreaterThan(0);
   });
 
   it('ci.yml runs the end-to-end walk on the real Electron on macOS, Windows and Linux', () => {

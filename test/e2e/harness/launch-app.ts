@@ -94,6 +94,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     // Closing the last window quits (not on macOS): let main/app finish its work before the folder goes.
     if (!electron.app.quitRequested) electron.app.quit();
     await Promise.race([electron.app.whenQuit(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await electron.end();
     setCurrentFakeElectron(undefined);
     restoreEnv();
     await rm(userDataDir, { recursive: true, force: true });

@@ -103,10 +103,12 @@ describe('desktop responsiveness', () => {
     // Until the sandbox holds every shot: what follows (its processing) is the service's time, not main's.
     const sandbox = await launched.sandbox();
     const shotsOfBen = async () => (await sandbox.control.state()).users.find((u) => u.username === 'ben')?.shots;
+    // ben starts with the demo data's shots: the batch is sent when there are FILES more.
+    const before = (await shotsOfBen()) ?? 0;
     await phase(`Upload all ${FILES} to the bundled sandbox, until sent`, async () => {
       await page.getByRole('button', { name: `Upload all (${FILES})` }).click();
       await page.getByRole('button', { name: 'Open the queue' }).click();
-      await expect.poll(shotsOfBen, { timeout: 900_000, interval: 250 }).toBe(FILES);
+      await expect.poll(shotsOfBen, { timeout: 900_000, interval: 250 }).toBe(before + FILES);
     });
 
     console.log(`\nbench:desktop, ${FILES} files, load: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);

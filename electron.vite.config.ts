@@ -1,5 +1,7 @@
-// Build of the three processes:
+// Build of the processes:
 //   main      main/app/index.ts → out/main/index.js   (ESM; production dependencies stay external)
+//   sandbox   main/service/sandbox-host.ts → out/main/sandbox-host.js (the bundled sandbox's own
+//             utility process, built with main's settings)
 //   preload   preload/index.ts  → out/preload/index.cjs (CommonJS, self-contained: it runs sandboxed)
 //   renderer  renderer/         → out/renderer         (Svelte 5; initial JS budget checked below)
 import { readFileSync } from 'node:fs';
@@ -70,7 +72,10 @@ export default defineConfig({
       // Production dependencies (sharp, fastify, …) are loaded from node_modules at run time.
       externalizeDeps: { include: productionDependencies },
       rolldownOptions: {
-        input: { index: resolve(import.meta.dirname, 'main/app/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'main/app/index.ts'),
+          'sandbox-host': resolve(import.meta.dirname, 'main/service/sandbox-host.ts'),
+        },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

@@ -6,6 +6,11 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import { mainLayersRule } from './lint/main-layers.js';
 
+const sharpOnlyInImages = {
+  name: 'sharp',
+  message: "Only main/images/ may import 'sharp': the one image pipeline (the tray icon is drawn there too).",
+};
+
 const electronOnlyInApp = {
   paths: [
     { name: 'electron', message: "Only main/app/ may import 'electron'; keep the rest plain Node." },
@@ -51,6 +56,16 @@ export default tseslint.config(
     files: ['main/**/*.ts', 'sandbox/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,js,mjs}', 'bin/**/*.js'],
     ignores: ['main/app/**'],
     rules: { 'no-restricted-imports': ['error', electronOnlyInApp] },
+  },
+  {
+    // sharp only in main/images: one image pipeline, and no other layer of main pulls in libvips.
+    files: ['main/**/*.ts'],
+    ignores: ['main/app/**', 'main/images/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...electronOnlyInApp.paths, sharpOnlyInImages] }] },
+  },
+  {
+    files: ['main/app/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [sharpOnlyInImages] }] },
   },
   {
     files: ['renderer/**/*.{ts,svelte}'],

@@ -7,8 +7,7 @@ import { keyValuePersistence } from '../auth/key-value-persistence';
 import type { KeyValueStore } from '../auth/key-value-persistence';
 import { TokenStore } from '../auth/token-store';
 import { safeStorageSecretBox } from './auth-secret-box';
-import { bundledSandbox } from '../service/bundled-sandbox';
-import type { Sandbox } from '../service/bundled-sandbox';
+import { appSandbox, type RemoteSandbox } from './sandbox-process';
 import type { Result } from '../../common/problem';
 
 export interface DesktopAccountsOptions {
@@ -17,7 +16,7 @@ export interface DesktopAccountsOptions {
   /** Where the bundled sandbox keeps its state, e.g. join(app.getPath('userData'), 'sandbox'). */
   sandboxDataDir: string;
   /** Told each time the sandbox is asked for, with the running sandbox (its address goes into the CSP). */
-  onSandbox?: (sandbox: Sandbox) => void;
+  onSandbox?: (sandbox: RemoteSandbox) => void;
   log?: (message: string) => void;
   fetch?: typeof fetch;
 }
@@ -32,7 +31,11 @@ export function createDesktopAccounts(options: DesktopAccountsOptions): DesktopA
     store,
     openExternal: (url) => shell.openExternal(new URL(url).href),
     sandbox: async () => {
-      const sandbox = await bundledSandbox({ dataDir: options.sandboxDataDir });
+      const sandbox = await appSandbox({
+        dataDir: options.sandboxDataDir,
+        ...(options.onSandbox === undefined ? {} : { onSandbox: options.onSandbox }),
+        ...(options.log === undefined ? {} : { log: options.log }),
+      });
       options.onSandbox?.(sandbox);
       return sandbox;
     },

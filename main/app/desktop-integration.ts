@@ -5,7 +5,7 @@ import { app, Menu, nativeImage, Notification, Tray } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { batchMessage } from '../desktop/batch-tracker';
 import type { Desktop } from '../desktop/desktop';
-import { trayIconPng } from '../desktop/tray-icon';
+import { trayIconPng } from '../images/tray-icon';
 import { launchFacts } from './os-launch';
 
 export interface DesktopIntegrationOptions {

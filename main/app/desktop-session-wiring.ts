@@ -9,8 +9,7 @@ import { TokenStore } from '../auth/token-store';
 import type { TextPersistence } from '../auth/token-store';
 import { openDesktop } from '../desktop/desktop';
 import type { Desktop, DesktopOptions } from '../desktop/desktop';
-import { bundledSandbox } from '../service/bundled-sandbox';
-import type { Sandbox } from '../service/bundled-sandbox';
+import { appSandbox, type RemoteSandbox } from './sandbox-process';
 import type { PrepareChoice } from '../../common/contract/index';
 import { createDesktopAccounts } from './auth-accounts';
 
@@ -23,14 +22,21 @@ export interface DesktopWiringOptions {
   /** The fetch of every request to the service and its sign-in server (the app passes one that logs them). */
   fetch?: typeof fetch;
   /** Told each time the bundled sandbox is asked for, with the running sandbox (its address goes into the CSP). */
-  onSandbox?: (sandbox: Sandbox) => void;
+  onSandbox?: (sandbox: RemoteSandbox) => void;
 }
 
-/** The bundled sandbox as the desktop runs it: its state in the user-data folder, `onSandbox` told. */
+/**
+ * The bundled sandbox as the desktop runs it, in a process of its own: its state in the user-data
+ * folder, `onSandbox` told now and after every restart.
+ */
 export async function desktopSandbox(
-  options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'>,
-): Promise<Sandbox> {
-  const sandbox = await bundledSandbox({ dataDir: join(options.userDataDir, 'sandbox') });
+  options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'> & { log?: (message: string) => void },
+): Promise<RemoteSandbox> {
+  const sandbox = await appSandbox({
+    dataDir: join(options.userDataDir, 'sandbox'),
+    ...(options.onSandbox === undefined ? {} : { onSandbox: options.onSandbox }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
   options.onSandbox?.(sandbox);
   return sandbox;
 }

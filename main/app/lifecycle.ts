@@ -22,7 +22,7 @@ import { PagePolicy } from './page-policy';
 import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
-import { stopBundledSandbox } from '../service/bundled-sandbox';
+import { stopAppSandbox } from './sandbox-process';
 import { loggingFetch } from '../logging/logging-fetch';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
 import { openDialogOptions, type PickKind } from './open-dialogs';
@@ -138,7 +138,7 @@ export function startApp(): void {
     quitting = 'closing';
     void (async () => {
       await desktop?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
-      await stopBundledSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));
+      await stopAppSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));
       mainLog.info('quitting');
       await appLog.file.close();
       quitting = 'closed';
@@ -177,7 +177,7 @@ export function startApp(): void {
     // for it: the first page's policy names its address.
     if (opened.session.service === 'sandbox') {
       pagePolicy.waitFor(
-        desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox }).catch((error: unknown) =>
+        desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox, log }).catch((error: unknown) =>
           log(`The sandbox did not start: ${describe(error)}`),
         ),
       );
@@ -215,7 +215,9 @@ export function startApp(): void {
     registerDroppedPaths(ipcMain, context.grants, ipcOptions);
     openWindow();
     if (smokeRequested(launch.argv, process.env) && mainWindow !== undefined)
-      void finishSmokeCheck(mainWindow, app, log);
+      void finishSmokeCheck(mainWindow, app, log, () =>
+        desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox, log }),
+      );
     attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();

@@ -2,7 +2,7 @@
 // binary, where the unit and end-to-end tests cannot reach. The window loads the built renderer
 // under the app's CSP, the preload bridge answers a request through IPC, and the embedded sandbox
 // answers GET /v2/user; then the app quits with 0, or exits with 1 and says what failed.
-import { sandboxUserToken } from '../auth/sandbox-token';
+import { sandboxUserToken, type SandboxTokens } from '../auth/sandbox-token';
 import { bundledSandbox } from '../service/bundled-sandbox';
 
 export const SMOKE_TIME_LIMIT_MS = 60_000;
@@ -51,8 +51,11 @@ async function checkRenderer(window: SmokeWindow, loaded: Promise<void>): Promis
   return problems;
 }
 
-async function checkSandbox(): Promise<string[]> {
-  const sandbox = await bundledSandbox();
+/** The sandbox the app runs (its own process in the app), or one started in this process. */
+export type SmokeSandbox = () => Promise<{ url: string } & SandboxTokens>;
+
+async function checkSandbox(sandboxOf: SmokeSandbox): Promise<string[]> {
+  const sandbox = await sandboxOf();
   const token = await sandboxUserToken(sandbox);
   const response = await fetch(`${sandbox.url}/v2/user`, {
     headers: { authorization: `Bearer ${token.access_token}` },
@@ -67,13 +70,17 @@ async function checkSandbox(): Promise<string[]> {
  * Runs the checks on the window just opened (call right after loadURL started). Returns the
  * problems found, none when the app works; a check that hangs counts as a problem at the limit.
  */
-export async function runSmokeCheck(window: SmokeWindow, timeLimitMs = SMOKE_TIME_LIMIT_MS): Promise<string[]> {
+export async function runSmokeCheck(
+  window: SmokeWindow,
+  timeLimitMs = SMOKE_TIME_LIMIT_MS,
+  sandbox: SmokeSandbox = () => bundledSandbox(),
+): Promise<string[]> {
   const loaded = new Promise<void>((resolve) => window.webContents.once('did-finish-load', resolve));
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<string[]>((resolve) => {
     timer = setTimeout(() => resolve([`the checks did not finish within ${timeLimitMs / 1000} s`]), timeLimitMs);
   });
-  const checks = Promise.all([checkRenderer(window, loaded), checkSandbox()])
+  const checks = Promise.all([checkRenderer(window, loaded), checkSandbox(sandbox)])
     .then((found) => found.flat())
     .catch((error: unknown) => [`a check failed: ${describe(error)}`]);
   try {
@@ -88,8 +95,9 @@ export async function finishSmokeCheck(
   window: SmokeWindow,
   app: { quit(): void; exit(code: number): void },
   log: (message: string) => void,
+  sandbox: SmokeSandbox,
 ): Promise<void> {
-  const problems = await runSmokeCheck(window);
+  const problems = await runSmokeCheck(window, SMOKE_TIME_LIMIT_MS, sandbox);
   if (problems.length === 0) {
     log('Smoke check passed: renderer loaded under the CSP, preload bridge answered, sandbox served /v2/user.');
     app.quit();

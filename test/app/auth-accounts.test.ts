@@ -8,21 +8,27 @@ import { FakeApp, fakeSafeStorage } from './auth-fakes';
 import { TestBrowser } from '../auth/browser';
 
 const opened: string[] = [];
-vi.mock('electron', () => ({
-  safeStorage: fakeSafeStorage('basic_text'),
-  shell: { openExternal: async (url: string) => void opened.push(url) },
-}));
+vi.mock('electron', async () => {
+  const { repoRoot } = await import('../e2e/harness/repo-paths');
+  const { utilityProcessForTests } = await import('./utility-process-for-tests');
+  return {
+    app: { getAppPath: () => repoRoot },
+    safeStorage: fakeSafeStorage('basic_text'),
+    shell: { openExternal: async (url: string) => void opened.push(url) },
+    utilityProcess: utilityProcessForTests(),
+  };
+});
 
 const { createDesktopAccounts } = await import('../../main/app/auth-accounts');
 const { registerDeepLinks } = await import('../../main/app/auth-deep-links');
-const { stopBundledSandbox } = await import('../../main/service/bundled-sandbox');
+const { stopAppSandbox } = await import('../../main/app/sandbox-process');
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'shotput-app-auth-'));
 });
 afterAll(async () => {
-  await stopBundledSandbox();
+  await stopAppSandbox();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -14,23 +14,38 @@ const electron = vi.hoisted(() => ({
   opened: [] as string[],
 }));
 
-vi.mock('electron', () => {
-  const app = { getPath: () => electron.userData, getVersion: () => '0.0.0-test', getName: () => 'Shotput' };
+vi.mock('electron', async () => {
+  const { repoRoot } = await import('../e2e/harness/repo-paths');
+  const { utilityProcessForTests } = await import('./utility-process-for-tests');
+  const utilityProcess = utilityProcessForTests();
+  const app = {
+    getPath: () => electron.userData,
+    getVersion: () => '0.0.0-test',
+    getName: () => 'Shotput',
+    getAppPath: () => repoRoot,
+  };
   const ipcMain = { on: () => undefined };
   const shell = { openExternal: async (url: string) => void electron.opened.push(url) };
   const safeStorage = new Proxy(
     {},
     { get: (_target, key) => (electron.safeStorage as Record<PropertyKey, unknown>)[key] },
   );
-  return { default: { app, ipcMain, shell, safeStorage }, app, ipcMain, shell, safeStorage };
+  return {
+    default: { app, ipcMain, shell, safeStorage, utilityProcess },
+    app,
+    ipcMain,
+    shell,
+    safeStorage,
+    utilityProcess,
+  };
 });
 
 const { createDesktop } = await import('../../main/app/desktop-session-wiring');
-const { stopBundledSandbox } = await import('../../main/service/bundled-sandbox');
+const { stopAppSandbox } = await import('../../main/app/sandbox-process');
 
 const dirs: string[] = [];
 afterAll(async () => {
-  await stopBundledSandbox();
+  await stopAppSandbox();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -56,7 +71,8 @@ describe('createDesktop', () => {
     expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'basic-text' });
 
     const signing = desktop.session.signIn({ service: 'sandbox' });
-    for (let i = 0; i < 300 && electron.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    // The sandbox starts in a process of its own first (a fresh Node child loading the server).
+    for (let i = 0; i < 3000 && electron.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const authorize = electron.opened.shift()!;
     expect(authorize).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?/);
     await desktop.session.handleDeepLink(

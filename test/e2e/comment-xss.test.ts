@@ -42,7 +42,13 @@ describe('comment HTML is sanitized', () => {
     const ben = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ben'));
     await ben.json('POST', `/v1/shots/${shot.id}/comments`, { body: `Escaped: ${payload}` });
     // As a service that sends raw HTML.
-    const raw = (await launched.sandbox()).control.comments({ shot_id: shot.id, username: 'ben', body_html: payload });
+    const raw = await (
+      await launched.sandbox()
+    ).control.comments({
+      shot_id: shot.id,
+      username: 'ben',
+      body_html: payload,
+    });
     expect(raw.body).toBe(payload);
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();

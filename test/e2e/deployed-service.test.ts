@@ -52,7 +52,7 @@ describe('the desktop app on the service as deployed', () => {
       await waitForShell(page);
       const { sandboxUrl } = await signInThroughSandbox(launched, 'ada', {
         beforeAllowing: async (sandbox) => {
-          expect(sandbox.control.profile({ daily_cap: 2 })).toEqual({ profile: 'deployed', daily_cap: 2 });
+          expect(await sandbox.control.profile({ daily_cap: 2 })).toEqual({ profile: 'deployed', daily_cap: 2 });
         },
       });
       const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
@@ -76,7 +76,7 @@ describe('the desktop app on the service as deployed', () => {
       await expectVisible(uploads.getByText(/reached the daily limit of 2 shots/));
       await saveScreenshot(page, 'queue-daily-cap');
       await expectNoAxeViolations(page);
-      expect((await launched.sandbox()).control.state().daily_cap_refusals).toBe(1);
+      expect((await (await launched.sandbox()).control.state()).daily_cap_refusals).toBe(1);
 
       // My shots: a shot deleted elsewhere leaves the grid with the reason when it is deleted here.
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'My shots' }).click();

@@ -56,7 +56,7 @@ describe('Popular tab', () => {
     await waitForShell(page);
     await signInThroughSandbox(launched, 'ada', {
       beforeAllowing: async (sandbox) => {
-        expect(sandbox.control.applications({ client_id: 'shotput-desktop', approved: false })).toMatchObject({
+        expect(await sandbox.control.applications({ client_id: 'shotput-desktop', approved: false })).toMatchObject({
           approved: false,
         });
       },

@@ -108,3 +108,15 @@ describe('the renderer and the contract', () => {
     expect(await complaints('renderer/src/views/probe.svelte', component, restricted)).toHaveLength(1);
   });
 });
+
+describe('sharp only in main/images', () => {
+  const code = "import sharp from 'sharp';\nexport const pipeline = sharp;\n";
+
+  it('refuses sharp anywhere else in main/, main/app included, and takes it in main/images', async () => {
+    for (const path of ['main/desktop/probe.ts', 'main/app/probe.ts', 'main/uploads/probe.ts'])
+      expect(await complaints(path, code, 'no-restricted-imports')).toEqual([
+        expect.stringContaining("Only main/images/ may import 'sharp'"),
+      ]);
+    expect(await complaints('main/images/probe.ts', code, 'no-restricted-imports')).toEqual([]);
+  });
+});

@@ -5,7 +5,8 @@ import type { FakeWindowOptions } from './fake-browser-window';
 import { currentFakeElectron } from './fake-electron';
 
 function forward<
-  K extends 'app' | 'ipcMain' | 'protocol' | 'shell' | 'safeStorage' | 'dialog' | 'nativeImage' | 'Menu',
+  K extends
+    'app' | 'ipcMain' | 'protocol' | 'shell' | 'safeStorage' | 'dialog' | 'nativeImage' | 'Menu' | 'utilityProcess',
 >(key: K): object {
   return new Proxy(
     {},
@@ -27,6 +28,7 @@ export const safeStorage = forward('safeStorage');
 export const dialog = forward('dialog');
 export const nativeImage = forward('nativeImage');
 export const Menu = forward('Menu');
+export const utilityProcess = forward('utilityProcess');
 export const session = {
   get defaultSession() {
     return currentFakeElectron().session.defaultSession;
@@ -47,7 +49,7 @@ export const BrowserWindow = new Proxy(function BrowserWindow() {}, {
 });
 
 /** A class of the current runtime (`new Tray(image)`, `new Notification(options)`), statics forwarded. */
-function forwardClass<K extends 'Tray' | 'Notification'>(key: K): object {
+function forwardClass<K extends 'Tray' | 'Notification' | 'MessageChannelMain'>(key: K): object {
   return new Proxy(function ForwardedClass() {}, {
     construct(_target, args) {
       const Class = currentFakeElectron()[key] as unknown as new (...args: unknown[]) => object;
@@ -63,6 +65,7 @@ function forwardClass<K extends 'Tray' | 'Notification'>(key: K): object {
 
 export const Tray = forwardClass('Tray');
 export const Notification = forwardClass('Notification');
+export const MessageChannelMain = forwardClass('MessageChannelMain');
 
 export default {
   app,
@@ -77,4 +80,6 @@ export default {
   Menu,
   Tray,
   Notification,
+  utilityProcess,
+  MessageChannelMain,
 };

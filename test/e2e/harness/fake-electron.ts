@@ -17,6 +17,10 @@ import {
 } from './fake-desktop';
 import { FakeDialog } from './fake-dialog';
 import { FakeMenu } from './fake-menu';
+import { FakeMessageChannelMain } from './fake-message-port';
+import { FakeUtilityProcessModule } from './fake-utility-process';
+import { forbidRunAsNode } from './fake-fuses';
+import { ELECTRON_EXECUTABLE } from './fake-app';
 import type { DesktopHost, DoublePlatform } from './platform-rules';
 
 export const chromiumLaunchOptions: LaunchOptions = {
@@ -59,6 +63,10 @@ export class FakeElectron {
   readonly Notification: ReturnType<typeof createFakeNotificationClass>;
   readonly BrowserWindow: ReturnType<typeof createFakeBrowserWindowClass>;
   readonly windows: FakeBrowserWindow[] = [];
+  /** utilityProcess.fork starts real Node children (fake-utility-process.ts); they end with the app. */
+  readonly utilityProcess: FakeUtilityProcessModule;
+  readonly MessageChannelMain = FakeMessageChannelMain;
+  private readonly releaseFuseGuard: () => void;
   readonly pageErrors: string[] = [];
   private launched: Promise<Browser> | undefined;
   private windowWaiters: ((window: FakeBrowserWindow) => void)[] = [];
@@ -77,6 +85,8 @@ export class FakeElectron {
       () => this.app.appUserModelId,
     );
     this.protocol = new FakeProtocol(() => this.app.isReady());
+    this.utilityProcess = new FakeUtilityProcessModule(() => this.app.isReady());
+    this.releaseFuseGuard = forbidRunAsNode(ELECTRON_EXECUTABLE);
     this.BrowserWindow = createFakeBrowserWindowClass({
       browser: () => (this.launched ??= chromium.launch(chromiumLaunchOptions)),
       ipcMain: this.ipcMain,
@@ -119,6 +129,12 @@ export class FakeElectron {
   async close(): Promise<void> {
     for (const window of [...this.windows]) await window.close();
     if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
+  }
+
+  /** After the app quit: Electron ends the utility processes last, and the fuse guard goes. */
+  async end(): Promise<void> {
+    await this.utilityProcess.killAll();
+    this.releaseFuseGuard();
   }
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { vi } from 'vitest';
 import type { Settings } from '../../../common/contract/index';
-import type { Sandbox } from '../../../sandbox/index';
+import type { RemoteSandbox } from '../../../main/app/sandbox-process';
 import { ensureBuild } from './ensure-build';
 import { ELECTRON_EXECUTABLE } from './fake-app';
 import type { FakeBrowserWindow } from './fake-browser-window';
@@ -48,10 +48,11 @@ export interface LaunchedApp {
   electron: FakeElectron;
   userDataDir: string;
   /**
-   * The app's bundled sandbox, the very object main/app runs (started now if the app has not yet):
-   * it serves no control API over HTTP, so tests set it up and look inside through `control`.
+   * The app's bundled sandbox, the very one main/app runs in its own process (started now if the
+   * app has not yet): it serves no control API over HTTP, so tests set it up and look inside through
+   * `control`, whose calls cross to that process and answer promises.
    */
-  sandbox(): Promise<Sandbox>;
+  sandbox(): Promise<RemoteSandbox>;
   /** Closes the window and Chromium, removes the user-data folder, restores the environment. */
   close(): Promise<void>;
 }
@@ -94,6 +95,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     // Closing the last window quits (not on macOS): let main/app finish its work before the folder goes.
     if (!electron.app.quitRequested) electron.app.quit();
     await Promise.race([electron.app.whenQuit(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await electron.end();
     setCurrentFakeElectron(undefined);
     restoreEnv();
     await rm(userDataDir, { recursive: true, force: true });
@@ -105,8 +107,8 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     vi.doMock(join(repoRoot, 'main', 'app', 'os-launch.ts'), () => ({ launchFacts: () => launch }));
     await import('../../../main/app/index');
     // Imported after the app, from the same fresh module registry: the same module, the same sandbox.
-    const { bundledSandbox } = await import('../../../main/service/bundled-sandbox');
-    const sandbox = () => bundledSandbox({ dataDir: join(userDataDir, 'sandbox') });
+    const { appSandbox } = await import('../../../main/app/sandbox-process');
+    const sandbox = () => appSandbox({ dataDir: join(userDataDir, 'sandbox') });
     electron.app.markReady();
     const { window, page } = await electron.firstWindowPage(timeoutMs);
     return { page, window, electron, userDataDir, sandbox, close };

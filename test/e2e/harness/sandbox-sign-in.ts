@@ -4,12 +4,12 @@
 // a second launch elsewhere).
 import { expect } from 'vitest';
 import { TestBrowser } from '../../auth/browser';
-import type { Sandbox } from '../../../sandbox/index';
+import type { RemoteSandbox } from '../../../main/app/sandbox-process';
 import type { LaunchedApp } from './launch-app';
 import { uiTimeoutMs } from './page-helpers';
 
 export interface SandboxSignIn {
-  /** The bundled sandbox's address (API and images; its control API is in process: launched.sandbox()). */
+  /** The bundled sandbox's address (API and images; its control API through launched.sandbox()). */
   sandboxUrl: string;
 }
 
@@ -20,7 +20,7 @@ export interface SandboxSignInOptions {
    */
   scopes?: string[];
   /** Runs once the sandbox is running, before the user allows: to set the sandbox up. */
-  beforeAllowing?: (sandbox: Sandbox) => Promise<void>;
+  beforeAllowing?: (sandbox: RemoteSandbox) => Promise<void>;
 }
 
 export async function signInThroughSandbox(
@@ -53,12 +53,12 @@ export async function signInThroughSandbox(
   return { sandboxUrl: new URL(authorizeUrl).origin };
 }
 
-/** A token for a sandbox user straight from its control API (in process): for acting as someone else in a test. */
+/** A token for a sandbox user straight from its control API: for acting as someone else in a test. */
 export async function sandboxToken(
   launched: Pick<LaunchedApp, 'sandbox'>,
   username: string,
   scopes = 'public upload comment write',
 ): Promise<string> {
   const sandbox = await launched.sandbox();
-  return sandbox.control.tokens({ username, client_id: 'shotput-desktop', scopes }).access_token;
+  return (await sandbox.control.tokens({ username, client_id: 'shotput-desktop', scopes })).access_token;
 }

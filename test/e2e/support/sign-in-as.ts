@@ -5,7 +5,7 @@ import { expectVisible } from '../harness/index';
 import type { SystemBrowser } from './system-browser';
 
 export interface SignedIn {
-  /** The bundled sandbox's address (its API; its control API is in process: launched.sandbox()). */
+  /** The bundled sandbox's address (its API; its control API through launched.sandbox()). */
   sandboxUrl: string;
 }
 
@@ -43,11 +43,13 @@ export async function sandboxGet<T>(
   path: string,
 ): Promise<T> {
   const sandbox = await launched.sandbox();
-  const token = sandbox.control.tokens({
-    username,
-    client_id: 'shotput-desktop',
-    scopes: 'public upload',
-  }).access_token;
+  const token = (
+    await sandbox.control.tokens({
+      username,
+      client_id: 'shotput-desktop',
+      scopes: 'public upload',
+    })
+  ).access_token;
   const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;

@@ -3,7 +3,7 @@
 // string is the sentence that says what to fix on the card.
 import type { ShotMetadataInput } from '../../../../common/contract/index';
 import { isoFromLocal } from '../../lib/local-time';
-import type { DraftEntry } from './drafts-state.svelte';
+import type { DraftEntry } from './draft-entry';
 
 export function metadataOf(
   entry: DraftEntry,

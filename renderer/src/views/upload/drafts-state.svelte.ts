@@ -16,33 +16,10 @@ import { toasts } from '../../lib/toasts.svelte';
 import { pasteRequestOf } from './pasted-image';
 import { metadataOf } from './draft-metadata';
 
-export interface DraftMeta {
-  title: string;
-  description: string;
-  tags: string[];
-  lowProfile: boolean;
-  /** A team id as text ('' for none), as the <select> holds it. */
-  team: string;
-  /** The shot id this one is a rebound of, as typed. */
-  rebound: string;
-  /** 'batch': as the Upload bar's schedule says; 'now' and 'at' are the draft's own choice, which wins. */
-  publish: 'batch' | 'now' | 'at';
-  /** <input type="datetime-local"> value, local time. */
-  at: string;
-}
-
-export interface DraftEntry {
-  id: string;
-  view: DraftView;
-  meta: DraftMeta;
-  selected: boolean;
-  /** What happened when it was last sent to the queue (refused, already uploaded, …). */
-  note: string | null;
-  /** The shot this image was already uploaded as: it waits for "Upload anyway" or removal. */
-  duplicateOf: number | null;
-  /** That shot's title, once read from the service, to link to it by name. */
-  duplicateTitle?: string;
-}
+// The two types live apart (draft-entry.ts) so that draft-metadata.ts can name them without importing
+// this store, which imports it: no cycle. Re-exported here, where the views have always found them.
+export type { DraftEntry, DraftMeta } from './draft-entry';
+import type { DraftEntry, DraftMeta } from './draft-entry';
 
 /** Ready, and not held back as a duplicate: what "Upload all" sends. */
 export function isSendable(entry: DraftEntry): boolean {

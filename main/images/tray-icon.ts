@@ -1,5 +1,6 @@
 // The tray icon shown while folders are watched: the app's mark drawn small (rendered with sharp
-// from the SVG below, so nothing outside the app's own code has to ship with it). On macOS it is a
+// from the SVG below, so nothing outside the app's own code has to ship with it; here, because sharp
+// is main/images' alone). On macOS it is a
 // black "template" image the menu bar tints; elsewhere it keeps the app's colours.
 import sharp from 'sharp';
 

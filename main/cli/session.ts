@@ -74,7 +74,13 @@ async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
     }
     for (const [index, nextToken] of candidates.entries()) {
       const accessToken = await nextToken();
-      const client = new ServiceClient({ apiUrl: sandbox.api, accessToken, governor, fetch: requestLog(ctx) });
+      const client = new ServiceClient({
+        apiUrl: sandbox.api,
+        accessToken,
+        governor,
+        fetch: requestLog(ctx),
+        movingLoopbackPort: true,
+      });
       try {
         const user = await client.getUser({ signal: ctx.signal });
         if (!ctx.globals.token) await refreshSavedUser(store, SANDBOX_SERVICE_ID, user);

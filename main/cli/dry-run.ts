@@ -6,7 +6,9 @@ import { writeLine } from './command';
 import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
 import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
-import { Journal, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import { Journal, accountQueueDir, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import { SANDBOX_SERVICE_ID, serviceIdForApi } from '../auth/service-settings';
+import { cliTokenStore } from './session';
 import type { NewJob } from '../uploads/index';
 
 export interface PlanCounts {
@@ -20,7 +22,7 @@ export async function planUploads(
   requests: readonly NewJob[],
   reporter: UploadReporter,
 ): Promise<PlanCounts> {
-  const { jobs, uploaded } = Journal.read(ctx.globals.dataDir);
+  const { jobs, uploaded } = await savedAccountQueue(ctx);
   const counts: PlanCounts = { planned: 0, skipped: 0, failed: 0 };
   for (const request of requests) {
     const file = request.sourcePath;
@@ -78,6 +80,27 @@ export async function planUploads(
     }
   }
   return counts;
+}
+
+/**
+ * The queue of the account saved for this service, read only: a dry run signs in nowhere, so with
+ * --token (an account it cannot know without asking) or no saved account, no queue is consulted
+ * rather than another account's.
+ */
+async function savedAccountQueue(ctx: CliContext): Promise<Pick<ReturnType<typeof Journal.read>, 'jobs' | 'uploaded'>> {
+  const none = { jobs: [], uploaded: new Map() };
+  if (ctx.globals.token) return none;
+  let service: string;
+  try {
+    service = ctx.globals.api ? serviceIdForApi(ctx.globals.api) : SANDBOX_SERVICE_ID;
+  } catch {
+    return none;
+  }
+  const saved = await cliTokenStore(ctx.globals.dataDir)
+    .account(service)
+    .catch(() => undefined);
+  if (!saved || saved.user.id <= 0) return none;
+  return Journal.read(accountQueueDir(ctx.globals.dataDir, { service, userId: saved.user.id }));
 }
 
 /** The last line of a dry run. */

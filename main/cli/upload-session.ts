@@ -1,12 +1,28 @@
-// Opens the upload queue of the data directory with the CLI's signed-in, rate-limited client
-// (the bundled sandbox when no service is configured).
+// Opens the upload queue of the signed-in account (uploads/<service>/<user id> in the data directory,
+// as the desktop app files it) with the CLI's signed-in, rate-limited client (the bundled sandbox when
+// no service is configured). Other accounts' queues are never opened by a run: their waiting jobs are
+// only named, with how to send them.
 import type { CliContext } from './command';
 import { logSessionWaits, openSession } from './session';
 import type { CliSession } from './session';
 import { logJobEvent } from '../logging/activity-log';
-import { UploadQueue, accountInfo, imagePreparer, serviceAdapter } from '../uploads/index';
-import type { UploadQueueOptions } from '../uploads/index';
+import {
+  Journal,
+  UploadQueue,
+  accountInfo,
+  accountQueueDir,
+  imagePreparer,
+  isFinal,
+  migrateSingleJournal,
+  queueFolders,
+  recordQueueOwner,
+  serviceAdapter,
+} from '../uploads/index';
+import type { QueueOwner, UploadQueueOptions } from '../uploads/index';
+import { handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
+import { writeLine } from './command';
+import { otherQueueWaiting } from './messages';
 
 export interface UploadSession {
   queue: UploadQueue;
@@ -28,13 +44,19 @@ export async function openUploadSession(
   const session = await openSession(ctx);
   let queue: UploadQueue;
   try {
+    const owner = sessionOwner(session);
+    const dataDir = accountQueueDir(ctx.globals.dataDir, owner);
+    migrateSingleJournal(ctx.globals.dataDir);
     queue = UploadQueue.open({
-      dataDir: ctx.globals.dataDir,
+      dataDir,
+      owner: { service: owner.service, userId: owner.userId },
       service: serviceAdapter(session.client),
       preparer: imagePreparer,
       account: accountInfo(session.user),
       ...tuning(env),
     });
+    recordQueueOwner(dataDir, owner);
+    for (const line of otherQueuesWaiting(ctx.globals.dataDir, dataDir)) writeLine(ctx.io.stderr, line);
   } catch (error) {
     await session.close();
     throw error;
@@ -56,13 +78,34 @@ export async function openUploadSession(
   };
 }
 
-/** The queue alone, not running: to list or change jobs without signing in. */
-export function openQueueForEditing(ctx: CliContext): UploadQueue {
+/** The service and account a session's queue is filed under, with what people know them by. */
+export function sessionOwner(session: Pick<CliSession, 'service' | 'user'>): QueueOwner {
+  return {
+    service: session.service.id,
+    userId: session.user.id,
+    login: handleOf(session.user) || undefined,
+    ...(session.service.isSandbox ? {} : { apiUrl: session.service.apiUrl }),
+  };
+}
+
+/** One line for each other queue of the data folder with jobs still to send. */
+function otherQueuesWaiting(dataDir: string, own: string): string[] {
+  const lines: string[] = [];
+  for (const folder of queueFolders(dataDir)) {
+    if (folder.dir === own) continue;
+    const waiting = Journal.read(folder.dir).jobs.filter((job) => !isFinal(job.state)).length;
+    if (waiting > 0) lines.push(otherQueueWaiting(folder.owner, waiting));
+  }
+  return lines;
+}
+
+/** One queue folder alone, not running: to list or change jobs without signing in. */
+export function openQueueForEditing(dir: string): UploadQueue {
   const refuse = async () => {
     throw new Error('The queue is not running here.');
   };
   return UploadQueue.open({
-    dataDir: ctx.globals.dataDir,
+    dataDir: dir,
     run: false,
     service: { createShot: refuse, getShotAt: refuse, listMyShots: refuse, currentAccount: refuse },
     preparer: { prepare: refuse },

@@ -6,8 +6,15 @@ import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
-import path from 'node:path';
-import { PreparedHandoff, UploadQueue, hashFile, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
+import {
+  PreparedHandoff,
+  UploadQueue,
+  accountQueueDir,
+  hashFile,
+  isFinal,
+  serviceAdapter,
+  spreadSchedule,
+} from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
 import type {
   BatchSpacing,
@@ -281,16 +288,13 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.reset();
     }
     if (account) {
-      const dataDir = path.join(
-        this.options.dataDir,
-        'uploads',
-        safeSegment(account.endpoint.id),
-        String(account.user.id),
-      );
+      const owner = { service: account.endpoint.id, userId: account.user.id };
+      const dataDir = accountQueueDir(this.options.dataDir, owner);
       const handoff = new PreparedHandoff();
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
         dataDir,
+        owner,
         service: serviceAdapter(account.client),
         preparer: handoff,
       });
@@ -373,9 +377,4 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
 
 function signedOut<T>(): Result<T> {
   return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
-}
-
-/** A folder name from a service id ("sandbox", "dribbble", "http://127.0.0.1:4000"). */
-function safeSegment(text: string): string {
-  return text.replace(/[^a-z0-9._-]+/gi, '_').slice(0, 80);
 }

@@ -85,6 +85,7 @@ function remoteShot(shot: Shot): RemoteShot {
     publishedAt: shot.published_at ?? undefined,
     scheduledFor: shot.scheduled_for ?? undefined,
     htmlUrl: shot.html_url,
+    ...(shot.user?.id !== undefined ? { ownerId: shot.user.id } : {}),
   };
 }
 

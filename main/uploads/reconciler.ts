@@ -29,6 +29,8 @@ export class Reconciler {
   constructor(
     private readonly core: QueueCore,
     private readonly highest: HighestShotId,
+    /** The signed-in account's id, when the queue knows it: a shot of anyone else confirms nothing. */
+    private readonly accountId?: number,
   ) {}
 
   /** A check is talking to the service right now. */
@@ -248,6 +250,11 @@ export class Reconciler {
   }
 
   private confirm(job: UploadJob, shot: RemoteShot): void {
+    if (shot.ownerId !== undefined && this.accountId !== undefined && shot.ownerId !== this.accountId)
+      return this.missed(job, {
+        code: 'invalid-response',
+        message: `The shot at the address the service gave (id ${shot.id}) belongs to another account; it does not confirm this upload.`,
+      });
     const final = finalStateOf(shot);
     if (!final) return this.missed(job);
     this.tracking.delete(job.id);

@@ -86,7 +86,10 @@ export const definitions: readonly CommandSpec[] = [
     name: 'queue',
     summary: 'List the upload queue; retry, pause, resume or cancel a job; clear finished jobs',
     actions: [
-      { name: 'list', summary: 'Every job of the queue, oldest first' },
+      {
+        name: 'list',
+        summary: "Every job of every account's queue in the data folder, oldest first, under the account it belongs to",
+      },
       { name: 'retry', args: 'ID', summary: 'Send a failed job again at the next upload or watch' },
       { name: 'pause', args: 'ID', summary: 'Hold a job back from every upload and watch run' },
       { name: 'resume', args: 'ID', summary: 'Let a paused job go again' },
@@ -95,7 +98,7 @@ export const definitions: readonly CommandSpec[] = [
     ],
     options: QUEUE_OPTIONS,
     operands: 'none',
-    json: 'queue list: a document (an array of jobs); the other verbs: one job, or {"removed": N}',
+    json: 'queue list: a document (an array of jobs, each with `account`: `{service, user_id, login}`, or null for jobs an earlier version kept without one); the other verbs: one job, or {"removed": N}',
     examples: [
       { line: 'shotput queue list', summary: 'What waits, what failed and why' },
       { line: 'shotput queue retry 3f2a9c', summary: 'Try a failed job again' },

@@ -239,3 +239,17 @@ export function otherQueueWaiting(owner: QueueOwner | undefined, waiting: number
   const api = owner.service === SANDBOX_SERVICE_ID || !owner.apiUrl ? '' : `--api ${owner.apiUrl} `;
   return `${files} of ${queueOwnerName(owner)} ${wait} in that account's queue; this run leaves ${them}: \`shotput ${api}upload\` or \`watch\` signed in as that account sends ${them} (\`shotput queue list\` names ${them}).`;
 }
+
+/** The service no longer accepts the sign-in: the queue holds, nothing is lost; the terminal's way to go on. */
+export function signInRefusedLine(service: { isSandbox: boolean; apiUrl: string }, waiting: number): string {
+  const where = service.isSandbox ? 'The sandbox' : new URL(service.apiUrl).host;
+  const api = service.isSandbox ? '' : `--api ${service.apiUrl} `;
+  const uploads = waiting === 1 ? '1 upload waits' : `${waiting} uploads wait`;
+  return `shotput: ${where} no longer accepts this sign-in, so ${uploads} in the queue (nothing is lost): run \`shotput ${api}login\` (or give a new token with --token), then the same command again.`;
+}
+
+/** The first Ctrl-C: what the command still finishes, for how long at most, and how to stop now. */
+export function finishingInFlight(inFlight: number, boundMs: number): string {
+  const uploads = inFlight === 1 ? '1 upload' : `${inFlight} uploads`;
+  return `shotput: finishing ${uploads} in flight, at most ${Math.round(boundMs / 1000)} s; Ctrl-C again to stop now.`;
+}

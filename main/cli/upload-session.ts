@@ -28,8 +28,18 @@ export interface UploadSession {
   queue: UploadQueue;
   user: AuthenticatedUser;
   service: CliSession['service'];
+  /** Resolves with the service's sentence once it no longer accepts the sign-in (the queue then holds). */
+  signInRefused: Promise<string>;
+  /** Uploads on the wire right now (not those waiting for the budget or their turn). */
+  inFlight(): number;
+  /** Calls off every upload still waiting for the rate-limit budget (nothing of them was sent); confirmations go on. */
+  stopWaiting(): void;
+  /** Stops the queue: waiting requests at once, uploads on the wire within STOP_BOUND_MS. */
   close(): Promise<void>;
 }
+
+/** The longest a stopping command waits for the uploads on the wire: then they are cut off, to be looked for next run. */
+export const STOP_BOUND_MS = 60_000;
 
 /** Tuning read from the environment: tests and the benchmark run a sandbox that processes fast. */
 function tuning(env: NodeJS.ProcessEnv): Partial<UploadQueueOptions> {
@@ -42,6 +52,9 @@ export async function openUploadSession(
   env: NodeJS.ProcessEnv = { ...process.env, ...ctx.env },
 ): Promise<UploadSession> {
   const session = await openSession(ctx);
+  const uploadsWaiting = new AbortController();
+  const allWaiting = new AbortController();
+  const onWire = new AbortController();
   let queue: UploadQueue;
   try {
     const owner = sessionOwner(session);
@@ -50,7 +63,11 @@ export async function openUploadSession(
     queue = UploadQueue.open({
       dataDir,
       owner: { service: owner.service, userId: owner.userId },
-      service: serviceAdapter(session.client),
+      service: serviceAdapter(session.client, {
+        uploadWait: uploadsWaiting.signal,
+        anyWait: allWaiting.signal,
+        signal: onWire.signal,
+      }),
       preparer: imagePreparer,
       account: accountInfo(session.user),
       ...tuning(env),
@@ -62,6 +79,11 @@ export async function openUploadSession(
     throw error;
   }
   const stopWaitLog = logSessionWaits(ctx, session);
+  const signInRefused = new Promise<string>((resolve) =>
+    queue.on('event', (event) => {
+      if (event.type === 'queue' && event.signInRefused !== undefined) resolve(event.signInRefused);
+    }),
+  );
   const log = ctx.log?.scope('queue');
   if (log !== undefined) queue.on('event', (event) => logJobEvent(log, event));
   let closing: Promise<void> | undefined;
@@ -69,9 +91,16 @@ export async function openUploadSession(
     queue,
     user: session.user,
     service: session.service,
+    signInRefused,
+    inFlight: () => session.governor.state.inFlight,
+    stopWaiting: () => uploadsWaiting.abort(),
     close: () =>
       (closing ??= (async () => {
+        // Closing confirms nothing more (the next run does): every wait is called off.
+        allWaiting.abort();
+        const bound = setTimeout(() => onWire.abort(), STOP_BOUND_MS);
         await queue.close();
+        clearTimeout(bound);
         stopWaitLog();
         await session.close();
       })()),

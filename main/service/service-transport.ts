@@ -32,6 +32,8 @@ export interface ServiceClientOptions {
 
 export interface CallOptionsPublic {
   signal?: AbortSignal;
+  /** Cancels the request only while it waits for the rate-limit budget, before it is sent. */
+  waitSignal?: AbortSignal;
 }
 
 export interface CallOptions {
@@ -39,6 +41,8 @@ export interface CallOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Cancels the request only while it waits for the rate-limit budget (see GovernedRequest). */
+  waitSignal?: AbortSignal;
   timeoutMs?: number;
   onUncertainRetry?: () => void;
   /** A form's bytes handed to the connection so far, of its encoded size. */
@@ -144,6 +148,7 @@ export class ServiceTransport {
       method,
       path,
       signal: options.signal,
+      waitSignal: options.waitSignal,
       onUncertainRetry: options.onUncertainRetry,
       send: async (signal) => {
         const timeout = AbortSignal.timeout(timeoutMs);

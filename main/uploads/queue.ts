@@ -156,6 +156,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
         return;
     }
     core.paused = false;
+    core.signInRefused = undefined;
     this.emit('event', { type: 'queue', paused: false });
     this.pump();
   }

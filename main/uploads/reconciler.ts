@@ -59,6 +59,8 @@ export class Reconciler {
   /** When the next check is due (epoch ms), or undefined when nothing waits for one. */
   nextDue(): number | undefined {
     if (this.running) return undefined;
+    // A refused sign-in holds the checks too: they would only be refused again.
+    if (this.core.signInRefused !== undefined) return undefined;
     const { processing, interrupted } = this.pending();
     let confirmDue = Number.POSITIVE_INFINITY;
     for (const job of processing) {
@@ -137,6 +139,7 @@ export class Reconciler {
   private async checkLocation(job: UploadJob): Promise<void> {
     const found = await this.core.service.getShotAt(job.location!);
     if (this.core.closing) return;
+    if (!found.ok && this.core.holdsForSignIn(found.error)) return;
     if (!found.ok) return this.missed(job, found.error);
     if (!found.value) return this.missed(job);
     this.confirm(job, found.value);
@@ -166,6 +169,7 @@ export class Reconciler {
       if (!Number.isFinite(wanted) || covers(wanted)) break;
       const result = await this.core.service.listMyShots(page, LIST_PAGE_SIZE);
       if (this.core.closing) return;
+      if (!result.ok && this.core.holdsForSignIn(result.error)) return;
       if (!result.ok) {
         for (const job of dueProcessing) this.missed(job, result.error);
         for (const job of interrupted) this.backOff(job, result.error.message);

@@ -81,8 +81,11 @@ export type JobEvent =
   | { type: 'job'; job: UploadJob; previous?: JobState }
   | { type: 'removed'; id: string }
   | { type: 'progress'; id: string; sentBytes: number; totalBytes: number }
-  /** The queue as a whole paused or resumed; `diskFault` is the sentence when the disk refused a write. */
-  | { type: 'queue'; paused: boolean; diskFault?: string }
+  /**
+   * The queue as a whole paused or resumed; `diskFault` is the sentence when the disk refused a
+   * write, `signInRefused` when the service no longer accepts the sign-in.
+   */
+  | { type: 'queue'; paused: boolean; diskFault?: string; signInRefused?: string }
   | { type: 'idle' };
 
 export interface NewJob {

@@ -8,7 +8,8 @@ import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
 import { Journal, accountQueueDir, hashFile, imagePreparer, isFinal } from '../uploads/index';
 import { SANDBOX_SERVICE_ID, serviceIdForApi } from '../auth/service-settings';
-import { cliTokenStore } from './session';
+import { cliTokenStore, openSession } from './session';
+import { sessionOwner } from './upload-session';
 import type { NewJob } from '../uploads/index';
 
 export interface PlanCounts {
@@ -83,13 +84,18 @@ export async function planUploads(
 }
 
 /**
- * The queue of the account saved for this service, read only: a dry run signs in nowhere, so with
- * --token (an account it cannot know without asking) or no saved account, no queue is consulted
- * rather than another account's.
+ * The queue of the account this run would upload as, read only: the account saved for this service,
+ * or with --token the one the service says the token is (a read, nothing changes). When it cannot
+ * be known, no queue is consulted rather than another account's.
  */
 async function savedAccountQueue(ctx: CliContext): Promise<Pick<ReturnType<typeof Journal.read>, 'jobs' | 'uploaded'>> {
   const none = { jobs: [], uploaded: new Map() };
-  if (ctx.globals.token) return none;
+  if (ctx.globals.token) {
+    const session = await openSession(ctx).catch(() => undefined);
+    if (!session) return none;
+    await session.close();
+    return Journal.read(accountQueueDir(ctx.globals.dataDir, sessionOwner(session)));
+  }
   let service: string;
   try {
     service = ctx.globals.api ? serviceIdForApi(ctx.globals.api) : SANDBOX_SERVICE_ID;

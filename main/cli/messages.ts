@@ -253,3 +253,13 @@ export function finishingInFlight(inFlight: number, boundMs: number): string {
   const uploads = inFlight === 1 ? '1 upload' : `${inFlight} uploads`;
   return `shotput: finishing ${uploads} in flight, at most ${Math.round(boundMs / 1000)} s; Ctrl-C again to stop now.`;
 }
+
+/** The service stopped answering: where, when the next try is, and that nothing is lost. */
+export function unreachableLine(host: string, retryInS: number): string {
+  return `shotput: Cannot reach ${host}: trying again in ${retryInS} s; nothing is lost.`;
+}
+
+/** The service answers again after an outage. */
+export function reachableAgainLine(host: string): string {
+  return `shotput: ${host} answers again; the uploads go on.`;
+}

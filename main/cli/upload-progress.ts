@@ -37,6 +37,8 @@ export class UploadReporter {
   private readonly tty: boolean;
   private barShown = false;
   private sandboxUrl: string | undefined;
+  /** Said at the end of the bar while it holds (the service cannot be reached). */
+  private barNote: string | undefined;
 
   constructor(
     private readonly io: CliIO,
@@ -145,6 +147,12 @@ export class UploadReporter {
       );
   }
 
+  /** A state the bar says after its counts until it ends (undefined ends it). */
+  note(text: string | undefined): void {
+    this.barNote = text;
+    this.draw();
+  }
+
   /** A line of its own (a --dry-run plan), keeping the bar below it. */
   text(line: string): void {
     this.line(line);
@@ -179,7 +187,8 @@ export class UploadReporter {
       .map((s) => (counts.get(s) ? `${counts.get(s)} ${s}` : ''))
       .filter(Boolean)
       .join(' · ');
-    const text = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total} done${parts ? ` · ${parts}` : ''}`;
+    const note = this.barNote ? ` · ${this.barNote}` : '';
+    const text = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total} done${parts ? ` · ${parts}` : ''}${note}`;
     this.io.stdout.write(`\r\x1b[2K${text}`);
     this.barShown = true;
   }

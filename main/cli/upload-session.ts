@@ -22,7 +22,8 @@ import type { QueueOwner, UploadQueueOptions } from '../uploads/index';
 import { handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { writeLine } from './command';
-import { otherQueueWaiting } from './messages';
+import { otherQueueWaiting, reachableAgainLine, unreachableLine } from './messages';
+import { OUTAGE_LINE_GAP_MS } from './reachability';
 
 export interface UploadSession {
   queue: UploadQueue;
@@ -30,6 +31,11 @@ export interface UploadSession {
   service: CliSession['service'];
   /** Resolves with the service's sentence once it no longer accepts the sign-in (the queue then holds). */
   signInRefused: Promise<string>;
+  /**
+   * Told the outage sentence when the service stops answering (at most once per 30 s) and
+   * undefined when it answers again; the sentences go to stderr here, the listener is for the bar.
+   */
+  onReachability(listener: (line: string | undefined) => void): void;
   /** Uploads on the wire right now (not those waiting for the budget or their turn). */
   inFlight(): number;
   /** Calls off every upload still waiting for the rate-limit budget (nothing of them was sent); confirmations go on. */
@@ -79,6 +85,10 @@ export async function openUploadSession(
     throw error;
   }
   const stopWaitLog = logSessionWaits(ctx, session);
+  const reachListeners: ((line: string | undefined) => void)[] = [];
+  const stopReachLines = reachabilityLines(ctx, session, queue, (line) => {
+    for (const listener of reachListeners) listener(line);
+  });
   const signInRefused = new Promise<string>((resolve) =>
     queue.on('event', (event) => {
       if (event.type === 'queue' && event.signInRefused !== undefined) resolve(event.signInRefused);
@@ -92,6 +102,7 @@ export async function openUploadSession(
     user: session.user,
     service: session.service,
     signInRefused,
+    onReachability: (listener) => void reachListeners.push(listener),
     inFlight: () => session.governor.state.inFlight,
     stopWaiting: () => uploadsWaiting.abort(),
     close: () =>
@@ -102,9 +113,42 @@ export async function openUploadSession(
         await queue.close();
         clearTimeout(bound);
         stopWaitLog();
+        stopReachLines();
         await session.close();
       })()),
   };
+}
+
+/** An outage said on stderr: one line when the service stops answering (again at most every 30 s), one when it is back. */
+function reachabilityLines(
+  ctx: CliContext,
+  session: CliSession,
+  queue: UploadQueue,
+  tell: (line: string | undefined) => void,
+): () => void {
+  const host = new URL(session.service.apiUrl).host;
+  let said = Number.NEGATIVE_INFINITY;
+  return session.reach.onChange((reachable) => {
+    if (reachable) {
+      if (said === Number.NEGATIVE_INFINITY) return;
+      said = Number.NEGATIVE_INFINITY;
+      writeLine(ctx.io.stderr, reachableAgainLine(host));
+      tell(undefined);
+      return;
+    }
+    const now = Date.now();
+    if (now - said < OUTAGE_LINE_GAP_MS) return;
+    said = now;
+    // The next try is the queue's earliest retry; requests between retries are the client's own, seconds apart.
+    const retries = queue
+      .list()
+      .map((job) => (job.retryAt ? Date.parse(job.retryAt) : Number.NaN))
+      .filter((at) => at > now);
+    const next = retries.length > 0 ? Math.ceil((Math.min(...retries) - now) / 1000) : 2;
+    const line = unreachableLine(host, Math.max(1, next));
+    writeLine(ctx.io.stderr, line);
+    tell(line.replace(/^shotput: /, ''));
+  });
 }
 
 /** The service and account a session's queue is filed under, with what people know them by. */

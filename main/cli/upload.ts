@@ -113,6 +113,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const session = await openUploadSession(ctx);
   const { queue } = session;
   queue.on('event', (event) => reporter.onEvent(event));
+  session.onReachability((line) => reporter.note(line));
   let refused = false;
   void session.signInRefused.then(() => (refused = true));
   // Ctrl-C: one line at once saying what is finished and for how long; what only waits stops now.

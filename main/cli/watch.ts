@@ -61,6 +61,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   });
   if (session.service.isSandbox) reporter.linkToSandbox(session.service.apiUrl);
   queue.on('event', (event) => reporter.onEvent(event));
+  session.onReachability((line) => reporter.note(line));
   const folders = positionals.map(
     (folder) =>
       new WatchedFolder(queue, {

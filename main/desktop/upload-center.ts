@@ -72,6 +72,8 @@ interface OpenQueue {
   /** Drafts' prepared images on their way to the jobs that send them. */
   handoff: PreparedHandoff;
   unsubscribe: () => void;
+  /** The service refused the sign-in: the queue holds until the account signs in again (a new queue, new client). */
+  signInRefused?: boolean;
 }
 
 export class UploadCenter extends EventEmitter<CenterEvents> {
@@ -133,6 +135,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       rateLimit: rateLimitView(current.account.client.governor.state),
       dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
       diskFault: current.queue.diskFault ?? null,
+      signInNeeded: current.signInRefused
+        ? signInAgainLine(current.queue.list().filter((j) => !isFinal(j.state)).length)
+        : null,
     };
   }
 
@@ -274,7 +279,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       previous &&
       account &&
       previous.account.endpoint.id === account.endpoint.id &&
-      previous.account.user.id === account.user.id
+      previous.account.user.id === account.user.id &&
+      !previous.signInRefused
     ) {
       previous.account = account; // same account, fresher user
       return;
@@ -335,6 +341,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.update(event.job.id, event.job.state);
     }
     if (event.type === 'removed') this.batch.forget(event.id);
+    if (event.type === 'queue' && event.signInRefused !== undefined && this.current) this.current.signInRefused = true;
     this.emitQueueSoon();
   }
 
@@ -373,6 +380,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     this.queueTimer = undefined;
     this.emit('queue', this.view());
   }
+}
+
+/** The window's words for a sign-in the service no longer accepts (the CLI names `shotput login`). */
+function signInAgainLine(waiting: number): string {
+  return `Sign in again to continue: ${waiting === 1 ? '1 upload waits' : `${waiting} uploads wait`}.`;
 }
 
 function signedOut<T>(): Result<T> {

@@ -21,6 +21,7 @@ import { commandLoaders } from './cli/registry';
 import { readSecret } from './cli/secret-input';
 import type { CommandSpec } from './cli/spec';
 import { colorWanted } from './cli/style';
+import { terminalText } from './cli/terminal-text';
 
 const GLOBAL_FLAG_SET = new Set(GLOBAL_VALUE_FLAGS);
 
@@ -139,7 +140,7 @@ export async function main(argv: string[], io: CliIO = process, env: NodeJS.Proc
     }
     // A script that asked for JSON gets the failure as a problem (json-shapes.ts), on stderr as ever.
     if (json) writeLine(io.stderr, JSON.stringify({ type: 'problem', message: failureMessage(error) }));
-    else writeLine(io.stderr, `shotput: ${failureMessage(error)}`);
+    else writeLine(io.stderr, `shotput: ${terminalText(failureMessage(error))}`);
     return EXIT_FAILURE;
   } finally {
     process.off('SIGINT', stop);

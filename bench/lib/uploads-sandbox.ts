@@ -26,10 +26,19 @@ export interface SandboxProcessOptions {
   profile?: 'spec' | 'deployed';
   /** Shots per account and day (the deployed profile's cap). */
   dailyCap?: number;
+  /** A fixed port (a sandbox started again where the last one listened); 0, any free port, by default. */
+  port?: number;
 }
 
 export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
-  const args = [path.join(REPO_ROOT, 'sandbox', 'cli.ts'), '--port', '0', '--data', options.dataDir, '--quiet'];
+  const args = [
+    path.join(REPO_ROOT, 'sandbox', 'cli.ts'),
+    '--port',
+    String(options.port ?? 0),
+    '--data',
+    options.dataDir,
+    '--quiet',
+  ];
   if (options.processingMs !== undefined) args.push('--processing-ms', String(options.processingMs));
   if (options.rateLimit !== undefined) args.push('--rate-limit', String(options.rateLimit));
   if (options.rateWindowS !== undefined) args.push('--rate-window-s', String(options.rateWindowS));

@@ -174,6 +174,8 @@ export interface QueueView {
   dailyCap: DailyCapView | null;
   /** Set while a fault of the disk (full, read-only, no permission) holds the queue paused: what, where, what to do. */
   diskFault: string | null;
+  /** Set while the service no longer accepts the sign-in and the queue waits: "Sign in again to continue: 3 uploads wait." */
+  signInNeeded?: string | null;
 }
 
 export interface DailyCapView {

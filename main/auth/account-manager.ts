@@ -110,6 +110,7 @@ export class AccountManager {
       accessToken: account.accessToken,
       governor: this.governors.forAccount(service.id, account.user.id),
       fetch: this.options.fetch,
+      movingLoopbackPort: service.id === SANDBOX_SERVICE_ID,
     });
   }
 }

@@ -51,7 +51,7 @@ export const definitions: readonly CommandSpec[] = [
     options: UPLOAD_OPTIONS,
     operands: 'file',
     notes: [
-      'Content already uploaded by another request is skipped (--force sends it again); a file an earlier run of the same command finished is reported as published, with its shot. Each file gets one line per run, the summary counts them, and every warning of preparing is printed. Run the same command again after a crash or Ctrl-C to resume.',
+      'Content already uploaded by another request is skipped (--force sends it again); a file an earlier run of the same command finished is reported as published, with its shot. Each file gets one line per run, the summary counts them, and every warning of preparing is printed. Run the same command again after a crash or Ctrl-C to resume. Ctrl-C answers at once: files waiting for the rate limit or their turn stop there, and the uploads on the wire are finished within a minute, said in one line ("finishing 1 upload in flight, at most 60 s; Ctrl-C again to stop now"). When the service no longer accepts the sign-in, the queue pauses (no file fails for it) and the command exits 1 saying to run login (or give a new token with --token), then the same command again.',
       'A file that cannot be read (or, with --schedule, cannot be prepared: not an image, damaged, truncated) is named, counted as not uploaded and takes no slot of the schedule.',
     ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one summary line',
@@ -71,7 +71,7 @@ export const definitions: readonly CommandSpec[] = [
     options: WATCH_OPTIONS,
     operands: 'dir',
     notes: [
-      'Ctrl-C or SIGTERM takes no new file, finishes the uploads in flight (sent and confirmed, within a minute; SHOTPUT_DRAIN_MS to change), leaves the rest in the queue and exits 130 or 143 saying how to resume; a second Ctrl-C stops at once. --dry-run goes with --once.',
+      'Ctrl-C or SIGTERM takes no new file, stops what only waits for the rate limit at once, finishes the uploads in flight (sent and confirmed, within a minute; SHOTPUT_DRAIN_MS to change; said in one line), leaves the rest in the queue and exits 130 or 143 saying how to resume; a second Ctrl-C stops at once. A sign-in the service no longer accepts stops the watch with exit 1 and the same sentence as upload. --dry-run goes with --once.',
     ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one folder line per folder',
     examples: [
@@ -86,7 +86,10 @@ export const definitions: readonly CommandSpec[] = [
     name: 'queue',
     summary: 'List the upload queue; retry, pause, resume or cancel a job; clear finished jobs',
     actions: [
-      { name: 'list', summary: 'Every job of the queue, oldest first' },
+      {
+        name: 'list',
+        summary: "Every job of every account's queue in the data folder, oldest first, under the account it belongs to",
+      },
       { name: 'retry', args: 'ID', summary: 'Send a failed job again at the next upload or watch' },
       { name: 'pause', args: 'ID', summary: 'Hold a job back from every upload and watch run' },
       { name: 'resume', args: 'ID', summary: 'Let a paused job go again' },
@@ -95,7 +98,7 @@ export const definitions: readonly CommandSpec[] = [
     ],
     options: QUEUE_OPTIONS,
     operands: 'none',
-    json: 'queue list: a document (an array of jobs); the other verbs: one job, or {"removed": N}',
+    json: 'queue list: a document (an array of jobs, each with `account`: `{service, user_id, login}`, or null for jobs an earlier version kept without one); the other verbs: one job, or {"removed": N}',
     examples: [
       { line: 'shotput queue list', summary: 'What waits, what failed and why' },
       { line: 'shotput queue retry 3f2a9c', summary: 'Try a failed job again' },

@@ -6,7 +6,10 @@ import { writeLine } from './command';
 import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
 import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
-import { Journal, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import { Journal, accountQueueDir, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import { SANDBOX_SERVICE_ID, serviceIdForApi } from '../auth/service-settings';
+import { cliTokenStore, openSession } from './session';
+import { sessionOwner } from './upload-session';
 import type { NewJob } from '../uploads/index';
 
 export interface PlanCounts {
@@ -20,7 +23,7 @@ export async function planUploads(
   requests: readonly NewJob[],
   reporter: UploadReporter,
 ): Promise<PlanCounts> {
-  const { jobs, uploaded } = Journal.read(ctx.globals.dataDir);
+  const { jobs, uploaded } = await savedAccountQueue(ctx);
   const counts: PlanCounts = { planned: 0, skipped: 0, failed: 0 };
   for (const request of requests) {
     const file = request.sourcePath;
@@ -78,6 +81,32 @@ export async function planUploads(
     }
   }
   return counts;
+}
+
+/**
+ * The queue of the account this run would upload as, read only: the account saved for this service,
+ * or with --token the one the service says the token is (a read, nothing changes). When it cannot
+ * be known, no queue is consulted rather than another account's.
+ */
+async function savedAccountQueue(ctx: CliContext): Promise<Pick<ReturnType<typeof Journal.read>, 'jobs' | 'uploaded'>> {
+  const none = { jobs: [], uploaded: new Map() };
+  if (ctx.globals.token) {
+    const session = await openSession(ctx).catch(() => undefined);
+    if (!session) return none;
+    await session.close();
+    return Journal.read(accountQueueDir(ctx.globals.dataDir, sessionOwner(session)));
+  }
+  let service: string;
+  try {
+    service = ctx.globals.api ? serviceIdForApi(ctx.globals.api) : SANDBOX_SERVICE_ID;
+  } catch {
+    return none;
+  }
+  const saved = await cliTokenStore(ctx.globals.dataDir)
+    .account(service)
+    .catch(() => undefined);
+  if (!saved || saved.user.id <= 0) return none;
+  return Journal.read(accountQueueDir(ctx.globals.dataDir, { service, userId: saved.user.id }));
 }
 
 /** The last line of a dry run. */

@@ -52,6 +52,12 @@ export const JobJson = v.strictObject({
   warnings: v.optional(v.array(v.string())),
 });
 
+/** A job as `queue list` gives it: with whose queue it is in (null: an earlier version recorded no account). */
+export const QueuedJobJson = v.strictObject({
+  ...JobJson.entries,
+  account: v.nullable(v.strictObject({ service: v.string(), user_id: v.number(), login: v.optional(v.string()) })),
+});
+
 /** Something that went wrong with one file (or with the whole command when `file` is absent). */
 export const ProblemJson = v.strictObject({
   type: v.literal('problem'),

@@ -7,9 +7,12 @@ import { UsageError, writeLine } from './command';
 import { GLOBAL_OPTIONS } from './options';
 import { parseArgsOptions } from './spec';
 import { readableTime } from './style';
+import { terminalText } from './terminal-text';
 import type { OptionSpecs } from './spec';
 import type { CliContext } from './command';
 import { fileProblem } from '../uploads/file-problem';
+import type { QueueOwner } from '../uploads/index';
+import { SANDBOX_SERVICE_ID } from '../auth/service-settings';
 
 /** node:util parseArgs, strict, with its errors as one-sentence UsageErrors (exit 2). */
 export function parseOptions<O extends OptionSpecs>(args: string[], options: O) {
@@ -145,7 +148,7 @@ export function dailyCapLines(
   const files = `${cap.waiting} file${cap.waiting === 1 ? '' : 's'}`;
   const them = cap.waiting === 1 ? 'it' : 'them';
   return [
-    `shotput: ${cap.reason}`,
+    `shotput: ${terminalText(cap.reason)}`,
     `shotput: ${files} wait${cap.waiting === 1 ? 's' : ''} for the daily upload limit: run the same ${again} again after ${readableTime(cap.until, timeZone)} to send ${them}, or "shotput queue retry ID" to ask the service now.`,
   ];
 }
@@ -217,4 +220,46 @@ export function folderMissing(folder: string, exists: boolean): string {
   return exists
     ? `${folder} is a file, not a folder: watch takes folders (upload takes files).`
     : `The folder ${folder} does not exist. Check the path, or create the folder first.`;
+}
+
+/** Who a queue belongs to, for people: "ada on the sandbox", "ben on http://127.0.0.1:4000". */
+export function queueOwnerName(owner: QueueOwner | undefined): string {
+  if (!owner) return 'an account an earlier version did not record';
+  const who = owner.login ? `${owner.login} (user ${owner.userId})` : `user ${owner.userId}`;
+  const where = owner.service === SANDBOX_SERVICE_ID ? 'the sandbox' : (owner.apiUrl ?? owner.service);
+  return `${who} on ${where}`;
+}
+
+/** A run found jobs of another queue waiting: it leaves them, and says how they are sent. */
+export function otherQueueWaiting(owner: QueueOwner | undefined, waiting: number): string {
+  const one = waiting === 1;
+  const [files, wait, them] = one ? ['1 upload', 'waits', 'it'] : [`${waiting} uploads`, 'wait', 'them'];
+  if (!owner)
+    return `${files} ${wait} in a queue whose account was never recorded; no run sends ${them}: upload ${one ? 'the file' : 'the files'} again signed in as ${one ? 'its' : 'their'} account (\`shotput queue list\` names ${them}).`;
+  const api = owner.service === SANDBOX_SERVICE_ID || !owner.apiUrl ? '' : `--api ${owner.apiUrl} `;
+  return `${files} of ${queueOwnerName(owner)} ${wait} in that account's queue; this run leaves ${them}: \`shotput ${api}upload\` or \`watch\` signed in as that account sends ${them} (\`shotput queue list\` names ${them}).`;
+}
+
+/** The service no longer accepts the sign-in: the queue holds, nothing is lost; the terminal's way to go on. */
+export function signInRefusedLine(service: { isSandbox: boolean; apiUrl: string }, waiting: number): string {
+  const where = service.isSandbox ? 'The sandbox' : new URL(service.apiUrl).host;
+  const api = service.isSandbox ? '' : `--api ${service.apiUrl} `;
+  const uploads = waiting === 1 ? '1 upload waits' : `${waiting} uploads wait`;
+  return `shotput: ${where} no longer accepts this sign-in, so ${uploads} in the queue (nothing is lost): run \`shotput ${api}login\` (or give a new token with --token), then the same command again.`;
+}
+
+/** The first Ctrl-C: what the command still finishes, for how long at most, and how to stop now. */
+export function finishingInFlight(inFlight: number, boundMs: number): string {
+  const uploads = inFlight === 1 ? '1 upload' : `${inFlight} uploads`;
+  return `shotput: finishing ${uploads} in flight, at most ${Math.round(boundMs / 1000)} s; Ctrl-C again to stop now.`;
+}
+
+/** The service stopped answering: where, when the next try is, and that nothing is lost. */
+export function unreachableLine(host: string, retryInS: number): string {
+  return `shotput: Cannot reach ${host}: trying again in ${retryInS} s; nothing is lost.`;
+}
+
+/** The service answers again after an outage. */
+export function reachableAgainLine(host: string): string {
+  return `shotput: ${host} answers again; the uploads go on.`;
 }

@@ -2,6 +2,7 @@
 // --json switch, and short human lines for shots, comments and users.
 import { parseOptions, serviceProblemLine } from './messages';
 import { link, paint, readableTime } from './style';
+import { terminalText } from './terminal-text';
 import { teamLabel } from './team-choice';
 import { UsageError, writeLine } from './command';
 import type { CliContext } from './command';
@@ -34,11 +35,11 @@ export function print(ctx: CliContext, json: unknown, human: () => string | stri
 }
 
 export function userLine(user: AuthenticatedUser, serviceLabel: string): string {
-  const teams = (user.teams ?? []).map(teamLabel).join(', ');
+  const teams = (user.teams ?? []).map((team) => terminalText(teamLabel(team))).join(', ');
   const traits = [user.type ?? 'User', user.pro ? 'pro' : null, teams ? `teams: ${teams}` : 'no team']
     .filter(Boolean)
     .join(', ');
-  return `${handleOf(user)} (${displayNameOf(user)}) on ${serviceLabel}: ${traits}`;
+  return `${terminalText(handleOf(user))} (${terminalText(displayNameOf(user))}) on ${serviceLabel}: ${terminalText(traits)}`;
 }
 
 /** How human lines are drawn: colour and links on a terminal, times in the user's zone. */
@@ -60,10 +61,10 @@ export function shotStatus(shot: Pick<Shot, 'published_at' | 'scheduled_for'>, l
 }
 
 export function shotLine(shot: Shot, look: Look = {}): string {
-  const tags = shot.tags.length ? `  [${shot.tags.join(', ')}]` : '';
-  const team = shot.team ? `  team ${handleOf(shot.team)}` : '';
+  const tags = shot.tags.length ? `  [${terminalText(shot.tags.join(', '))}]` : '';
+  const team = shot.team ? `  team ${terminalText(handleOf(shot.team))}` : '';
   const low = shot.low_profile ? '  low profile' : '';
-  return `${paint(look.color, 'bold', String(shot.id))}  ${shot.title}  (${shotStatus(shot, look)})${team}${low}${tags}`;
+  return `${paint(look.color, 'bold', String(shot.id))}  ${terminalText(shot.title)}  (${shotStatus(shot, look)})${team}${low}${tags}`;
 }
 
 /**
@@ -79,32 +80,32 @@ export function shotSizes(shot: Pick<Shot, 'width' | 'height' | 'images'>): stri
 
 export function shotDetails(shot: Shot, look: Look = {}): string[] {
   return [
-    `${paint(look.color, 'bold', String(shot.id))}  ${shot.title}`,
+    `${paint(look.color, 'bold', String(shot.id))}  ${terminalText(shot.title)}`,
     `  ${shotStatus(shot, look)}${shot.animated ? ', animated' : ''}${shot.low_profile ? ', low profile' : ''}`,
     `  sizes: ${shotSizes(shot)}`,
-    `  team: ${shot.team ? handleOf(shot.team) : 'none'}`,
-    `  tags: ${shot.tags.length ? shot.tags.join(', ') : 'none'}`,
+    `  team: ${shot.team ? terminalText(handleOf(shot.team)) : 'none'}`,
+    `  tags: ${shot.tags.length ? terminalText(shot.tags.join(', ')) : 'none'}`,
     `  ${link(look.color, shot.html_url)}`,
     ...(shot.description ? [`  ${plainText(shot.description)}`] : []),
   ];
 }
 
 export function popularLine(shot: PopularShot, look: Look = {}): string {
-  return `${shot.id}  ${shot.title}  ${link(look.color, shot.html_url)}`;
+  return `${shot.id}  ${terminalText(shot.title)}  ${link(look.color, shot.html_url)}`;
 }
 
 export function commentLine(comment: Comment, look: Look = {}): string {
   const likes = comment.likes_count === 1 ? '1 like' : `${comment.likes_count} likes`;
-  return `${comment.id}  ${handleOf(comment.user)}  ${readableTime(comment.created_at, look.timeZone)}  (${likes})\n    ${plainText(comment.body)}`;
+  return `${comment.id}  ${terminalText(handleOf(comment.user))}  ${readableTime(comment.created_at, look.timeZone)}  (${likes})\n    ${plainText(comment.body)}`;
 }
 
 export function likeLine(like: CommentLike, look: Look = {}): string {
-  return `${like.id}  ${like.user ? handleOf(like.user) : '?'}  ${readableTime(like.created_at, look.timeZone)}`;
+  return `${like.id}  ${like.user ? terminalText(handleOf(like.user)) : '?'}  ${readableTime(like.created_at, look.timeZone)}`;
 }
 
-/** Comment bodies are HTML; a terminal shows their text. */
+/** Comment bodies are HTML; a terminal shows their text, and nothing in it acts on the terminal. */
 export function plainText(html: string): string {
-  return html
+  const text = html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/p>\s*<p>/gi, '\n')
     .replace(/<[^>]*>/g, '')
@@ -114,6 +115,7 @@ export function plainText(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .trim();
+  return terminalText(text);
 }
 
 /** Runs a command's body with a session and always closes it; service failures become one clear line. */
@@ -134,5 +136,5 @@ export async function withSession<T>(
 
 /** What went wrong, in the words the desktop uses too (the service translator), naming the thing asked for. */
 export function failureLine(error: ServiceError): string {
-  return serviceProblemLine(problemOfRequest(error).message, error.fieldErrors);
+  return terminalText(serviceProblemLine(problemOfRequest(error).message, error.fieldErrors));
 }

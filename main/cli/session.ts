@@ -21,6 +21,7 @@ import { isServiceError } from '../service/service-error';
 import { logRateLimitWaits } from '../logging/activity-log';
 import { notSignedIn, unreachableService } from './messages';
 import { loggingFetch } from '../logging/logging-fetch';
+import { Reachability } from './reachability';
 
 export interface CliSession {
   client: ServiceClient;
@@ -30,6 +31,8 @@ export interface CliSession {
   service: { id: string; apiUrl: string; authUrl: string; isSandbox: boolean };
   /** Set when the bundled sandbox runs in this process. */
   sandbox?: Sandbox;
+  /** Whether the service answers, from every request of this session. */
+  reach: Reachability;
   /** Stops the bundled sandbox (saving its state). Call it once the command is done. */
   close(): Promise<void>;
 }
@@ -53,6 +56,7 @@ export async function openSession(ctx: CliContext): Promise<CliSession> {
 }
 
 async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
+  const reach = new Reachability();
   const sandbox = await bundledSandbox({ dataDir: sandboxDataDir(ctx.globals.dataDir) });
   const close = () => stopBundledSandbox();
   try {
@@ -74,11 +78,17 @@ async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
     }
     for (const [index, nextToken] of candidates.entries()) {
       const accessToken = await nextToken();
-      const client = new ServiceClient({ apiUrl: sandbox.api, accessToken, governor, fetch: requestLog(ctx) });
+      const client = new ServiceClient({
+        apiUrl: sandbox.api,
+        accessToken,
+        governor,
+        fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
+        movingLoopbackPort: true,
+      });
       try {
         const user = await client.getUser({ signal: ctx.signal });
         if (!ctx.globals.token) await refreshSavedUser(store, SANDBOX_SERVICE_ID, user);
-        return { client, governor: client.governor, user, service, sandbox, close };
+        return { client, governor: client.governor, user, service, sandbox, reach, close };
       } catch (error) {
         const last = index === candidates.length - 1;
         if (!last && isServiceError(error) && error.status === 401) continue; // a saved token the sandbox no longer knows
@@ -99,6 +109,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
   } catch {
     throw new SessionError(`--api ${apiUrl} is not a valid address.`);
   }
+  const reach = new Reachability();
   const store = cliTokenStore(ctx.globals.dataDir);
   const saved = ctx.globals.token ? undefined : await store.account(serviceId);
   const accessToken = ctx.globals.token ?? saved?.accessToken;
@@ -115,7 +126,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     apiUrl: service.apiUrl,
     accessToken,
     governor: new RateLimitGovernor(),
-    fetch: requestLog(ctx),
+    fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
   });
   // The first request is not retried when the service cannot be reached at all, so a wrong address
   // is said at once with that address; a passing fault of a service that answers (a 5xx, a 429)
@@ -124,7 +135,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     apiUrl: service.apiUrl,
     accessToken,
     governor: new RateLimitGovernor({ retry: { maxRetries: 0 } }),
-    fetch: requestLog(ctx),
+    fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
   });
   try {
     const user = await probe.getUser({ signal: ctx.signal }).catch((error: unknown) => {
@@ -132,7 +143,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
         return client.getUser({ signal: ctx.signal });
       throw error;
     });
-    return { client, governor: client.governor, user, service, close: async () => {} };
+    return { client, governor: client.governor, user, service, reach, close: async () => {} };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'network' && !ctx.signal.aborted)
       throw new SessionError(unreachableService(service.apiUrl, connectionFailure(error.cause)));

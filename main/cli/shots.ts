@@ -9,7 +9,9 @@ import type { SHOTS_OPTIONS } from './options';
 import { actionOptions } from './spec';
 import { openSession } from './session';
 import { resolveTeam } from './team-choice';
-import { noteDeletedShot } from '../uploads/index';
+import { accountQueueDir, noteDeletedShot } from '../uploads/index';
+import { sessionOwner } from './upload-session';
+import { terminalText } from './terminal-text';
 import { lookOf, parseCommandArgs, positiveId, print, shotDetails, shotLine, withSession } from './service-output';
 import type { ShotChanges } from '../service/service-client';
 import { operations } from '../service/problem';
@@ -108,18 +110,19 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
   ensureAskable(ctx, values.yes, `shots delete ${id}`);
   return withSession(
     () => openSession(ctx),
-    async ({ client }) => {
+    async (session) => {
+      const { client } = session;
       if (!values.yes) {
         // Named by its title, so the question is about the shot the user means.
         const shot = await client.getShot(id, { signal: ctx.signal });
-        if (!(await confirmed(ctx, false, `Delete shot ${id} “${shot.title}”`, `shots delete ${id}`)))
+        if (!(await confirmed(ctx, false, `Delete shot ${id} “${terminalText(shot.title)}”`, `shots delete ${id}`)))
           return EXIT_FAILURE;
       }
       // Gone before this command: said as the failure it is for a terminal (exit 1), in the desktop's words.
       if ((await client.deleteShot(id, { signal: ctx.signal })) === 'already-gone')
         throw new Error(operations.deleteShot(id).notFound);
-      // The queue of this data folder may upload the same content again.
-      noteDeletedShot(ctx.globals.dataDir, id);
+      // The account's queue in this data folder may upload the same content again.
+      noteDeletedShot(accountQueueDir(ctx.globals.dataDir, sessionOwner(session)), id);
       print(ctx, { deleted: id }, () => `Deleted shot ${id}.`);
       return EXIT_OK;
     },

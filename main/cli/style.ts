@@ -1,5 +1,6 @@
 // Colour and terminal links for people at a terminal; plain text for pipes, files, --json and
 // anyone who sets NO_COLOR (https://no-color.org) or gives --no-color.
+import { terminalText } from './terminal-text';
 
 export interface Styled {
   globals: { color?: boolean };
@@ -38,8 +39,10 @@ export function paint(on: boolean | undefined, style: Style, text: string): stri
  * The text is the address itself, so it can be copied where links are not supported.
  */
 export function link(on: boolean | undefined, url: string, text = url): string {
-  if (!on) return text;
-  return `\x1b]8;;${url}\x1b\\${text}\x1b]8;;\x1b\\`;
+  // Addresses come from the service: nothing in them may act on the terminal, inside a link or out.
+  const [address, shown] = [terminalText(url), terminalText(text)];
+  if (!on) return shown;
+  return `\x1b]8;;${address}\x1b\\${shown}\x1b]8;;\x1b\\`;
 }
 
 /** A time as people read it: in their zone, to the minute (seconds when not zero), no milliseconds. */

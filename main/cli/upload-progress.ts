@@ -7,6 +7,7 @@ import { writeLine } from './command';
 import { jobJson } from './json-shapes';
 import { prepareWarning } from './messages';
 import { link, paint, readableTime } from './style';
+import { terminalText } from './terminal-text';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
 import { isFinal } from '../uploads/index';
 
@@ -36,6 +37,8 @@ export class UploadReporter {
   private readonly tty: boolean;
   private barShown = false;
   private sandboxUrl: string | undefined;
+  /** Said at the end of the bar while it holds (the service cannot be reached). */
+  private barNote: string | undefined;
 
   constructor(
     private readonly io: CliIO,
@@ -129,7 +132,7 @@ export class UploadReporter {
       });
     else {
       const name = namedIn(message, file) ? '' : `${path.basename(file)}  `;
-      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${message}`);
+      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${terminalText(`${name}${message}`)}`);
     }
   }
 
@@ -139,9 +142,15 @@ export class UploadReporter {
     if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
     else
       this.line(
-        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file && !namedIn(message, file) ? `${path.basename(file)}  ` : ''}${message}`,
+        `${paint(this.errorLook().color, 'red', 'problem   ')} ${terminalText(`${file && !namedIn(message, file) ? `${path.basename(file)}  ` : ''}${message}`)}`,
         true,
       );
+  }
+
+  /** A state the bar says after its counts until it ends (undefined ends it). */
+  note(text: string | undefined): void {
+    this.barNote = text;
+    this.draw();
   }
 
   /** A line of its own (a --dry-run plan), keeping the bar below it. */
@@ -178,7 +187,8 @@ export class UploadReporter {
       .map((s) => (counts.get(s) ? `${counts.get(s)} ${s}` : ''))
       .filter(Boolean)
       .join(' · ');
-    const text = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total} done${parts ? ` · ${parts}` : ''}`;
+    const note = this.barNote ? ` · ${this.barNote}` : '';
+    const text = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total} done${parts ? ` · ${parts}` : ''}${note}`;
     this.io.stdout.write(`\r\x1b[2K${text}`);
     this.barShown = true;
   }
@@ -204,13 +214,13 @@ function namedIn(message: string, file: string): boolean {
 
 /** The line of a finished job; a published or scheduled one ends with the shot's address. */
 export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: string } = {}): string {
-  const name = path.basename(job.sourcePath);
+  const name = terminalText(path.basename(job.sourcePath));
   const address = job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : '';
   if (job.state === 'published')
     return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
   if (job.state === 'scheduled')
     return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
   if (job.state === 'failed')
-    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.message ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${terminalText(job.failure?.message ?? '')}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

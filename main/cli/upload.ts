@@ -7,10 +7,12 @@ import {
   alreadyQueued,
   alreadyUploaded,
   dailyCapLines,
+  finishingInFlight,
   diskFaultLines,
   noteLocalLinks,
   notScheduled,
   sandboxNotice,
+  signInRefusedLine,
   unreadableFile,
 } from './messages';
 import { resolveTeam } from './team-choice';
@@ -20,7 +22,7 @@ import { planSummary, planUploads } from './dry-run';
 import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import type { ReportCounts } from './upload-progress';
-import { openUploadSession } from './upload-session';
+import { STOP_BOUND_MS, openUploadSession } from './upload-session';
 import { imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadQueue } from '../uploads/index';
@@ -111,7 +113,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const session = await openUploadSession(ctx);
   const { queue } = session;
   queue.on('event', (event) => reporter.onEvent(event));
-  const stop = () => void session.close();
+  session.onReachability((line) => reporter.note(line));
+  let refused = false;
+  void session.signInRefused.then(() => (refused = true));
+  // Ctrl-C: one line at once saying what is finished and for how long; what only waits stops now.
+  const stop = () => {
+    const inFlight = session.inFlight();
+    if (inFlight > 0) writeLine(ctx.io.stderr, finishingInFlight(inFlight, STOP_BOUND_MS));
+    void session.close();
+  };
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
     if (session.service.isSandbox) {
@@ -136,8 +146,14 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     }
     // Jobs left unfinished by an earlier run resume too (unless paused); the command waits for them as well.
     for (const job of queue.list()) if (!isFinal(job.state) && !job.paused) reporter.track(job);
-    await queue.whenIdle();
+    await Promise.race([queue.whenIdle(), session.signInRefused]);
     reporter.done();
+    // The service no longer takes the sign-in: every job waits as it was, for a run with a new one.
+    if (refused && !ctx.signal.aborted) {
+      const waiting = queue.list().filter((job) => !isFinal(job.state)).length;
+      writeLine(ctx.io.stderr, signInRefusedLine(session.service, waiting));
+      return EXIT_FAILURE;
+    }
     if (ctx.signal.aborted) {
       writeLine(ctx.io.stderr, 'shotput: interrupted; run the same command again to resume.');
       return EXIT_INTERRUPTED;

@@ -12,9 +12,18 @@ import { WATCH_OPTIONS } from './options';
 import { planSummary, planUploads } from './dry-run';
 import { UploadReporter } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { alreadyUploaded, dailyCapLines, diskFaultLines, folderMissing, sandboxNotice, watchStopped } from './messages';
+import {
+  alreadyUploaded,
+  dailyCapLines,
+  diskFaultLines,
+  finishingInFlight,
+  folderMissing,
+  sandboxNotice,
+  signInRefusedLine,
+  watchStopped,
+} from './messages';
 import { resolveTeam } from './team-choice';
-import { WatchedFolder, spreadSchedule } from '../uploads/index';
+import { WatchedFolder, isFinal, spreadSchedule } from '../uploads/index';
 import type { NewJob } from '../uploads/index';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
 import { ignoredIn, isImageName } from '../uploads/watch-filter';
@@ -52,6 +61,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   });
   if (session.service.isSandbox) reporter.linkToSandbox(session.service.apiUrl);
   queue.on('event', (event) => reporter.onEvent(event));
+  session.onReachability((line) => reporter.note(line));
   const folders = positionals.map(
     (folder) =>
       new WatchedFolder(queue, {
@@ -80,7 +90,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   };
   let cap: ReturnType<typeof queue.dailyCapHold>;
   let diskFault: string | undefined;
-  let left = 0;
+  let refused = false;
+  void session.signInRefused.then(() => (refused = true));
+  let left: number;
   try {
     for (const folder of folders) {
       folder.on('event', onFolderEvent);
@@ -89,15 +101,21 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     }
     if (values.once) {
       for (const folder of folders) await folder.settled();
-      await Promise.race([queue.whenIdle(), aborted(ctx.signal)]);
+      await Promise.race([queue.whenIdle(), aborted(ctx.signal), session.signInRefused]);
       cap = queue.dailyCapHold();
     } else {
-      await aborted(ctx.signal);
+      await Promise.race([aborted(ctx.signal), session.signInRefused]);
     }
   } finally {
     // No new file is taken; what is in flight is finished (within a bound) or left to the next run.
     for (const folder of folders) await folder.stopWatching();
-    if (ctx.signal.aborted) left = await queue.drain(drainBound(process.env));
+    if (ctx.signal.aborted) {
+      // What only waits for the budget stops at once; what is on the wire is finished, within the bound.
+      session.stopWaiting();
+      const inFlight = session.inFlight();
+      if (inFlight > 0) writeLine(ctx.io.stderr, finishingInFlight(inFlight, drainBound(process.env)));
+      left = await queue.drain(drainBound(process.env));
+    } else left = queue.list().filter((job) => !isFinal(job.state)).length;
     for (const folder of folders) await folder.stop();
     diskFault = queue.diskFault;
     await session.close();
@@ -111,6 +129,10 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (diskFault !== undefined) {
     for (const line of diskFaultLines(diskFault)) writeLine(ctx.io.stderr, line);
+    return EXIT_FAILURE;
+  }
+  if (refused && !ctx.signal.aborted) {
+    writeLine(ctx.io.stderr, signInRefusedLine(session.service, left));
     return EXIT_FAILURE;
   }
   // Stopped by a signal: say what was left and how to resume (130 for Ctrl-C, 143 for SIGTERM).

@@ -6,8 +6,15 @@ import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
-import path from 'node:path';
-import { PreparedHandoff, UploadQueue, hashFile, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
+import {
+  PreparedHandoff,
+  UploadQueue,
+  accountQueueDir,
+  hashFile,
+  isFinal,
+  serviceAdapter,
+  spreadSchedule,
+} from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
 import type {
   BatchSpacing,
@@ -65,6 +72,8 @@ interface OpenQueue {
   /** Drafts' prepared images on their way to the jobs that send them. */
   handoff: PreparedHandoff;
   unsubscribe: () => void;
+  /** The service refused the sign-in: the queue holds until the account signs in again (a new queue, new client). */
+  signInRefused?: boolean;
 }
 
 export class UploadCenter extends EventEmitter<CenterEvents> {
@@ -126,6 +135,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       rateLimit: rateLimitView(current.account.client.governor.state),
       dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
       diskFault: current.queue.diskFault ?? null,
+      signInNeeded: current.signInRefused
+        ? signInAgainLine(current.queue.list().filter((j) => !isFinal(j.state)).length)
+        : null,
     };
   }
 
@@ -267,7 +279,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       previous &&
       account &&
       previous.account.endpoint.id === account.endpoint.id &&
-      previous.account.user.id === account.user.id
+      previous.account.user.id === account.user.id &&
+      !previous.signInRefused
     ) {
       previous.account = account; // same account, fresher user
       return;
@@ -281,16 +294,13 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.reset();
     }
     if (account) {
-      const dataDir = path.join(
-        this.options.dataDir,
-        'uploads',
-        safeSegment(account.endpoint.id),
-        String(account.user.id),
-      );
+      const owner = { service: account.endpoint.id, userId: account.user.id };
+      const dataDir = accountQueueDir(this.options.dataDir, owner);
       const handoff = new PreparedHandoff();
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
         dataDir,
+        owner,
         service: serviceAdapter(account.client),
         preparer: handoff,
       });
@@ -331,6 +341,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.update(event.job.id, event.job.state);
     }
     if (event.type === 'removed') this.batch.forget(event.id);
+    if (event.type === 'queue' && event.signInRefused !== undefined && this.current) this.current.signInRefused = true;
     this.emitQueueSoon();
   }
 
@@ -371,11 +382,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   }
 }
 
-function signedOut<T>(): Result<T> {
-  return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
+/** The window's words for a sign-in the service no longer accepts (the CLI names `shotput login`). */
+function signInAgainLine(waiting: number): string {
+  return `Sign in again to continue: ${waiting === 1 ? '1 upload waits' : `${waiting} uploads wait`}.`;
 }
 
-/** A folder name from a service id ("sandbox", "dribbble", "http://127.0.0.1:4000"). */
-function safeSegment(text: string): string {
-  return text.replace(/[^a-z0-9._-]+/gi, '_').slice(0, 80);
+function signedOut<T>(): Result<T> {
+  return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
 }

@@ -46,6 +46,8 @@ export interface GovernedRequest {
   /** For error messages; never includes the token. */
   path: string;
   signal?: AbortSignal;
+  /** Cancels the request only while it waits for the budget, before it is sent; then only `signal` can. */
+  waitSignal?: AbortSignal;
   send(signal: AbortSignal | undefined): Promise<Response>;
   /** Told when an attempt is sent again after a failure that may have reached the server. */
   onUncertainRetry?: () => void;
@@ -196,9 +198,11 @@ export class RateLimitGovernor {
 
   private async reserve(request: GovernedRequest): Promise<Reservation> {
     let counted = false;
+    const signals = [request.signal, request.waitSignal].filter((s): s is AbortSignal => s !== undefined);
+    const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     try {
       for (;;) {
-        if (request.signal?.aborted) throw aborted(request, request.signal.reason);
+        if (stop?.aborted) throw aborted(request, stop.reason);
         const now = this.clock.now();
         if (this.resetAt !== null && now >= this.resetAt) this.startNewWindow();
         const budget = this.available();
@@ -224,7 +228,7 @@ export class RateLimitGovernor {
           this.waitingUntil = until;
           this.emit();
         }
-        await this.waitForChange(until === null ? null : until - now, request.signal);
+        await this.waitForChange(until === null ? null : until - now, stop);
       }
     } finally {
       if (counted) {

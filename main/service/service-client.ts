@@ -82,8 +82,8 @@ export class ServiceClient {
 
   /**
    * Looks at a created shot's Location: null while it is still processing (404), the shot when done.
-   * The Location's path is looked up on this service, whatever host it names (one written down by an
-   * earlier run may name the service's old address), so the token never goes elsewhere.
+   * Only this service's own addresses are followed (for the bundled sandbox, also its own old ports:
+   * see ServiceTransport.pathUnderApi), so the token never goes elsewhere.
    */
   async getShotAtLocation(location: string, options: CallOptionsPublic = {}): Promise<Shot | null> {
     return this.during(operations.getShot(Number(location.split('/').filter(Boolean).at(-1)) || 0), async () => {

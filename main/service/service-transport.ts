@@ -23,10 +23,17 @@ export interface ServiceClientOptions {
   /** Per attempt; a request that hangs longer counts as a network failure. */
   timeoutMs?: number;
   uploadTimeoutMs?: number;
+  /**
+   * The bundled sandbox, which listens on a new loopback port at each start: a Location an earlier
+   * run wrote down names its old port. Only then is a Location's port replaced by this one's.
+   */
+  movingLoopbackPort?: boolean;
 }
 
 export interface CallOptionsPublic {
   signal?: AbortSignal;
+  /** Cancels the request only while it waits for the rate-limit budget, before it is sent. */
+  waitSignal?: AbortSignal;
 }
 
 export interface CallOptions {
@@ -34,6 +41,8 @@ export interface CallOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Cancels the request only while it waits for the rate-limit budget (see GovernedRequest). */
+  waitSignal?: AbortSignal;
   timeoutMs?: number;
   onUncertainRetry?: () => void;
   /** A form's bytes handed to the connection so far, of its encoded size. */
@@ -47,9 +56,11 @@ export class ServiceTransport {
   private readonly accessToken: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly movingPort: boolean;
 
   constructor(options: ServiceClientOptions) {
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.movingPort = options.movingLoopbackPort ?? false;
     this.accessToken = options.accessToken;
     rememberSecret(options.accessToken);
     this.governor = options.governor;
@@ -137,6 +148,7 @@ export class ServiceTransport {
       method,
       path,
       signal: options.signal,
+      waitSignal: options.waitSignal,
       onUncertainRetry: options.onUncertainRetry,
       send: async (signal) => {
         const timeout = AbortSignal.timeout(timeoutMs);
@@ -224,15 +236,24 @@ export class ServiceTransport {
   }
 
   /**
-   * The path (with its query) an address names under this service's API, wherever its host: what a
-   * created shot's Location from an earlier run names when the service now answers at another
-   * address (the bundled sandbox starts on a new port each run). The request then goes to this
-   * service only; refused when the path is not under the API.
+   * The path (with its query) a created shot's Location names under this service's API. For the
+   * bundled sandbox only, a Location on the same loopback host and scheme with another port is its
+   * own, written down by an earlier run (it starts on a new port each time): the port is replaced.
+   * Every other address outside this service is refused, as ownPath does, so the token never goes
+   * elsewhere and a shot of another service is never taken for this one's.
    */
   pathUnderApi(address: string): string {
     const base = new URL(`${this.apiUrl}/`);
     const url = new URL(address, base);
-    return this.ownPath(`${base.origin}${url.pathname}${url.search}`);
+    const oldPort =
+      this.movingPort &&
+      url.origin !== base.origin &&
+      url.protocol === base.protocol &&
+      url.hostname === base.hostname &&
+      isLoopbackHost(base.hostname) &&
+      url.username === '' &&
+      url.password === '';
+    return this.ownPath(oldPort ? `${base.origin}${url.pathname}${url.search}` : url.href);
   }
 
   /** A path (with its query) of this service for an absolute or relative address; refuses other hosts. */
@@ -249,6 +270,10 @@ export class ServiceTransport {
     }
     return `/${url.pathname.slice(base.pathname.length)}${url.search}`;
   }
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 function retiredError(method: string, path: string): ServiceError {

@@ -11,7 +11,21 @@ import type { AuthenticatedUser, Shot } from '../service/resources';
 import type { AccountInfo, ImagePreparer, PreparedImage, RemoteShot, UploadService } from './ports';
 import type { PrepareChoice } from './types';
 
-export function serviceAdapter(client: ServiceClient): UploadService {
+/**
+ * `stops.uploadWait` calls off uploads (and their account checks) still waiting for the rate-limit
+ * budget: nothing of them was sent, so an upload says 'aborted' and waits in the queue.
+ * `stops.anyWait` calls off every request still waiting (confirmations too). `stops.signal` stops
+ * requests on the wire as well: an upload's outcome is then unknown, and looked for before it is
+ * ever sent again.
+ */
+export function serviceAdapter(
+  client: ServiceClient,
+  stops: { signal?: AbortSignal; uploadWait?: AbortSignal; anyWait?: AbortSignal } = {},
+): UploadService {
+  const waits = [stops.uploadWait, stops.anyWait].filter((s): s is AbortSignal => s !== undefined);
+  const uploadWait = waits.length > 0 ? AbortSignal.any(waits) : undefined;
+  const options = { signal: stops.signal, waitSignal: stops.anyWait };
+  const uploadOptions = { signal: stops.signal, waitSignal: uploadWait };
   return {
     async createShot(form, onProgress) {
       const total = form.image.buffer.length;
@@ -33,17 +47,20 @@ export function serviceAdapter(client: ServiceClient): UploadService {
             ...fields,
             image: { data: new Uint8Array(image.buffer), filename: image.filename, contentType: image.contentType },
           },
-          progress,
+          { ...progress, ...uploadOptions },
         );
         onProgress?.(sentTotal, sentTotal);
         return ok({ location: created.location, shotId: created.id });
       } catch (error) {
+        // Called off while it waited for the budget: it never left.
+        if (isServiceError(error) && error.kind === 'aborted' && uploadWait?.aborted && !stops.signal?.aborted)
+          return fail('aborted', 'Stopped before it was sent.', true);
         return createFailure(error);
       }
     },
     async getShotAt(location) {
       try {
-        const shot = await client.getShotAtLocation(location);
+        const shot = await client.getShotAtLocation(location, options);
         return ok(shot ? remoteShot(shot) : undefined);
       } catch (error) {
         return problem(error);
@@ -51,7 +68,7 @@ export function serviceAdapter(client: ServiceClient): UploadService {
     },
     async listMyShots(page, perPage) {
       try {
-        const result = await client.listUserShots({ page, perPage });
+        const result = await client.listUserShots({ page, perPage }, options);
         return ok({ shots: result.items.map(remoteShot), hasNext: result.nextPage !== null });
       } catch (error) {
         return problem(error);
@@ -59,7 +76,7 @@ export function serviceAdapter(client: ServiceClient): UploadService {
     },
     async currentAccount() {
       try {
-        return ok(accountInfo(await client.getUser()));
+        return ok(accountInfo(await client.getUser(uploadOptions)));
       } catch (error) {
         return problem(error);
       }
@@ -85,6 +102,7 @@ function remoteShot(shot: Shot): RemoteShot {
     publishedAt: shot.published_at ?? undefined,
     scheduledFor: shot.scheduled_for ?? undefined,
     htmlUrl: shot.html_url,
+    ...(shot.user?.id !== undefined ? { ownerId: shot.user.id } : {}),
   };
 }
 

@@ -6,6 +6,8 @@ import type { RemoteShot, UploadService } from './ports';
 export class HighestShotId {
   private highest: number | undefined;
   private pending: Promise<number | undefined> | undefined;
+  /** Why the last look failed (the stage holds the queue when it is a refused sign-in). */
+  lastProblem: { code: string; message: string } | undefined;
 
   constructor(private readonly service: UploadService) {}
 
@@ -23,6 +25,7 @@ export class HighestShotId {
     if (this.highest !== undefined) return Promise.resolve(this.highest);
     this.pending ??= this.service.listMyShots(1, 1).then((page) => {
       this.pending = undefined;
+      this.lastProblem = page.ok ? undefined : page.error;
       if (!page.ok) return undefined;
       this.noteAll(page.value.shots);
       this.highest ??= 0;

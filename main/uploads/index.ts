@@ -10,5 +10,23 @@ export { Journal } from './journal';
 export { hashFile } from './content-hash';
 export { noteDeletedShot } from './deleted-shots';
 export { JOB_STATES, isFinal, isOnService, isWaiting } from './types';
-export type { JobEdit, JobEvent, JobFailure, JobState, NewJob, PrepareChoice, ShotMetadata, UploadJob } from './types';
+export type {
+  JobEdit,
+  JobEvent,
+  JobFailure,
+  JobOwner,
+  JobState,
+  NewJob,
+  PrepareChoice,
+  ShotMetadata,
+  UploadJob,
+} from './types';
 export type { AccountInfo, ImagePreparer, PreparedImage as PreparedForQueue, UploadService } from './ports';
+export {
+  UNRECORDED_FOLDER,
+  accountQueueDir,
+  migrateSingleJournal,
+  queueFolders,
+  recordQueueOwner,
+} from './account-queues';
+export type { QueueFolder, QueueOwner } from './account-queues';

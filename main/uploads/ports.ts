@@ -16,6 +16,8 @@ export interface RemoteShot {
   scheduledFor?: string;
   /** The shot's page, for people. */
   htmlUrl?: string;
+  /** The author's id, when the service says it (the deployed service does, in each shot). */
+  ownerId?: number;
 }
 
 export interface AccountInfo {

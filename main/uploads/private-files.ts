@@ -11,9 +11,12 @@ export function privateFolderSync(dir: string): void {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     // A recursive mkdir says ENOENT for a folder it may not create (a read-only disk): ask again
-    // for this one folder, whose error names the real reason (EROFS, EACCES).
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync(path.dirname(dir))) throw error;
-    fs.mkdirSync(dir, { mode: 0o700 });
+    // for the first missing folder alone, whose error names the real reason (EROFS, EACCES).
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = dir;
+    while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+    fs.mkdirSync(missing, { mode: 0o700 });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   const info = fs.lstatSync(dir);
   if (info.isSymbolicLink() || !info.isDirectory()) throw new Error(`${dir} is not a plain folder.`);

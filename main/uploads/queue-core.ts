@@ -36,6 +36,12 @@ export class QueueCore {
    * only (the journal on disk keeps the last state it could write) and nothing is sent.
    */
   diskFault: string | undefined;
+  /**
+   * The service's refusal of the sign-in (a 401): the queue holds and every job waits as it is
+   * (none fails for it, shots in flight stay to be confirmed) until it is resumed with a sign-in
+   * the service accepts.
+   */
+  signInRefused: string | undefined;
   /** Stopping: nothing new is prepared or sent; what the service already has is still confirmed. */
   draining = false;
   closing = false;
@@ -135,6 +141,17 @@ export class QueueCore {
       this.emit({ type: 'queue', paused: true, diskFault: error.message });
       return false;
     }
+  }
+
+  /** Whether a problem is the service refusing the sign-in; if so the queue holds (said once) and the job only waits. */
+  holdsForSignIn(problem: { code: string; message: string } | undefined): boolean {
+    if (problem?.code !== 'unauthorized') return false;
+    if (this.signInRefused === undefined) {
+      this.signInRefused = problem.message;
+      this.paused = true;
+      this.emit({ type: 'queue', paused: true, signInRefused: problem.message });
+    }
+    return true;
   }
 
   fail(job: UploadJob, message: string, retryable: boolean): void {

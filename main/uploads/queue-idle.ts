@@ -5,6 +5,8 @@ import { isFinal } from './types';
 
 export function queueIsIdle(core: QueueCore, checking: boolean): boolean {
   if (core.busy.size > 0 || checking) return false;
+  // The service refuses the sign-in: nothing can move (not even a check) until the queue is resumed.
+  if (core.signInRefused !== undefined) return true;
   const capped = core.dailyCap.active() !== undefined;
   // Counted once, not per job: the pump runs this after every change.
   const roomToPrepare = capped && canPrepareMore(core);

@@ -2,6 +2,7 @@
 import type { JournalOptions } from './journal';
 import type { AccountInfo, ImagePreparer, UploadService } from './ports';
 import type { QueueTuning } from './queue-core';
+import type { JobOwner } from './types';
 
 export interface UploadQueueOptions {
   dataDir: string;
@@ -31,6 +32,8 @@ export interface UploadQueueOptions {
   run?: boolean;
   /** Who is signed in, when already known: saves a request before scheduling or team checks. */
   account?: AccountInfo;
+  /** The service and account this queue belongs to: written into every new job. */
+  owner?: JobOwner;
 }
 
 export function tuningOf(options: UploadQueueOptions): QueueTuning {

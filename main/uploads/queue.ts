@@ -46,7 +46,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     preparer: ImagePreparer,
     journal: Journal,
     private readonly releaseLock: () => void,
-    options: UploadQueueOptions,
+    private readonly options: UploadQueueOptions,
   ) {
     super();
     this.running = options.run ?? true;
@@ -61,7 +61,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       () => this.pump(),
     );
     this.highest = new HighestShotId(service);
-    this.reconciler = new Reconciler(this.core, this.highest);
+    this.reconciler = new Reconciler(this.core, this.highest, options.owner?.userId ?? options.account?.id);
     this.stages = new Stages(this.core, this.reconciler, this.highest, options.account);
   }
 
@@ -156,6 +156,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
         return;
     }
     core.paused = false;
+    core.signInRefused = undefined;
     this.emit('event', { type: 'queue', paused: false });
     this.pump();
   }
@@ -289,6 +290,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       if (known) return known;
     }
     const job = newJob(request, sourcePath, contentHash);
+    if (this.options.owner) job.owner = { ...this.options.owner };
     this.core.save(job);
     return { status: 'added', job: structuredClone(job) };
   }

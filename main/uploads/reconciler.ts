@@ -29,6 +29,8 @@ export class Reconciler {
   constructor(
     private readonly core: QueueCore,
     private readonly highest: HighestShotId,
+    /** The signed-in account's id, when the queue knows it: a shot of anyone else confirms nothing. */
+    private readonly accountId?: number,
   ) {}
 
   /** A check is talking to the service right now. */
@@ -57,6 +59,8 @@ export class Reconciler {
   /** When the next check is due (epoch ms), or undefined when nothing waits for one. */
   nextDue(): number | undefined {
     if (this.running) return undefined;
+    // A refused sign-in holds the checks too: they would only be refused again.
+    if (this.core.signInRefused !== undefined) return undefined;
     const { processing, interrupted } = this.pending();
     let confirmDue = Number.POSITIVE_INFINITY;
     for (const job of processing) {
@@ -135,6 +139,7 @@ export class Reconciler {
   private async checkLocation(job: UploadJob): Promise<void> {
     const found = await this.core.service.getShotAt(job.location!);
     if (this.core.closing) return;
+    if (!found.ok && this.core.holdsForSignIn(found.error)) return;
     if (!found.ok) return this.missed(job, found.error);
     if (!found.value) return this.missed(job);
     this.confirm(job, found.value);
@@ -164,6 +169,7 @@ export class Reconciler {
       if (!Number.isFinite(wanted) || covers(wanted)) break;
       const result = await this.core.service.listMyShots(page, LIST_PAGE_SIZE);
       if (this.core.closing) return;
+      if (!result.ok && this.core.holdsForSignIn(result.error)) return;
       if (!result.ok) {
         for (const job of dueProcessing) this.missed(job, result.error);
         for (const job of interrupted) this.backOff(job, result.error.message);
@@ -248,6 +254,11 @@ export class Reconciler {
   }
 
   private confirm(job: UploadJob, shot: RemoteShot): void {
+    if (shot.ownerId !== undefined && this.accountId !== undefined && shot.ownerId !== this.accountId)
+      return this.missed(job, {
+        code: 'invalid-response',
+        message: `The shot at the address the service gave (id ${shot.id}) belongs to another account; it does not confirm this upload.`,
+      });
     const final = finalStateOf(shot);
     if (!final) return this.missed(job);
     this.tracking.delete(job.id);

@@ -71,7 +71,8 @@ export class Stages {
       }
       const after = await this.highest.learn();
       if (after === undefined) {
-        core.later(job, 'Could not reach the service; will try again.');
+        if (!core.holdsForSignIn(this.highest.lastProblem))
+          core.later(job, 'Could not reach the service; will try again.');
         return;
       }
       if (core.closing || job.state !== 'ready' || job.paused || core.paused) return;
@@ -135,6 +136,16 @@ export class Stages {
       job.lastError = problem.message;
       job.attempts = Math.max(0, job.attempts - 1);
       core.transition(job, 'ready');
+    } else if (problem.code === 'aborted') {
+      // Called off before it left (the command is stopping): it waits, as it was, for the next run.
+      job.attempts = Math.max(0, job.attempts - 1);
+      job.attempt = undefined;
+      core.transition(job, 'ready');
+    } else if (core.holdsForSignIn(problem)) {
+      // Refused before anything was created: the job waits, prepared, for a sign-in the service takes.
+      job.attempts = Math.max(0, job.attempts - 1);
+      job.attempt = undefined;
+      core.transition(job, 'ready');
     } else if (problem.code !== 'unknown-outcome') {
       if (problem.retryable && job.attempts < core.tuning.maxAttempts) {
         job.lastError = problem.message;
@@ -158,6 +169,7 @@ export class Stages {
     if (!this.account) {
       const found = await this.core.service.currentAccount();
       if (!found.ok) {
+        if (this.core.holdsForSignIn(found.error)) return 'wait';
         this.core.later(job, `Could not read the account to check scheduling and teams: ${found.error.message}`);
         return 'wait';
       }

@@ -22,6 +22,12 @@ export interface JobFailure {
   retryable: boolean;
 }
 
+/** A service (its account id, main/auth/service-settings) and one of its users. */
+export interface JobOwner {
+  service: string;
+  userId: number;
+}
+
 export interface UploadJob {
   id: string;
   sourcePath: string;
@@ -38,6 +44,8 @@ export interface UploadJob {
   updatedAt: string;
   /** Where the job came from: 'cli', 'app', or a watched folder's path. */
   origin?: string;
+  /** The service and account the job is sent to (recorded since queues became per account). */
+  owner?: JobOwner;
   failure?: JobFailure;
   /** A transient problem that will be retried by itself at retryAt. */
   lastError?: string;
@@ -73,8 +81,11 @@ export type JobEvent =
   | { type: 'job'; job: UploadJob; previous?: JobState }
   | { type: 'removed'; id: string }
   | { type: 'progress'; id: string; sentBytes: number; totalBytes: number }
-  /** The queue as a whole paused or resumed; `diskFault` is the sentence when the disk refused a write. */
-  | { type: 'queue'; paused: boolean; diskFault?: string }
+  /**
+   * The queue as a whole paused or resumed; `diskFault` is the sentence when the disk refused a
+   * write, `signInRefused` when the service no longer accepts the sign-in.
+   */
+  | { type: 'queue'; paused: boolean; diskFault?: string; signInRefused?: string }
   | { type: 'idle' };
 
 export interface NewJob {

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
 import { openQueueForEditing } from '../../main/cli/upload-session';
-import type { CliContext } from '../../main/cli/command';
+import { accountQueueDir } from '../../main/uploads/index';
 import { SKIPPED_ENDING } from '../../main/cli/messages';
 
 let root: string;
@@ -90,14 +90,16 @@ describe('the CLI says each thing one way', () => {
 
   it('a paused job that was cancelled reads "cancelled", not "cancelled (paused)"', async () => {
     const file = await image(path.join(root, 'held.png'), '#777777');
-    const queue = openQueueForEditing({ globals: { dataDir, json: false } } as CliContext);
+    // The signed-in account's queue, where `queue` finds the job by its id.
+    const me = JSON.parse((await cli('--json', 'whoami')).stdout) as { id: number };
+    const queue = openQueueForEditing(accountQueueDir(dataDir, { service: 'sandbox', userId: me.id }));
     const [added] = await queue.add([{ sourcePath: file, origin: 'cli', metadata: { title: 'held' } }]);
     await queue.close();
     const id = (added as { job: { id: string } }).job.id;
     expect((await cli('queue', 'pause', id)).code).toBe(0);
     expect((await cli('queue', 'cancel', id, '--yes')).code).toBe(0);
-    const line = (await cli('queue', 'list')).stdout.split('\n').find((l) => l.startsWith(id))!;
-    expect(line).toMatch(new RegExp(`^${id}  cancelled `));
+    const line = (await cli('queue', 'list')).stdout.split('\n').find((l) => l.startsWith(`  ${id}`))!;
+    expect(line).toMatch(new RegExp(`^  ${id}  cancelled `));
     expect(line).not.toContain('paused');
   });
 

@@ -12,7 +12,7 @@ import type { Fixture } from '../service/sandbox-fixture';
 import { sandboxUserToken } from '../../main/auth/sandbox-token';
 import {
   CommentJson,
-  JobJson,
+  QueuedJobJson,
   PrepareLineJson,
   ProblemJson,
   ShotJson,
@@ -113,7 +113,7 @@ describe('--json of every command', () => {
     const jobs = document(run.stdout) as unknown[];
     expect(Array.isArray(jobs)).toBe(true);
     expect(jobs.length).toBeGreaterThan(0);
-    for (const job of jobs) check(JobJson, job);
+    for (const job of jobs) check(QueuedJobJson, job);
   });
 
   it('shots list, show, update: shots; delete: {"deleted"}', async () => {

@@ -48,7 +48,13 @@ export function countingFetch(): { fetch: typeof fetch; statuses: number[]; erro
 export async function signedInClient(
   sandbox: Sandbox,
   username = 'ada',
-  options: { governor?: GovernorOptions; fetch?: typeof fetch; scopes?: string[] } = {},
+  options: {
+    governor?: GovernorOptions;
+    fetch?: typeof fetch;
+    scopes?: string[];
+    /** As the bundled sandbox's client is made (main/auth, main/cli/session). */
+    movingLoopbackPort?: boolean;
+  } = {},
 ): Promise<ServiceClient> {
   const token = await sandboxUserToken(sandbox, username, options.scopes);
   return new ServiceClient({
@@ -56,6 +62,7 @@ export async function signedInClient(
     accessToken: token.access_token,
     governor: new RateLimitGovernor(options.governor),
     fetch: options.fetch,
+    movingLoopbackPort: options.movingLoopbackPort,
   });
 }
 

@@ -174,26 +174,42 @@ describe.each<ProfileName>(['spec', 'deployed'])('user and shots (v2), %s profil
     expect((await failure(webDemo.listPopularShots())).status).toBe(403);
   });
 
-  it('looks a Location up on this service, whatever host it names, and never sends the token elsewhere', async () => {
+  it("follows a Location at the bundled sandbox's old port, and no other address; the token stays here", async () => {
     const asked: string[] = [];
-    const client = await signedInClient(fixture.sandbox, 'ada', {
-      fetch: (input, init) => {
+    const options = {
+      fetch: (input: string | URL | Request, init?: RequestInit) => {
         asked.push(String(input instanceof Request ? input.url : input));
         return fetch(input, init);
       },
-    });
-    const created = await client.createShot({
+    };
+    const bundled = await signedInClient(fixture.sandbox, 'ada', { ...options, movingLoopbackPort: true });
+    const other = await signedInClient(fixture.sandbox, 'ada', options);
+    const created = await bundled.createShot({
       image: { data: await pngImage(), filename: 'resumed.png' },
       title: 'Resumed',
     });
     // Written down by an earlier run, when the bundled sandbox answered on another port.
     const earlier = new URL(created.location);
     earlier.port = String(Number(earlier.port) === 9 ? 10 : 9);
-    const shot = await until(() => client.getShotAtLocation(earlier.href));
+    const shot = await until(() => bundled.getShotAtLocation(earlier.href));
     expect(shot).toMatchObject({ id: created.id, title: 'Resumed' });
-    expect(await client.getShotAtLocation('https://elsewhere.example/v2/shots/999999')).toBeNull();
+    const refused = async (client: ServiceClient, address: string) => {
+      const error = await client.getShotAtLocation(address).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, address).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).kind).toBe('invalid-response');
+    };
+    // Another origin is another service: its shot of the same id is not this upload's.
+    await refused(bundled, `https://elsewhere.example/v2/shots/${created.id}`);
+    await refused(bundled, `http://localhost:${earlier.port}/v2/shots/${created.id}`);
+    await refused(bundled, `https://${earlier.host}/v2/shots/${created.id}`);
+    // A service that is not the bundled sandbox keeps its address: another port is another service.
+    await refused(other, earlier.href);
+    expect(await other.getShotAtLocation(created.location)).toMatchObject({ id: created.id });
     expect(asked.filter((url) => !url.startsWith(`${fixture.sandbox.api}/`))).toEqual([]);
-    await client.deleteShot(created.id);
+    await bundled.deleteShot(created.id);
   });
 });
 

@@ -122,8 +122,11 @@ describe.skipIf(!canMount)('a real full or read-only volume', () => {
       const first = await upload(data, files);
       expect(first.code, first.run.stderr()).toBe(1);
       const stderr = first.run.stderr();
-      expect(stderr).toContain(
-        `shotput: The disk is full: the upload queue could not be saved in ${data}. Free some space there, then resume the uploads.`,
+      // The account's queue folder in the data folder (uploads/<service>/<user id>).
+      expect(stderr).toMatch(
+        new RegExp(
+          `shotput: The disk is full: the upload queue could not be saved in ${data}/uploads/[^/]+/\\d+\\. Free some space there, then resume the uploads\\.`,
+        ),
       );
       expect(stderr).toContain('shotput: nothing known was lost; run the same command again to resume.');
       expect(stderr).not.toMatch(/ENOSPC|at Journal|node:fs/);

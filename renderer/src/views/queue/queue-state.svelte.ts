@@ -11,6 +11,7 @@ class QueueState {
   rateLimit = $state<RateLimitView | null>(null);
   dailyCap = $state<DailyCapView | null>(null);
   diskFault = $state<string | null>(null);
+  signInNeeded = $state<string | null>(null);
   /** Bytes sent per uploading job. */
   progress = $state<Record<string, { sent: number; total: number }>>({});
   problem = $state<string | undefined>(undefined);
@@ -52,6 +53,7 @@ class QueueState {
     this.paused = view.paused;
     this.dailyCap = view.dailyCap;
     this.diskFault = view.diskFault;
+    this.signInNeeded = view.signInNeeded ?? null;
     if (view.rateLimit) this.rateLimit = view.rateLimit;
     const uploading = new Set(view.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
     for (const job of view.jobs) if (job.progress) this.progress[job.id] = job.progress;

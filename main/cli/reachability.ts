@@ -1,0 +1,66 @@
+// Whether the service answers at all, seen from every request a CLI session makes: a connection that
+// fails (refused, reset, timed out) marks it unreachable, any answer marks it back. `upload` and
+// `watch` turn that into one line at most every 30 s, and one line when it comes back, instead of
+// silence (or, with -v, one failed-request line a second).
+
+/** The least time between two lines about the same outage, and between two -v lines of failures. */
+export const OUTAGE_LINE_GAP_MS = 30_000;
+
+type Listener = (reachable: boolean) => void;
+
+export class Reachability {
+  private unreachableSince: number | undefined;
+  private lastLoggedFailure = Number.NEGATIVE_INFINITY;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get reachable(): boolean {
+    return this.unreachableSince === undefined;
+  }
+
+  /** Told of every failed connection (false) and of the first answer after them (true). */
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A fetch that reports to this monitor. `logged` is used for every request except failures
+   * during an outage more often than once per gap, which go through `quiet` (no log line).
+   */
+  wrap(logged: typeof fetch, quiet: typeof fetch = logged): typeof fetch {
+    return async (input, init) => {
+      const time = this.now();
+      const log = this.reachable || time - this.lastLoggedFailure >= OUTAGE_LINE_GAP_MS;
+      try {
+        const response = await (log ? logged : quiet)(input, init);
+        this.answered();
+        return response;
+      } catch (error) {
+        if (!isCancelled(error)) {
+          if (log) this.lastLoggedFailure = time;
+          this.failed(time);
+        }
+        throw error;
+      }
+    };
+  }
+
+  private failed(time: number): void {
+    this.unreachableSince ??= time;
+    for (const listener of this.listeners) listener(false);
+  }
+
+  private answered(): void {
+    if (this.unreachableSince === undefined) return;
+    this.unreachableSince = undefined;
+    this.lastLoggedFailure = Number.NEGATIVE_INFINITY;
+    for (const listener of this.listeners) listener(true);
+  }
+}
+
+/** Stopped by Shotput itself (a command stopping), not a connection that failed. */
+function isCancelled(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}

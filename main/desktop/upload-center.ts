@@ -6,7 +6,6 @@ import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
-import path from 'node:path';
 import { PreparedHandoff, UploadQueue, hashFile, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
 import type {
@@ -21,6 +20,7 @@ import type {
 } from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
+import { accountFolder } from './account-folder';
 import { enqueueAnswer, jobView, rateLimitView } from './queue-view';
 import { BatchTracker } from './batch-tracker';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
@@ -281,12 +281,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.reset();
     }
     if (account) {
-      const dataDir = path.join(
-        this.options.dataDir,
-        'uploads',
-        safeSegment(account.endpoint.id),
-        String(account.user.id),
-      );
+      const dataDir = accountFolder(this.options.dataDir, 'uploads', account);
       const handoff = new PreparedHandoff();
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
@@ -376,6 +371,3 @@ function signedOut<T>(): Result<T> {
 }
 
 /** A folder name from a service id ("sandbox", "dribbble", "http://127.0.0.1:4000"). */
-function safeSegment(text: string): string {
-  return text.replace(/[^a-z0-9._-]+/gi, '_').slice(0, 80);
-}

@@ -58,3 +58,34 @@ export function canSchedule(account: Pick<AccountTraits, 'pro' | 'type' | 'teams
 export function isOnTeam(account: AccountTraits, teamId: number): boolean {
   return (account.type === 'Team' && account.id === teamId) || (account.teams ?? []).some((team) => team.id === teamId);
 }
+
+/** Characters in a shot's title (create and update alike). */
+export const MAX_SHOT_TITLE = 300;
+
+/** Characters in one tag. */
+export const MAX_TAG_LENGTH = 100;
+
+/** How close to a limit a field starts showing its counter (a fraction of the limit). */
+export const COUNTER_FROM = 0.8;
+
+/**
+ * What is wrong with a title as typed, in the words the field and Upload all show; undefined when
+ * it can be sent. Counted as the contract's schema counts: after trimming, in UTF-16 units.
+ */
+export function titleProblem(title: string): string | undefined {
+  const length = title.trim().length;
+  if (length === 0) return 'A shot needs a title.';
+  if (length > MAX_SHOT_TITLE)
+    return `The title has ${length} characters; a shot’s title has at most ${MAX_SHOT_TITLE}. Shorten it by ${length - MAX_SHOT_TITLE}.`;
+  return undefined;
+}
+
+/** What is wrong with a shot's tags, or undefined. */
+export function tagsProblem(tags: readonly string[]): string | undefined {
+  if (tags.length > MAX_SHOT_TAGS)
+    return `A shot has at most ${MAX_SHOT_TAGS} tags; remove ${tags.length - MAX_SHOT_TAGS}.`;
+  const long = tags.find((tag) => tag.trim().length > MAX_TAG_LENGTH);
+  if (long !== undefined) return `The tag “${long.slice(0, 24)}…” is longer than ${MAX_TAG_LENGTH} characters.`;
+  if (tags.some((tag) => tag.trim() === '')) return 'A tag cannot be empty.';
+  return undefined;
+}

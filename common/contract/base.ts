@@ -1,7 +1,7 @@
 // What every part of the contract uses: the Result every request answers with and the Problem it
 // carries (common/problem.ts), and the small checks that several namespaces share.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS } from '../service-rules';
+import { MAX_SHOT_TAGS, MAX_SHOT_TITLE, MAX_TAG_LENGTH } from '../service-rules';
 
 /** A marker for the type a request answers with; it carries no runtime value. */
 export function answers<T>(): T {
@@ -19,7 +19,7 @@ const shotTag = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, 'A tag cannot be empty.'),
-  v.maxLength(100, 'A tag has at most 100 characters.'),
+  v.maxLength(MAX_TAG_LENGTH, `A tag has at most ${MAX_TAG_LENGTH} characters.`),
 );
 /** A shot's tags, on create, on update and as a watched folder's default. */
 export const ShotTagsSchema = v.pipe(
@@ -27,7 +27,12 @@ export const ShotTagsSchema = v.pipe(
   v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`),
 );
 /** A shot's title, on create and on update. */
-export const ShotTitleSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'A shot needs a title.'), v.maxLength(300));
+export const ShotTitleSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'A shot needs a title.'),
+  v.maxLength(MAX_SHOT_TITLE, `A shot’s title has at most ${MAX_SHOT_TITLE} characters.`),
+);
 /** An absolute path of a file or folder the user chose (dropped, picked or watched). */
 export const filePath = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));
 export const isoTime = v.pipe(

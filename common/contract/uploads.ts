@@ -6,10 +6,13 @@ import type { JobState } from '../job-states';
 import type { ShotMetadata } from '../shot-metadata';
 import { FIT_CHOICES, FORMAT_CHOICES } from '../prepare-choice';
 import type { PrepareChoice } from '../prepare-choice';
+import { PUBLISH_CHOICES } from '../draft-words';
+import type { DraftWords } from '../draft-words';
 import { ShotTagsSchema, ShotTitleSchema, answers, filePath, isoTime, noPayload, positiveId } from './base';
 
 export type { PrepareChoice } from '../prepare-choice';
 export type { JobState } from '../job-states';
+export type { DraftWords } from '../draft-words';
 
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'A colour is written like #ffffff.'));
 const unitInterval = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
@@ -65,9 +68,32 @@ export const ShotMetadataSchema = v.strictObject({
 export type ShotMetadataInput = v.InferInput<typeof ShotMetadataSchema>;
 export type ShotMetadataChecked = Same<v.InferOutput<typeof ShotMetadataSchema>, ShotMetadata>;
 
-/** One draft to send, with its words. force: upload an image again although it was already uploaded ("Upload anyway"). */
-const EnqueueRequestSchema = v.strictObject({ draftId, metadata: ShotMetadataSchema, force: v.optional(v.boolean()) });
-export type EnqueueRequest = v.InferOutput<typeof EnqueueRequestSchema>;
+/**
+ * One draft to send, with its words. force: upload an image again although it was already uploaded
+ * ("Upload anyway"). The metadata is checked per item by the handler (ShotMetadataSchema), so one
+ * bad draft is answered on its own and the others of the batch are queued.
+ */
+const EnqueueRequestSchema = v.strictObject({
+  draftId,
+  metadata: v.looseObject({ title: v.string() }),
+  force: v.optional(v.boolean()),
+});
+export type EnqueueRequest = Omit<v.InferOutput<typeof EnqueueRequestSchema>, 'metadata'> & {
+  metadata: ShotMetadataInput;
+};
+
+/** What the designer typed for a draft, kept by main as it is typed (generous bounds: a title too long is kept, and said so). */
+export const DraftWordsSchema = v.strictObject({
+  title: v.pipe(v.string(), v.maxLength(20_000)),
+  description: v.pipe(v.string(), v.maxLength(40_000)),
+  tags: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1_000))), v.maxLength(200)),
+  lowProfile: v.boolean(),
+  team: v.pipe(v.string(), v.maxLength(40)),
+  rebound: v.pipe(v.string(), v.maxLength(40)),
+  publish: v.picklist(PUBLISH_CHOICES),
+  at: v.pipe(v.string(), v.maxLength(40)),
+});
+export type DraftWordsChecked = Same<v.InferOutput<typeof DraftWordsSchema>, DraftWords>;
 
 /** "One every N hours from T" for a scheduled batch. */
 export const BatchSpacingSchema = v.strictObject({
@@ -113,6 +139,10 @@ export interface DraftView {
   prepare: PrepareChoice;
   /** The shot this image's content is already on the service as, when the queue knows it (said on drop). */
   uploadedAs: number | null;
+  /** What the designer typed for it, as main keeps it (null until the window first sends its words). */
+  words: DraftWords | null;
+  /** The file is no longer where it was (a draft restored after a restart): its fields are kept. */
+  missing: boolean;
 }
 
 export interface DraftsAdded {
@@ -230,6 +260,17 @@ export const uploadsRequests = {
     }),
     result: answers<null>(),
   },
+  /** What the designer typed for drafts, kept by main (and on disk) as it is typed. */
+  'drafts.edit': {
+    payload: v.strictObject({
+      edits: v.pipe(
+        v.array(v.strictObject({ id: draftId, words: DraftWordsSchema })),
+        v.minLength(1),
+        v.maxLength(5000),
+      ),
+    }),
+    result: answers<null>(),
+  },
   /** The exact image a draft would be sent as, with the given choice. */
   'images.preview': {
     payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }),
@@ -258,6 +299,8 @@ export const uploadsRequests = {
 export const uploadsEvents = {
   /** Drafts whose state or previews changed, and drafts that went away. */
   'drafts.changed': answers<{ changed: DraftView[]; removed: string[] }>(),
+  /** Drafts that came back from disk (a restart, a sign-in of their account): the window shows them with their words. */
+  'drafts.restored': answers<{ drafts: DraftView[] }>(),
   /** The OS opened files with Shotput: the window takes them with drafts.takeOpened. */
   'drafts.opened': answers<{ count: number }>(),
   'queue.changed': answers<QueueView>(),

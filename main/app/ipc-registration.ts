@@ -18,6 +18,10 @@ import type { FrameLike } from './trusted-sender';
 
 export type { RequestHandlers };
 
+/** What the window shows when main cannot use what it sent (a fault of Shotput's, not of the user). */
+export const INVALID_PAYLOAD_MESSAGE =
+  'Shotput could not use what the window sent, so nothing was changed. Please try again; if it happens again, restart Shotput.';
+
 export interface IpcRegistrationOptions {
   isTrustedSender: (frame: FrameLike | null | undefined) => boolean;
   /** Where to report refusals and crashes (never with payload contents). */
@@ -67,10 +71,9 @@ async function answer(
   if (!parsed.success) {
     const issues = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'payload'}: ${issue.message}`).join('; ');
     options.log(`Refused “${name}”: invalid payload (${issues}).`);
-    return {
-      ok: false,
-      error: { code: 'invalid-payload', message: `The request “${name}” was malformed: ${issues}.` },
-    };
+    // The details are for the log; the person at the window gets a sentence, never a request's name
+    // or a schema's words (each field the user types is checked where it is typed, before this).
+    return { ok: false, error: { code: 'invalid-payload', message: INVALID_PAYLOAD_MESSAGE } };
   }
   try {
     const handler = handlers[name] as (payload: unknown) => Promise<Result<unknown>> | Result<unknown>;

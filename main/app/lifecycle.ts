@@ -2,7 +2,7 @@
 // privileges and the single-instance lock before ready; protocol, permissions, IPC and the
 // window after.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session, shell } from 'electron';
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
@@ -23,6 +23,7 @@ import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integratio
 import { createOpenExternal } from './open-external';
 import type { Desktop } from '../desktop/desktop';
 import { stopAppSandbox } from './sandbox-process';
+import { quitNotice } from '../desktop/quit-notice';
 import { loggingFetch } from '../logging/logging-fetch';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
 import { openDialogOptions, type PickKind } from './open-dialogs';
@@ -136,6 +137,12 @@ export function startApp(): void {
     event.preventDefault();
     if (quitting === 'closing') return;
     quitting = 'closing';
+    // Nothing to confirm (drafts and the queue are on disk); uploads not finished say they go on later.
+    const notice = desktop ? quitNotice(desktop.uploads.view()) : undefined;
+    if (notice !== undefined) {
+      mainLog.info(notice);
+      if (Notification.isSupported()) new Notification({ title: 'Shotput', body: notice, silent: true }).show();
+    }
     void (async () => {
       await desktop?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
       await stopAppSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));

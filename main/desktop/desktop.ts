@@ -7,6 +7,7 @@ import type { PrepareChoice } from '../../common/contract/index';
 import { DesktopSession } from './desktop-session';
 import type { DesktopSessionOptions } from './desktop-session';
 import { Drafts } from './drafts';
+import { DraftKeeper } from './draft-keeper';
 import { UploadCenter } from './upload-center';
 import { WatchFolders } from './watch-folders';
 
@@ -16,6 +17,8 @@ export interface DesktopOptions extends DesktopSessionOptions {
   queueOptions?: UploadCenterTuning;
   watchStableMs?: number;
   draftConcurrency?: number;
+  /** How long draft edits are gathered into one write to disk (default 400 ms; at most a second). */
+  draftSaveDelayMs?: number;
 }
 
 export type UploadCenterTuning = Partial<Omit<UploadQueueOptions, 'dataDir' | 'service' | 'preparer'>>;
@@ -23,6 +26,8 @@ export type UploadCenterTuning = Partial<Omit<UploadQueueOptions, 'dataDir' | 's
 export interface Desktop {
   session: DesktopSession;
   drafts: Drafts;
+  /** Where the drafts are kept on disk (per account). */
+  keeper: DraftKeeper;
   uploads: UploadCenter;
   watch: WatchFolders;
   close(): Promise<void>;
@@ -37,21 +42,35 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     defaults: options.prepareDefaults,
     concurrency: options.draftConcurrency,
     uploadedAs: (file) => uploads.uploadedAs(file),
+    // Called on changes only, which come after the keeper below exists.
+    onDirty: () => keeper.changed(),
   });
+  // Drafts are kept on disk per account as they are made, like the queue (draft-keeper.ts).
+  const keeper = new DraftKeeper(drafts, { dataDir: options.dataDir, delayMs: options.draftSaveDelayMs, log });
+  void keeper.useAccount(undefined);
   uploads.on('opened', (queue) => void watch.attach(queue));
   const session = await DesktopSession.open(options);
-  session.events.on('account', (account) => void uploads.useAccount(account));
+  session.events.on('account', (account) => {
+    void uploads.useAccount(account);
+    void keeper.useAccount(account);
+  });
   // The session may have restored an account before we listened.
-  if (session.account()) void uploads.useAccount(session.account());
+  if (session.account()) {
+    void uploads.useAccount(session.account());
+    void keeper.useAccount(session.account());
+  }
 
   let closing: Promise<void> | undefined;
   return {
     session,
     drafts,
+    keeper,
     uploads,
     watch,
     close() {
       closing ??= (async () => {
+        // Every edit is on disk before the drafts close: nothing to confirm on quit.
+        await keeper.close();
         drafts.close();
         await watch.close();
         await uploads.close();

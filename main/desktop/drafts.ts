@@ -5,15 +5,21 @@
 // crop editor, and the result exactly as it will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
 import { fileStamp, preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
-import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
-import { titleFromFileName } from '../uploads/sidecar';
-import { isImageName } from '../uploads/watch-filter';
-import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
+import { collectImages, goneMessage, newDraftView, writePasted } from './draft-files';
+import type {
+  DraftView,
+  DraftWords,
+  DraftsAdded,
+  FinalPreview,
+  ImageFacts,
+  PrepareChoice,
+} from '../../common/contract/index';
+import type { StoredDraft } from './draft-store';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
@@ -30,6 +36,8 @@ export interface DraftsOptions {
   uploadedAs?: (file: string) => Promise<number | undefined>;
   /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
   keepPreparedBytes?: number;
+  /** Called on every change worth keeping on disk (a draft added or removed, its framing or words). */
+  onDirty?: () => void;
 }
 
 interface DraftRecord {
@@ -53,7 +61,13 @@ const LOOKED_AT_ONCE = 64;
 const SOURCE_PREVIEW_PX = 480;
 const CARD_PREVIEW_PX = 400;
 
-export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; removed: string[] }] }> {
+interface DraftsEvents {
+  changed: [{ changed: DraftView[]; removed: string[] }];
+  /** Drafts that came back from disk, with their words. */
+  restored: [DraftView[]];
+}
+
+export class Drafts extends EventEmitter<DraftsEvents> {
   private readonly drafts = new Map<string, DraftRecord>();
   private readonly waiting: string[] = [];
   private running = 0;
@@ -87,7 +101,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
           const each = { files: [] as string[], problems: [] as DraftsAdded['problems'] };
           if (!path.isAbsolute(given))
             each.problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
-          else await this.collect(path.normalize(given), FOLDER_DEPTH, each.files, each.problems, true);
+          else await collectImages(path.normalize(given), FOLDER_DEPTH, each.files, each.problems, true);
           return each;
         }),
       );
@@ -106,43 +120,59 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         continue;
       }
       known.add(file);
-      const view: DraftView = {
-        id: randomUUID(),
-        name: path.basename(file),
-        title: titleFromFileName(file),
-        path: file,
-        state: 'loading',
-        error: null,
-        facts: null,
-        source: null,
-        result: null,
-        warnings: [],
-        prepare: { ...this.options.defaults() },
-        uploadedAs: null,
-      };
-      this.drafts.set(view.id, { view, version: 0 });
-      this.waiting.push(view.id);
-      added.push(view);
+      added.push(this.hold({ id: randomUUID(), path: file, prepare: { ...this.options.defaults() }, words: null }));
     }
+    if (added.length > 0) this.dirty();
     this.pump();
     return { drafts: added, problems };
   }
 
+  /** Drafts kept on disk come back (after a restart, or a sign-in of their account); their previews are made again. */
+  restore(stored: readonly StoredDraft[]): DraftView[] {
+    const known = new Set([...this.drafts.values()].map((record) => record.view.path));
+    const restored = stored
+      .filter((draft) => !this.drafts.has(draft.id) && !known.has(draft.path))
+      .map((draft) => this.hold(draft));
+    if (restored.length > 0) {
+      this.pump();
+      if (!this.closed) this.emit('restored', restored);
+    }
+    return restored;
+  }
+
+  /** Every draft as it is kept on disk, in the grid's order. */
+  stored(): StoredDraft[] {
+    return [...this.drafts.values()].map(({ view }) => ({
+      id: view.id,
+      path: view.path,
+      prepare: view.prepare,
+      words: view.words,
+    }));
+  }
+
+  /** Lets every draft go from memory (another account's drafts come next); answers their ids. */
+  clear(): string[] {
+    const ids = [...this.drafts.keys()];
+    this.waiting.length = 0;
+    this.remove(ids);
+    return ids;
+  }
+
+  /** What the designer typed, kept with the draft; the window already shows it, so nothing is sent back. */
+  setWords(edits: readonly { id: string; words: DraftWords }[]): void {
+    let changed = false;
+    for (const { id, words } of edits) {
+      const record = this.drafts.get(id);
+      if (!record) continue;
+      record.view = { ...record.view, words: { ...words, tags: [...words.tags] } };
+      changed = true;
+    }
+    if (changed) this.dirty();
+  }
+
   /** An image pasted from the clipboard: written to the paste folder, then added like a file. */
   async addPasted(name: string, type: string, data: Buffer): Promise<DraftsAdded> {
-    const extension = isPasteType(type) ? PASTE_TYPES[type] : '.png';
-    const base =
-      path
-        .parse(name)
-        .name.replace(/[^\w .-]+/g, '')
-        .trim()
-        .slice(0, 80) || 'Pasted image';
-    // A folder of its own keeps the name the user knows (and so the title made from it).
-    const folder = path.join(this.options.pasteDir, randomUUID());
-    await mkdir(folder, { recursive: true });
-    const file = path.join(folder, `${base}${extension}`);
-    await writeFile(file, data, { mode: 0o600 });
-    return this.add([file]);
+    return this.add([await writePasted(this.options.pasteDir, name, type, data)]);
   }
 
   /** The drafts as the queue takes them (undefined for an id no longer there). */
@@ -161,11 +191,14 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   }
 
   remove(ids: readonly string[]): void {
+    let removed = false;
     for (const id of ids) {
       if (!this.drafts.delete(id)) continue;
+      removed = true;
       this.pendingChanged.delete(id);
       this.pendingRemoved.add(id);
     }
+    if (removed) this.dirty();
     this.scheduleFlush();
   }
 
@@ -184,6 +217,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       if (record.view.state === 'loading' && !this.waiting.includes(id)) this.waiting.push(id);
       this.changed(record.view);
     }
+    this.dirty();
     this.pump();
   }
 
@@ -217,47 +251,15 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
 
   // ---- inside ----------------------------------------------------------------------------------
 
-  private async collect(
-    target: string,
-    depth: number,
-    files: string[],
-    problems: DraftsAdded['problems'],
-    given: boolean,
-  ): Promise<void> {
-    let info;
-    try {
-      // What the user gave is judged by main's path grants; inside a folder, a link is never followed
-      // (it could lead out of the folder the user gave).
-      info = given ? await stat(target) : await lstat(target);
-    } catch {
-      if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
-      return;
-    }
-    if (info.isDirectory()) {
-      if (depth < 0) return;
-      let names: string[];
-      try {
-        names = (await readdir(target)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-      } catch {
-        problems.push({ path: target, message: `The folder ${path.basename(target)} could not be read.` });
-        return;
-      }
-      const before = files.length;
-      for (const name of names) {
-        if (name.startsWith('.')) continue;
-        await this.collect(path.join(target, name), depth - 1, files, problems, false);
-      }
-      if (given && files.length === before)
-        problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
-      return;
-    }
-    if (!info.isFile()) return;
-    if (isImageName(path.basename(target))) files.push(target);
-    else if (given)
-      problems.push({
-        path: target,
-        message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).`,
-      });
+  private hold(draft: StoredDraft): DraftView {
+    const view = newDraftView(draft);
+    this.drafts.set(view.id, { view, version: 0 });
+    this.waiting.push(view.id);
+    return view;
+  }
+
+  private dirty(): void {
+    if (!this.closed) this.options.onDirty?.();
   }
 
   private pump(): void {
@@ -320,6 +322,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
         ...record.view,
         state: 'ready',
         error: null,
+        missing: false,
         uploadedAs,
         result: {
           dataUrl: card.dataUrl,
@@ -334,8 +337,14 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
     } catch (error) {
       const record = current();
       if (!record) return;
-      const message = error instanceof Error ? error.message : String(error);
-      record.view = { ...record.view, state: 'error', error: message, result: null, warnings: [] };
+      // A file gone (moved, deleted, its disk unplugged) says so; the draft keeps every field.
+      const missing = await stat(file).then(
+        () => false,
+        (problem: NodeJS.ErrnoException) => problem.code === 'ENOENT' || problem.code === 'ENOTDIR',
+      );
+      const message = missing ? goneMessage(file) : error instanceof Error ? error.message : String(error);
+      if (current() !== record) return;
+      record.view = { ...record.view, state: 'error', error: message, missing, result: null, warnings: [] };
       this.changed(record.view);
     }
   }

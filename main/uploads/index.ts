@@ -28,5 +28,6 @@ export {
   migrateSingleJournal,
   queueFolders,
   recordQueueOwner,
+  serviceSegment,
 } from './account-queues';
 export type { QueueFolder, QueueOwner } from './account-queues';

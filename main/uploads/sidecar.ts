@@ -63,6 +63,7 @@ export function splitTags(text: string): string[] {
  */
 export function titleFromFileName(file: string): string {
   const name = path.basename(file);
-  const title = path.parse(name).name.replace(/\s+/g, ' ').trim();
-  return title === '' ? name : title;
+  // Composed (NFC): macOS writes names decomposed, and the service should get "é", not "e" and an accent.
+  const title = path.parse(name).name.replace(/\s+/g, ' ').trim().normalize('NFC');
+  return title === '' ? name.normalize('NFC') : title;
 }

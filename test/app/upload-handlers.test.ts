@@ -71,16 +71,28 @@ describe('upload handlers', () => {
     const scheduled = await handlers['queue.enqueue']({
       items: [{ draftId, metadata: { title: 'x', scheduledFor: later } }],
     });
-    expect(scheduled).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
-    if (!scheduled.ok)
-      expect(scheduled.error.message).toMatch(/Scheduling is for pro accounts, teams and team members.*Publish now/);
+    // Each draft is answered on its own (one bad draft stops alone), with the sentence for its card.
+    expect(scheduled).toMatchObject({ ok: true, value: [{ draftId, status: 'error', jobId: null }] });
+    if (scheduled.ok)
+      expect(scheduled.value[0]!.message).toMatch(
+        /Scheduling is for pro accounts, teams and team members.*Publish now/,
+      );
     const spaced = await handlers['queue.enqueue']({
       items: [{ draftId, metadata: { title: 'x' } }],
       spacing: { start: later, everyHours: 2 },
     });
     expect(spaced).toMatchObject({ ok: false, error: { code: 'cannot-schedule' } });
     const team = await handlers['queue.enqueue']({ items: [{ draftId, metadata: { title: 'x', teamId: 4 } }] });
-    expect(team).toMatchObject({ ok: false, error: { code: 'not-on-team' } });
+    expect(team).toMatchObject({
+      ok: true,
+      value: [
+        {
+          draftId,
+          status: 'error',
+          message: 'This account is not a member of the chosen team. Choose one of your teams, or none.',
+        },
+      ],
+    });
     const gone = await handlers['queue.enqueue']({
       items: [{ draftId: '00000000-0000-0000-0000-000000000000', metadata: { title: 'x' } }],
     });

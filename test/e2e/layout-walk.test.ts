@@ -327,7 +327,7 @@ describe('the realistic batch at three window sizes', () => {
     await expectNoAxeViolations(page);
   }, 300_000);
 
-  test('files dropped on the signed-out Welcome screen get a sentence, not silence', async () => {
+  test('files dropped on the signed-out Welcome screen are kept as drafts, and said so', async () => {
     const dir = await app.scratchDir('walk-welcome');
     const file = join(dir, 'poster.png');
     await photo(800, 600).png().toFile(file);
@@ -337,7 +337,7 @@ describe('the realistic batch at three window sizes', () => {
       await expectVisible(launched.page.getByRole('heading', { name: 'Welcome to Shotput' }));
       await dropFiles(launched.page, launched.page.locator('main'), [file]);
       await expectVisible(
-        launched.page.getByRole('alert').getByText('Sign in first, then drop your images on the Upload screen.'),
+        launched.page.getByRole('alert').getByText('1 draft waits on the Upload screen: sign in to edit and send it.'),
       );
       await expectNoAxeViolations(launched.page);
     } finally {

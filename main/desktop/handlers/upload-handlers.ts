@@ -1,9 +1,9 @@
 // drafts.*, images.preview and queue.*: files become drafts (previews stream as drafts.changed),
 // drafts become jobs of the signed-in account's queue, and the queue is paused, retried,
 // cancelled and looked at. The published shot opens in the system browser.
-import { isOnTeam } from '../../../common/service-rules';
 import { notGrantedDrafts } from '../path-grants';
-import type { RequestHandlers } from '../../../common/contract/index';
+import type { EnqueueRequest, RequestHandlers } from '../../../common/contract/index';
+import { checkEnqueueItems } from './enqueue-checks';
 import { fail, ok } from './result';
 import type { HandlerContext } from './handler-context';
 import { answer } from './refusal';
@@ -17,6 +17,7 @@ type UploadRequests =
   | 'drafts.list'
   | 'drafts.remove'
   | 'drafts.setPrepare'
+  | 'drafts.edit'
   | 'images.preview'
   | 'queue.enqueue'
   | 'queue.list'
@@ -57,23 +58,25 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
       return ok(null);
     },
     'images.preview': ({ draftId, prepare }) => answer(() => drafts.finalPreview(draftId, prepare)),
+    'drafts.edit': ({ edits }) => {
+      drafts.setWords(edits);
+      return ok(null);
+    },
+    // Each draft is checked on its own: the valid ones are queued, each refused one says why on its card.
     'queue.enqueue': async ({ items, spacing }) => {
       const account = context.session.account();
       if (!account) return fail('signed-out', 'Sign in to upload: the queue belongs to the signed-in account.');
-      if (items.some((item) => item.metadata.scheduledFor !== undefined) || spacing) {
-        if (!account.view.canSchedule)
-          return fail(
-            'cannot-schedule',
-            `${account.view.scheduleReason ?? 'This account cannot schedule shots.'} Choose "Publish now".`,
-          );
-      }
-      if (items.some((item) => item.metadata.teamId !== undefined && !isOnTeam(account.view, item.metadata.teamId))) {
+      if (spacing && !account.view.canSchedule)
         return fail(
-          'not-on-team',
-          'This account is not a member of the chosen team. Choose one of your teams, or none.',
+          'cannot-schedule',
+          `${account.view.scheduleReason ?? 'This account cannot schedule shots.'} Choose "Publish now".`,
         );
-      }
-      return uploads.enqueueDrafts(drafts, items, spacing);
+      const { valid, refused } = checkEnqueueItems(items as EnqueueRequest[], account.view);
+      if (valid.length === 0) return ok(refused);
+      const queued = await uploads.enqueueDrafts(drafts, valid, spacing);
+      if (!queued.ok) return queued;
+      const answers = new Map([...queued.value, ...refused].map((answer) => [answer.draftId, answer]));
+      return ok(items.flatMap((item) => answers.get(item.draftId) ?? []));
     },
     'queue.list': () => ok(uploads.view()),
     'queue.pauseAll': () => uploads.pauseAll(),

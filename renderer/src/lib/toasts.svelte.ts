@@ -53,6 +53,11 @@ class Toasts {
     toast?.onexpire?.();
   }
 
+  /** Taken away with neither its action nor its expiry (what it offered was done another way). */
+  dismiss(id: number): void {
+    this.drop(id);
+  }
+
   /** Makes every pending toast final at once (the window is closing, say). */
   flush(): void {
     for (const toast of [...this.list]) this.expire(toast.id);

@@ -126,6 +126,14 @@ export class FakeElectron {
     return { window, page };
   }
 
+  /**
+   * What killing main leaves behind: the window's browser goes with it, and main hears nothing (no
+   * window 'closed', no 'window-all-closed', no 'before-quit').
+   */
+  async abandon(): Promise<void> {
+    if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
+  }
+
   async close(): Promise<void> {
     for (const window of [...this.windows]) await window.close();
     if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();

@@ -40,6 +40,11 @@ export interface LaunchOptions {
   singleInstanceLock?: boolean;
   /** Generous by default: the machines running these tests are small and busy. */
   timeoutMs?: number;
+  /**
+   * The user-data folder of an earlier launch, to start again on (after a quit or a crash): the
+   * caller owns it, and close() leaves it in place.
+   */
+  userDataDir?: string;
 }
 
 export interface LaunchedApp {
@@ -55,12 +60,20 @@ export interface LaunchedApp {
   sandbox(): Promise<RemoteSandbox>;
   /** Closes the window and Chromium, removes the user-data folder, restores the environment. */
   close(): Promise<void>;
+  /**
+   * Plays main being killed: the window and Chromium go, and main's quit path never runs (no
+   * 'before-quit', nothing closed or flushed). Main's code runs in this test process, so it is
+   * abandoned rather than killed: what it wrote to the data folder before this call is all a
+   * relaunch finds, as after a SIGKILL. The user-data folder is kept for the relaunch.
+   */
+  crash(): Promise<void>;
 }
 
 export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   ensureBuild();
-  const userDataDir = await mkdtemp(join(tmpdir(), 'shotput-e2e-'));
+  const ownsUserData = options.userDataDir === undefined;
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'shotput-e2e-')));
   if (options.settings !== undefined) {
     await mkdir(userDataDir, { recursive: true });
     await writeFile(join(userDataDir, 'settings.json'), JSON.stringify(options.settings));
@@ -98,7 +111,14 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     await electron.end();
     setCurrentFakeElectron(undefined);
     restoreEnv();
-    await rm(userDataDir, { recursive: true, force: true });
+    if (ownsUserData) await rm(userDataDir, { recursive: true, force: true });
+  };
+  let crashed = false;
+  const crash = async (): Promise<void> => {
+    crashed = true;
+    await electron.abandon();
+    setCurrentFakeElectron(undefined);
+    restoreEnv();
   };
 
   try {
@@ -111,7 +131,16 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     const sandbox = () => appSandbox({ dataDir: join(userDataDir, 'sandbox') });
     electron.app.markReady();
     const { window, page } = await electron.firstWindowPage(timeoutMs);
-    return { page, window, electron, userDataDir, sandbox, close };
+    return {
+      page,
+      window,
+      electron,
+      userDataDir,
+      sandbox,
+      crash,
+      // After a crash there is nothing left to close: the relaunch owns the folder now.
+      close: () => (crashed ? Promise.resolve() : close()),
+    };
   } catch (error) {
     await close();
     throw error;

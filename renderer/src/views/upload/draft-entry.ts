@@ -1,21 +1,9 @@
 // A draft as the Upload view holds it: what main made of the file (its view) and the words the user
 // typed for it (its meta). Types only, shared by the drafts store and the metadata it sends.
-import type { DraftView } from '../../../../common/contract/index';
+import type { DraftView, DraftWords } from '../../../../common/contract/index';
 
-export interface DraftMeta {
-  title: string;
-  description: string;
-  tags: string[];
-  lowProfile: boolean;
-  /** A team id as text ('' for none), as the <select> holds it. */
-  team: string;
-  /** The shot id this one is a rebound of, as typed. */
-  rebound: string;
-  /** 'batch': as the Upload bar's schedule says; 'now' and 'at' are the draft's own choice, which wins. */
-  publish: 'batch' | 'now' | 'at';
-  /** <input type="datetime-local"> value, local time. */
-  at: string;
-}
+/** What the designer typed for a draft (common/draft-words.ts). */
+export type DraftMeta = DraftWords;
 
 export interface DraftEntry {
   id: string;

@@ -1,8 +1,10 @@
 // The drafts of the Upload view, kept while the user moves between tabs: what main made of each
 // file (facts, previews, warnings; streamed as drafts.changed) and what the user typed for it
-// (title, tags, team, schedule, …). Main holds the files; this holds the words.
+// (title, tags, team, schedule, …). Main holds the files and keeps the words on disk as they are
+// typed (words-saver.svelte.ts), so drafts come back after a quit or a crash with every edit.
 import type {
   DraftView,
+  DraftWords,
   DraftsAdded,
   EnqueueRequest,
   EnqueueResult,
@@ -11,10 +13,10 @@ import type {
   Result,
 } from '../../../../common/contract/index';
 import { failureText, getBridge, missingBridgeMessage } from '../../lib/bridge';
-import { tomorrowAt } from '../../lib/local-time';
-import { toasts } from '../../lib/toasts.svelte';
 import { pasteRequestOf } from './pasted-image';
-import { metadataOf } from './draft-metadata';
+import { metadataOf, newMeta, notSent } from './draft-metadata';
+import { DraftRemovals, type Removed } from './draft-removals';
+import { WordsSaver } from './words-saver.svelte';
 
 // The two types live apart (draft-entry.ts) so that draft-metadata.ts can name them without importing
 // this store, which imports it: no cycle. Re-exported here, where the views have always found them.
@@ -28,19 +30,6 @@ export function isSendable(entry: DraftEntry): boolean {
 
 /** The first files of a drop asked for on their own: a screenful at the default window; the rest follow at once. */
 const FIRST_CARDS = 24;
-
-function newMeta(view: DraftView): DraftMeta {
-  return {
-    title: view.title,
-    description: '',
-    tags: [],
-    lowProfile: false,
-    team: '',
-    rebound: '',
-    publish: 'batch',
-    at: tomorrowAt(9),
-  };
-}
 
 class UploadDrafts {
   entries = $state<DraftEntry[]>([]);
@@ -56,6 +45,11 @@ class UploadDrafts {
   private connected = false;
   /** Changes that arrived before the answer that introduced their draft. */
   private readonly early = new Map<string, DraftView>();
+  private readonly words = new WordsSaver();
+  private readonly removals = new DraftRemovals<DraftEntry>(
+    (removed) => this.putBack(removed),
+    (ids) => void getBridge()?.drafts.remove({ ids }),
+  );
 
   get selected(): DraftEntry[] {
     return this.entries.filter((entry) => entry.selected);
@@ -80,6 +74,9 @@ class UploadDrafts {
       }
       if (removed.length > 0) this.forget(removed);
     });
+    // Drafts kept on disk: at start-up, and when their account signs in again.
+    bridge.on('drafts.restored', ({ drafts }) => void this.merge(drafts));
+    this.words.follow(() => this.entries);
     void bridge.drafts.list().then((result) => {
       if (result.ok) this.merge(result.value);
     });
@@ -108,13 +105,15 @@ class UploadDrafts {
     for (const file of withoutPath) if (file.type.startsWith('image/')) await this.paste(file);
   }
 
-  async addPaths(paths: string[]): Promise<void> {
+  async addPaths(given: string[]): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    if (paths.length === 0)
+    if (given.length === 0)
       return this.fail(
         'Those files have no place on disk Shotput can read. Save them to a folder first, or paste an image.',
       );
+    const paths = this.removals.takeBack(given);
+    if (paths.length === 0) return;
     // The first screenful is asked for on its own: main checks and lists every path before it answers,
     // which for a drop of a thousand files takes long enough to see; the first cards need not wait.
     await this.run(async () => {
@@ -170,17 +169,14 @@ class UploadDrafts {
     const first = removed[0]!.entry;
     const text =
       removed.length === 1 ? `Removed “${first.meta.title || first.view.name}”.` : `Removed ${removed.length} drafts.`;
-    toasts.show({
-      text,
-      action: { label: 'Undo', run: () => this.restore(removed) },
-      onexpire: () => void getBridge()?.drafts.remove({ ids: removed.map(({ entry }) => entry.id) }),
-    });
+    this.removals.add(removed, text);
   }
 
   /** Undo: the drafts come back where they were, with what main made of them meanwhile. */
-  private restore(removed: { entry: DraftEntry; index: number }[]): void {
+  private putBack(removed: Removed<DraftEntry>[]): void {
     const next = [...this.entries];
     for (const { entry, index } of removed) {
+      if (next.some((shown) => shown.id === entry.id)) continue;
       const view = this.early.get(entry.id);
       this.early.delete(entry.id);
       next.splice(Math.min(index, next.length), 0, view ? { ...entry, view } : entry);
@@ -190,6 +186,7 @@ class UploadDrafts {
 
   /** Drops drafts from the grid that main no longer holds. */
   private forget(ids: string[]): void {
+    this.words.forget(ids);
     const gone = new Set(ids);
     this.entries = this.entries.filter((entry) => !gone.has(entry.id));
   }
@@ -264,29 +261,32 @@ class UploadDrafts {
   ): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
+    // Each draft is checked on its own: the valid ones go, the others say on their cards what to fix.
     const items: EnqueueRequest[] = [];
+    const toFix: DraftEntry[] = [];
     for (const entry of ready) {
       const metadata = metadataOf(entry, canSchedule, plan.get(entry.id));
-      if (typeof metadata === 'string') {
-        entry.note = metadata;
-        return this.fail(`“${entry.meta.title || entry.view.name}”: ${metadata}`);
-      }
-      items.push({ draftId: entry.id, metadata, ...(force ? { force } : {}) });
+      entry.note = typeof metadata === 'string' ? metadata : null;
+      if (typeof metadata === 'string') toFix.push(entry);
+      else items.push({ draftId: entry.id, metadata, ...(force ? { force } : {}) });
     }
+    if (items.length === 0) return this.fail(notSent(toFix));
+    // What was typed last is with main before the drafts leave for the queue.
+    this.words.flush();
     this.busy = true;
     this.message = undefined;
     try {
       const result = await bridge.queue.enqueue({ items });
       if (!result.ok) return this.fail(failureText(result.error));
-      this.settle(result.value);
+      this.settle(result.value, toFix);
     } finally {
       this.busy = false;
     }
   }
 
-  private settle(results: EnqueueResult[]): void {
+  private settle(results: EnqueueResult[], toFix: DraftEntry[]): void {
     const taken: string[] = [];
-    let refused = 0;
+    const refused = [...toFix];
     for (const result of results) {
       const entry = this.find(result.draftId);
       if (result.status === 'added' || result.status === 'existing') {
@@ -298,14 +298,14 @@ class UploadDrafts {
           entry.duplicateOf = result.shotId;
           void this.nameDuplicate(entry.id, result.shotId);
         } else entry.note = result.message;
-        refused += 1;
+        refused.push(entry);
       }
     }
     // Main removed the drafts the queue took; they leave the grid now rather than at the next drafts.changed.
     this.forget(taken);
     const added = results.filter((r) => r.status === 'added').length;
     const parts = added > 0 ? [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`] : [];
-    if (refused > 0) parts.push(`${refused} not sent: see the note on ${refused === 1 ? 'its card' : 'their cards'}.`);
+    if (refused.length > 0) parts.push(notSent(refused));
     // Held back is a state to look at, not a failure: never in red.
     this.message = { text: parts.join(' '), kind: added > 0 ? 'info' : 'notice' };
   }

@@ -1,0 +1,96 @@
+// The image files a given path holds: the file itself, or a folder's images (within a depth,
+// never through a link found inside it, in name order), each refusal with a sentence for the user.
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
+import { isImageName } from '../uploads/watch-filter';
+import { titleFromFileName } from '../uploads/sidecar';
+import type { DraftView, DraftsAdded } from '../../common/contract/index';
+import type { StoredDraft } from './draft-store';
+
+/** A draft's view before its file is read: what was kept of it, or a new one's defaults. */
+export function newDraftView(draft: StoredDraft): DraftView {
+  return {
+    id: draft.id,
+    name: path.basename(draft.path),
+    title: titleFromFileName(draft.path),
+    path: draft.path,
+    state: 'loading',
+    error: null,
+    facts: null,
+    source: null,
+    result: null,
+    warnings: [],
+    prepare: { ...draft.prepare },
+    uploadedAs: null,
+    words: draft.words,
+    missing: false,
+  };
+}
+
+/** A draft whose file has gone: said on its card, which keeps every field. */
+export function goneMessage(file: string): string {
+  return `${path.basename(file)} is no longer in ${path.dirname(file)}; its title and settings are kept. Put the file back, or remove this draft.`;
+}
+
+/** An image pasted from the clipboard, written to a folder of its own (it needs a file to be uploaded from). */
+export async function writePasted(pasteDir: string, name: string, type: string, data: Buffer): Promise<string> {
+  const extension = isPasteType(type) ? PASTE_TYPES[type] : '.png';
+  // Letters of every script are kept (composed, NFC): the name becomes the shot's title.
+  const base =
+    path
+      .parse(name.normalize('NFC'))
+      .name.replace(/[^\p{L}\p{N}_ .-]+/gu, '')
+      .trim()
+      .slice(0, 80) || 'Pasted image';
+  // A folder of its own keeps the name the user knows (and so the title made from it).
+  const folder = path.join(pasteDir, randomUUID());
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, `${base}${extension}`);
+  await writeFile(file, data, { mode: 0o600 });
+  return file;
+}
+
+export async function collectImages(
+  target: string,
+  depth: number,
+  files: string[],
+  problems: DraftsAdded['problems'],
+  given: boolean,
+): Promise<void> {
+  let info;
+  try {
+    // What the user gave is judged by main's path grants; inside a folder, a link is never followed
+    // (it could lead out of the folder the user gave).
+    info = given ? await stat(target) : await lstat(target);
+  } catch {
+    if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
+    return;
+  }
+  if (info.isDirectory()) {
+    if (depth < 0) return;
+    let names: string[];
+    try {
+      names = (await readdir(target)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    } catch {
+      problems.push({ path: target, message: `The folder ${path.basename(target)} could not be read.` });
+      return;
+    }
+    const before = files.length;
+    for (const name of names) {
+      if (name.startsWith('.')) continue;
+      await collectImages(path.join(target, name), depth - 1, files, problems, false);
+    }
+    if (given && files.length === before)
+      problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
+    return;
+  }
+  if (!info.isFile()) return;
+  if (isImageName(path.basename(target))) files.push(target);
+  else if (given)
+    problems.push({
+      path: target,
+      message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).`,
+    });
+}

@@ -119,6 +119,14 @@ export function prepareWarning(file: string, warning: string): string {
   return `warning    ${path.basename(file)}  ${prepareWarningLine(warning)}`;
 }
 
+/**
+ * A file changed on disk after its job read it: the job sends what was queued. Once it is done,
+ * the same command sends the new version as a new request.
+ */
+export function sourceChangedWarning(file: string): string {
+  return `warning    ${path.basename(file)}  changed on disk after it was queued; the version queued is the one sent. Run the same command again once it is done to upload the new version.`;
+}
+
 export function sandboxNotice(apiUrl: string): string {
   return `Using the local sandbox at ${apiUrl}, not the real service: shots stay on this computer. Give --api to use a real service.`;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CliIO } from './command';
 import { writeLine } from './command';
 import { jobJson } from './json-shapes';
-import { prepareWarning } from './messages';
+import { prepareWarning, sourceChangedWarning } from './messages';
 import { link, paint, readableTime } from './style';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
 import { isFinal } from '../uploads/index';
@@ -32,6 +32,8 @@ export class UploadReporter {
   private readonly states = new Map<string, JobState>();
   /** Jobs whose warnings from preparing were printed. */
   private readonly warned = new Set<string>();
+  /** Jobs whose change of source on disk was said. */
+  private readonly changeSaid = new Set<string>();
   private readonly noted = { skipped: 0, problems: 0 };
   private readonly tty: boolean;
   private barShown = false;
@@ -67,15 +69,25 @@ export class UploadReporter {
     if (event.type !== 'job') return;
     const job = event.job;
     const before = this.states.get(job.id);
-    if (before === undefined || before === job.state) return;
+    if (before === undefined) return;
+    // Said as soon as the queue notices it, in the job's state then: once per job.
+    if (job.sourceChanged && !this.changeSaid.has(job.id)) {
+      this.states.set(job.id, job.state);
+      this.report(job);
+      return;
+    }
+    if (before === job.state) return;
     this.states.set(job.id, job.state);
     this.report(job);
   }
 
   private report(reported: UploadJob): void {
     const job = this.sandboxUrl === undefined ? reported : atSandbox(reported, this.sandboxUrl);
+    const changeNew = job.sourceChanged === true && !this.changeSaid.has(job.id);
+    if (changeNew) this.changeSaid.add(job.id);
     if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
     else {
+      if (changeNew) this.line(paint(this.options.color, 'yellow', sourceChangedWarning(job.sourcePath)));
       this.warnings(job);
       if (isFinal(job.state))
         this.line(finalLine(job, job.state === 'failed' ? this.errorLook() : this.options), job.state === 'failed');

@@ -7,7 +7,7 @@ import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
 import path from 'node:path';
-import { PreparedHandoff, UploadQueue, hashFile, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
+import { UploadQueue, hashFile, imagePreparer, isFinal, serviceAdapter, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
 import type {
   BatchSpacing,
@@ -62,8 +62,6 @@ interface CenterEvents {
 interface OpenQueue {
   account: ActiveAccount;
   queue: UploadQueue;
-  /** Drafts' prepared images on their way to the jobs that send them. */
-  handoff: PreparedHandoff;
   unsubscribe: () => void;
 }
 
@@ -175,10 +173,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   async enqueue(items: readonly EnqueueItem[], spacing?: BatchSpacing): Promise<Result<EnqueueResult[]>> {
     const current = this.current;
     if (!current) return signedOut();
-    const { queue, handoff } = current;
-    // Handed over before the jobs exist: the first may start preparing before add() answers.
-    for (const item of items)
-      if (item.prepared) handoff.give(item.sourcePath, item.prepare, item.prepared.image, item.prepared.stamp);
+    const { queue } = current;
     let times: string[] | undefined;
     if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
     const jobs: NewJob[] = items.map((item, index) => ({
@@ -191,11 +186,10 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       prepare: { ...item.prepare },
       origin: 'app',
       ...(item.force ? { force: true } : {}),
+      // The draft's image travels with its job, sent as it is while the file is what it was made from.
+      ...(item.prepared ? { prepared: item.prepared } : {}),
     }));
     const added = await queue.add(jobs);
-    added.forEach((result, index) => {
-      if (result.status !== 'added') handoff.withdraw(items[index]!.sourcePath, items[index]!.prepare);
-    });
     const results = added.map((result, index) => enqueueAnswer(result, items[index]!));
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
     this.emitQueueSoon();
@@ -287,12 +281,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
         safeSegment(account.endpoint.id),
         String(account.user.id),
       );
-      const handoff = new PreparedHandoff();
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
         dataDir,
         service: serviceAdapter(account.client),
-        preparer: handoff,
+        preparer: imagePreparer,
       });
       const onEvent = (event: JobEvent) => this.onQueueEvent(event);
       queue.on('event', onEvent);
@@ -300,11 +293,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.current = {
         account,
         queue,
-        handoff,
         unsubscribe: () => {
           queue.off('event', onEvent);
           offRate();
-          handoff.clear();
         },
       };
       // Jobs left unfinished by the last run count as a batch too.

@@ -58,3 +58,6 @@ export function canSchedule(account: Pick<AccountTraits, 'pro' | 'type' | 'teams
 export function isOnTeam(account: AccountTraits, teamId: number): boolean {
   return (account.type === 'Team' && account.id === teamId) || (account.teams ?? []).some((team) => team.id === teamId);
 }
+
+/** The longest title the service takes (a longer one is a 422 "is too long (maximum is 255 characters)"). */
+export const MAX_SHOT_TITLE_CHARS = 255;

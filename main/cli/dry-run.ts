@@ -1,12 +1,14 @@
 // `upload --dry-run` and `watch --once --dry-run`: what would be prepared, sent, skipped and
 // scheduled. Reads the files and the local queue only: no service is contacted, so nothing can change.
+// Every check the real run makes on this machine is made (title, tags, a time in the past, the
+// image's size, format and bytes); only what needs the account (scheduling, teams) is left out.
 import path from 'node:path';
 import type { CliContext } from './command';
 import { writeLine } from './command';
 import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
 import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
-import { Journal, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import { Journal, checkImage, checkMetadata, hashFile, imagePreparer, isFinal } from '../uploads/index';
 import type { NewJob } from '../uploads/index';
 
 export interface PlanCounts {
@@ -49,10 +51,17 @@ export async function planUploads(
         continue;
       }
     }
-    const result = await imagePreparer.prepare(file, request.prepare ?? {});
-    if (!result.ok) {
+    const refusals = checkMetadata(request.metadata);
+    if (refusals.length > 0) {
       counts.failed++;
-      reporter.problem(file, result.error.message);
+      reporter.problem(file, refusals.join(' '));
+      continue;
+    }
+    const result = await imagePreparer.prepare(file, request.prepare ?? {});
+    const imageRefusals = result.ok ? checkImage(result.value) : [result.error.message];
+    if (!result.ok || imageRefusals.length > 0) {
+      counts.failed++;
+      reporter.problem(file, imageRefusals.join(' '));
       continue;
     }
     const prepared = result.value;

@@ -96,6 +96,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     color: ctx.globals.color,
     timeZone: ctx.env?.TZ || undefined,
   });
+  if (input.shared.scheduleWarning) writeLine(ctx.io.stderr, `shotput: ${input.shared.scheduleWarning}`);
   const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
   for (const problem of problems) reporter.problem(problem.file, problem.message);
   if (input.shared.dryRun) {

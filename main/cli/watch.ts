@@ -25,6 +25,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, WATCH_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one folder to watch');
   const shared = sharedValues(values);
+  if (shared.scheduleWarning) writeLine(ctx.io.stderr, `shotput: ${shared.scheduleWarning}`);
   const stableText = values['stable-ms'];
   const stableMs = stableText === undefined ? undefined : Number(stableText);
   if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0))

@@ -6,6 +6,7 @@ export type { FolderCounts, FolderDefaults, WatchEvent, WatchFolderOptions } fro
 export { accountInfo, imagePreparer, preparedForQueue, serviceAdapter } from './adapters';
 export { fileStamp } from './snapshot';
 export { spreadSchedule, nextSlot } from './schedule';
+export { checkImage, checkMetadata } from './validate';
 export type { BatchSchedule } from './schedule';
 export { Journal } from './journal';
 export { hashFile } from './content-hash';

@@ -2,12 +2,12 @@
 // scheduled. Reads the files and the local queue only: no service is contacted, so nothing can change.
 // Every check the real run makes on this machine is made (title, tags, a time in the past, the
 // image's size, format and bytes); only what needs the account (scheduling, teams) is left out.
-import path from 'node:path';
 import type { CliContext } from './command';
 import { writeLine } from './command';
 import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
 import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
+import { shownName } from './file-names';
 import { Journal, checkImage, checkMetadata, hashFile, imagePreparer, isFinal } from '../uploads/index';
 import type { NewJob } from '../uploads/index';
 
@@ -82,7 +82,7 @@ export async function planUploads(
     } else {
       const size = `${prepared.width}x${prepared.height} ${prepared.format}, ${Math.ceil(prepared.bytes / 1000)} KB`;
       const publish = when ? `scheduled for ${readableTime(when, ctx.env?.TZ || undefined)}` : 'published at once';
-      reporter.text(`would send ${path.basename(file)}  "${request.metadata.title}"  (${size}), ${publish}`);
+      reporter.text(`would send ${shownName(file)}  "${request.metadata.title}"  (${size}), ${publish}`);
       for (const warning of prepared.warnings) reporter.text(`  warning: ${prepareWarningLine(warning)}`);
     }
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { CliIO } from './command';
 import { writeLine } from './command';
 import { jobJson } from './json-shapes';
+import { oneLine, shownName } from './file-names';
 import { prepareWarning, sourceChangedWarning } from './messages';
 import { link, paint, readableTime } from './style';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
@@ -140,8 +141,8 @@ export class UploadReporter {
         message,
       });
     else {
-      const name = namedIn(message, file) ? '' : `${path.basename(file)}  `;
-      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${message}`);
+      const name = namedIn(message, file) ? '' : `${shownName(file)}  `;
+      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${oneLine(message)}`);
     }
   }
 
@@ -151,7 +152,7 @@ export class UploadReporter {
     if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
     else
       this.line(
-        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file && !namedIn(message, file) ? `${path.basename(file)}  ` : ''}${message}`,
+        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file && !namedIn(message, file) ? `${shownName(file)}  ` : ''}${oneLine(message)}`,
         true,
       );
   }
@@ -216,13 +217,13 @@ function namedIn(message: string, file: string): boolean {
 
 /** The line of a finished job; a published or scheduled one ends with the shot's address. */
 export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: string } = {}): string {
-  const name = path.basename(job.sourcePath);
+  const name = shownName(job.sourcePath);
   const address = job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : '';
   if (job.state === 'published')
     return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
   if (job.state === 'scheduled')
     return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
   if (job.state === 'failed')
-    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${job.failure?.message ?? ''}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${oneLine(job.failure?.message ?? '')}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

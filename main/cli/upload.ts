@@ -14,6 +14,7 @@ import {
   unreadableFile,
 } from './messages';
 import { resolveTeam } from './team-choice';
+import { nameFiles } from './file-names';
 import { parseCommandArgs, sharedValues } from './upload-options';
 import { UPLOAD_OPTIONS } from './options';
 import { planSummary, planUploads } from './dry-run';
@@ -91,6 +92,7 @@ async function readableFiles(
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
+  nameFiles(input.files);
   const reporter = new UploadReporter(ctx.io, {
     json: ctx.globals.json,
     color: ctx.globals.color,

@@ -21,7 +21,10 @@ export interface IntakeQueue {
   forgetDeleted(): void;
 }
 
-export async function addRequest(core: QueueCore, queue: IntakeQueue, request: NewJob): Promise<AddResult> {
+export async function addRequest(core: QueueCore, queue: IntakeQueue, asked: NewJob): Promise<AddResult> {
+  // Titles are composed (NFC): a title from a macOS file name comes decomposed, and would be sent
+  // so, and would not match the same request typed.
+  const request = { ...asked, metadata: { ...asked.metadata, title: asked.metadata.title.normalize('NFC') } };
   const sourcePath = path.resolve(request.sourcePath);
   let taken: TakenFile;
   try {

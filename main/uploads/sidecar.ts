@@ -62,7 +62,7 @@ export function splitTags(text: string): string[] {
  * drop, a picked file, a watched folder and the CLI.
  */
 export function titleFromFileName(file: string): string {
-  const name = path.basename(file);
+  const name = path.basename(file).normalize('NFC');
   const title = path.parse(name).name.replace(/\s+/g, ' ').trim();
   return title === '' ? name : title;
 }

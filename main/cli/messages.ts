@@ -79,6 +79,11 @@ export function unreadableFile(file: string, error: unknown): string {
   return oneLine(fileProblem(file, error));
 }
 
+/** A folder given to upload in which nothing is an image (each entry not taken is named too). */
+export function folderWithoutImages(folder: string): string {
+  return `The folder ${oneLine(folder)} has no images Shotput can read.`;
+}
+
 export function alreadyUploaded(file: string, shotId: number, from?: string): string {
   const name = shownName(file);
   const source = from && from !== name ? ` from ${from}` : '';

@@ -10,6 +10,7 @@ import {
   diskFaultLines,
   noteLocalLinks,
   notScheduled,
+  folderWithoutImages,
   sandboxNotice,
   unreadableFile,
 } from './messages';
@@ -22,7 +23,8 @@ import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import type { ReportCounts } from './upload-progress';
 import { openUploadSession } from './upload-session';
-import { imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
+import { filesInFolder, imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
+import type { FolderSkip } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadQueue } from '../uploads/index';
 
@@ -69,15 +71,32 @@ export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
  * too, by preparing them once, so that each slot goes to a file that will be sent.
  */
 async function readableFiles(
-  files: string[],
+  given: string[],
   scheduled: boolean,
-): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
+): Promise<{ readable: string[]; problems: { file: string; message: string }[]; skipped: FolderSkip[] }> {
   const readable: string[] = [];
   const problems: { file: string; message: string }[] = [];
+  const skipped: FolderSkip[] = [];
+  // A folder gives its images by the rules of every folder (folder-files.ts), each in its place.
+  const files: string[] = [];
+  for (const file of given) {
+    if (
+      !(await fs.stat(file).then(
+        (info) => info.isDirectory(),
+        () => false,
+      ))
+    )
+      files.push(file);
+    else {
+      const found = await filesInFolder(file);
+      files.push(...found.files);
+      skipped.push(...found.skipped);
+      if (found.files.length === 0) problems.push({ file, message: folderWithoutImages(file) });
+    }
+  }
   for (const file of files) {
     try {
-      const info = await fs.stat(file);
-      if (info.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      await fs.stat(file);
       await fs.access(file, fs.constants.R_OK);
     } catch (error) {
       problems.push({ file, message: unreadableFile(file, error) });
@@ -87,20 +106,21 @@ async function readableFiles(
     if (prepared && !prepared.ok) problems.push({ file, message: notScheduled(file, prepared.error.message) });
     else readable.push(file);
   }
-  return { readable, problems };
+  return { readable, problems, skipped };
 }
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const input = parseUploadArgs(args);
-  nameFiles(input.files);
   const reporter = new UploadReporter(ctx.io, {
     json: ctx.globals.json,
     color: ctx.globals.color,
     timeZone: ctx.env?.TZ || undefined,
   });
   if (input.shared.scheduleWarning) writeLine(ctx.io.stderr, `shotput: ${input.shared.scheduleWarning}`);
-  const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
+  const { readable, problems, skipped } = await readableFiles(input.files, input.shared.schedule !== undefined);
+  nameFiles([...readable, ...problems.map((p) => p.file), ...skipped.map((s) => s.path)]);
   for (const problem of problems) reporter.problem(problem.file, problem.message);
+  for (const skip of skipped) reporter.skipped(skip.path, skip.reason);
   if (input.shared.dryRun) {
     // Team names are not resolved: that needs the service, and a dry run asks it nothing.
     const counts = await planUploads(ctx, uploadRequests({ ...input, files: readable }), reporter);
@@ -108,7 +128,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     return problems.length + counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
   }
   if (readable.length === 0) {
-    summary(ctx, reporter);
+    summary(ctx, reporter, undefined, skipped.length);
     return EXIT_FAILURE;
   }
   const session = await openUploadSession(ctx);
@@ -146,7 +166,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       return EXIT_INTERRUPTED;
     }
     const cap = queue.dailyCapHold();
-    const counts = summary(ctx, reporter, cap);
+    const counts = summary(ctx, reporter, cap, skipped.length);
     if (queue.diskFault !== undefined) {
       for (const line of diskFaultLines(queue.diskFault)) writeLine(ctx.io.stderr, line);
       return EXIT_FAILURE;
@@ -169,6 +189,8 @@ function summary(
   ctx: CliContext,
   reporter: UploadReporter,
   cap?: ReturnType<UploadQueue['dailyCapHold']>,
+  /** Entries of folders given that were not taken (each named above with its reason). */
+  notTaken = 0,
 ): ReportCounts {
   const counts = reporter.counts();
   const { waiting, ...rest } = counts;
@@ -182,7 +204,7 @@ function summary(
   else
     writeLine(
       ctx.io.stdout,
-      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (already uploaded or in the queue)${waiting ? `, ${waiting} waiting` : ''}.`,
+      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (${notTaken > 0 ? 'already uploaded, in the queue, or not taken from a folder' : 'already uploaded or in the queue'})${waiting ? `, ${waiting} waiting` : ''}.`,
     );
   return counts;
 }

@@ -5,10 +5,10 @@
 // crop editor, and the result exactly as it will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
-import { fileStamp, preparedForQueue } from '../uploads/index';
+import { filesInFolder, fileStamp, preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
 import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
 import { titleFromFileName } from '../uploads/sidecar';
@@ -48,7 +48,6 @@ export interface DraftForQueue {
   prepared?: { image: PreparedForQueue; stamp: string };
 }
 
-const FOLDER_DEPTH = 3;
 const LOOKED_AT_ONCE = 64;
 const SOURCE_PREVIEW_PX = 480;
 const CARD_PREVIEW_PX = 400;
@@ -87,7 +86,7 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
           const each = { files: [] as string[], problems: [] as DraftsAdded['problems'] };
           if (!path.isAbsolute(given))
             each.problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
-          else await this.collect(path.normalize(given), FOLDER_DEPTH, each.files, each.problems, true);
+          else await this.collect(path.normalize(given), each.files, each.problems);
           return each;
         }),
       );
@@ -217,43 +216,26 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
 
   // ---- inside ----------------------------------------------------------------------------------
 
-  private async collect(
-    target: string,
-    depth: number,
-    files: string[],
-    problems: DraftsAdded['problems'],
-    given: boolean,
-  ): Promise<void> {
+  /** A path given (dropped, picked): a file, or a folder taken by the rules every folder follows (folder-files.ts). */
+  private async collect(target: string, files: string[], problems: DraftsAdded['problems']): Promise<void> {
     let info;
     try {
-      // What the user gave is judged by main's path grants; inside a folder, a link is never followed
-      // (it could lead out of the folder the user gave).
-      info = given ? await stat(target) : await lstat(target);
+      // What the user gave is judged by main's path grants; inside a folder, links are not followed.
+      info = await stat(target);
     } catch {
-      if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
+      problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
       return;
     }
     if (info.isDirectory()) {
-      if (depth < 0) return;
-      let names: string[];
-      try {
-        names = (await readdir(target)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-      } catch {
-        problems.push({ path: target, message: `The folder ${path.basename(target)} could not be read.` });
-        return;
-      }
-      const before = files.length;
-      for (const name of names) {
-        if (name.startsWith('.')) continue;
-        await this.collect(path.join(target, name), depth - 1, files, problems, false);
-      }
-      if (given && files.length === before)
+      const found = await filesInFolder(target);
+      files.push(...found.files);
+      if (found.files.length === 0)
         problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
       return;
     }
     if (!info.isFile()) return;
     if (isImageName(path.basename(target))) files.push(target);
-    else if (given)
+    else
       problems.push({
         path: target,
         message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).`,

@@ -5,6 +5,8 @@ export { WatchedFolder } from './watch-folder';
 export type { FolderCounts, FolderDefaults, WatchEvent, WatchFolderOptions } from './watch-folder';
 export { accountInfo, imagePreparer, preparedForQueue, serviceAdapter } from './adapters';
 export { fileStamp } from './snapshot';
+export { FOLDER_DEPTH, filesInFolder } from './folder-files';
+export type { FolderFiles, FolderSkip } from './folder-files';
 export { spreadSchedule, nextSlot } from './schedule';
 export { checkImage, checkMetadata } from './validate';
 export type { BatchSchedule } from './schedule';

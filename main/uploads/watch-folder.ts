@@ -55,7 +55,17 @@ export interface FolderCounts {
 
 export type WatchEvent =
   | { type: 'taken'; folder: string; file: string; job: UploadJob }
-  | { type: 'skipped'; folder: string; file: string; message: string; shotId?: number; jobId?: string; from?: string }
+  | {
+      type: 'skipped';
+      folder: string;
+      file: string;
+      message: string;
+      shotId?: number;
+      jobId?: string;
+      from?: string;
+      /** Not taken by the folder's rules (folder-files.ts): not an image, a folder too deep. */
+      notTaken?: boolean;
+    }
   | { type: 'error'; folder: string; file?: string; message: string }
   /** A job of this folder failed: the file and the job's sentence. */
   | { type: 'failed'; folder: string; file: string; message: string }
@@ -153,7 +163,7 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     this.refused.add(file);
     this.counts.seen++;
     this.counts.skipped++;
-    this.emit('event', { type: 'skipped', folder: this.folder, file, message: reason });
+    this.emit('event', { type: 'skipped', folder: this.folder, file, message: reason, notTaken: true });
     this.emitCounts();
   }
 

@@ -212,6 +212,24 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     });
   }
 
+  /**
+   * A job whose file changed after it was queued goes on with what it read; the file as it is now
+   * becomes a new job with the same title, fields and framing (forced: it is new content for a
+   * request the queue already has).
+   */
+  async queueNewVersion(id: string): Promise<Result<QueueView>> {
+    const queue = this.current?.queue;
+    const job = queue?.get(id);
+    if (!queue || !job) return fail('not-found', 'This upload is no longer in the queue.');
+    const [added] = await queue.add([
+      { sourcePath: job.sourcePath, metadata: job.metadata, prepare: job.prepare, origin: 'app', force: true },
+    ]);
+    if (added?.status === 'error') return fail('refused', added.message);
+    if (added?.status === 'added') this.batch.add([added.job.id]);
+    this.emitQueueSoon();
+    return ok(this.view());
+  }
+
   cancel(id: string): Result<QueueView> {
     return this.withQueue((queue) => queue.cancel(id));
   }

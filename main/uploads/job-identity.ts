@@ -66,7 +66,9 @@ export function matchContent(
         j.state === 'processing'),
   );
   if (before)
-    return (before.state === 'queued' || before.state === 'ready') && !before.attempt
+    // A queued or ready job has no shot on the service (an earlier attempt was answered, or found
+    // not to have arrived): it may still take the new content.
+    return before.state === 'queued' || before.state === 'ready'
       ? { kind: 'replace', job: before }
       : { kind: 'changed', job: before };
   const onService = onServiceAs(request.contentHash, same, uploaded);

@@ -27,12 +27,13 @@ const children: CliRun[] = [];
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-replaced-'));
-  // Two POSTs every 3 s: the later files of a batch wait queued or ready long enough to be replaced.
+  // One POST every 2 s: the later files of a batch wait queued or ready long enough to be replaced,
+  // even on a loaded machine.
   sandbox = await startSandboxProcess({
     dataDir: path.join(root, 'sandbox'),
     processingMs: 800,
-    rateLimit: 2,
-    rateWindowS: 3,
+    rateLimit: 1,
+    rateWindowS: 2,
   });
   token = await sandboxToken(sandbox.url);
   reader = await sandboxToken(sandbox.url, 'ada', 'web-demo');

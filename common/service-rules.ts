@@ -59,8 +59,11 @@ export function isOnTeam(account: AccountTraits, teamId: number): boolean {
   return (account.type === 'Team' && account.id === teamId) || (account.teams ?? []).some((team) => team.id === teamId);
 }
 
-/** Characters in a shot's title (create and update alike). */
-export const MAX_SHOT_TITLE = 300;
+/**
+ * Characters in a shot's title (create and update alike): the service refuses a longer one with a 422
+ * "is too long (maximum is 255 characters)", counting characters (code points), not UTF-16 units.
+ */
+export const MAX_SHOT_TITLE = 255;
 
 /** Characters in one tag. */
 export const MAX_TAG_LENGTH = 100;
@@ -70,14 +73,19 @@ export const COUNTER_FROM = 0.8;
 
 /**
  * What is wrong with a title as typed, in the words the field and Upload all show; undefined when
- * it can be sent. Counted as the contract's schema counts: after trimming, in UTF-16 units.
+ * it can be sent. Counted as the service counts: after trimming, in characters (code points).
  */
 export function titleProblem(title: string): string | undefined {
-  const length = title.trim().length;
+  const length = titleLength(title);
   if (length === 0) return 'A shot needs a title.';
   if (length > MAX_SHOT_TITLE)
     return `The title has ${length} characters; a shot’s title has at most ${MAX_SHOT_TITLE}. Shorten it by ${length - MAX_SHOT_TITLE}.`;
   return undefined;
+}
+
+/** A title's length as the service counts it: trimmed, in characters (an emoji is one). */
+export function titleLength(title: string): number {
+  return [...title.trim()].length;
 }
 
 /** What is wrong with a shot's tags, or undefined. */

@@ -1,7 +1,7 @@
 // What every part of the contract uses: the Result every request answers with and the Problem it
 // carries (common/problem.ts), and the small checks that several namespaces share.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS, MAX_SHOT_TITLE, MAX_TAG_LENGTH } from '../service-rules';
+import { MAX_SHOT_TAGS, MAX_SHOT_TITLE, MAX_TAG_LENGTH, titleLength } from '../service-rules';
 
 /** A marker for the type a request answers with; it carries no runtime value. */
 export function answers<T>(): T {
@@ -31,7 +31,7 @@ export const ShotTitleSchema = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, 'A shot needs a title.'),
-  v.maxLength(MAX_SHOT_TITLE, `A shot’s title has at most ${MAX_SHOT_TITLE} characters.`),
+  v.check((title) => titleLength(title) <= MAX_SHOT_TITLE, `A shot’s title has at most ${MAX_SHOT_TITLE} characters.`),
 );
 /** An absolute path of a file or folder the user chose (dropped, picked or watched). */
 export const filePath = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));

@@ -183,6 +183,8 @@ export interface JobView {
   updatedAt: string;
   /** Bytes of the image sent so far, while uploading. */
   progress: { sent: number; total: number } | null;
+  /** The file changed on disk after it was queued: the job sends the version queued. */
+  sourceChanged: boolean;
 }
 
 export interface RateLimitView {
@@ -289,6 +291,8 @@ export const uploadsRequests = {
   'queue.pauseAll': { payload: noPayload, result: answers<QueueView>() },
   'queue.resumeAll': { payload: noPayload, result: answers<QueueView>() },
   'queue.retry': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
+  /** The file of a job changed after it was queued: its version as it is now becomes a job too. */
+  'queue.queueNewVersion': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
   'queue.cancel': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
   'queue.remove': { payload: v.strictObject({ id: jobId }), result: answers<QueueView>() },
   'queue.clearFinished': { payload: noPayload, result: answers<QueueView>() },

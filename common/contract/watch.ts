@@ -29,6 +29,8 @@ export interface WatchFolderView {
   counts: { seen: number; uploaded: number; skipped: number; failed: number };
   /** Files not sent because the same content was uploaded before (most recent first). */
   skipped: { file: string; name: string; message: string }[];
+  /** Entries of the folder it does not take (not an image, a folder too deep), each with why. */
+  notTaken: { file: string; name: string; message: string }[];
   /** Files of this run that could not become shots, each with why (most recent first). */
   failures: { file: string; name: string; message: string }[];
 }

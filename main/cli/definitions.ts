@@ -53,6 +53,10 @@ export const definitions: readonly CommandSpec[] = [
     notes: [
       'Content already uploaded by another request is skipped (--force sends it again); a file an earlier run of the same command finished is reported as published, with its shot. Each file gets one line per run, the summary counts them, and every warning of preparing is printed. Run the same command again after a crash or Ctrl-C to resume. Ctrl-C answers at once: files waiting for the rate limit or their turn stop there, and the uploads on the wire are finished within a minute, said in one line ("finishing 1 upload in flight, at most 60 s; Ctrl-C again to stop now"). When the service no longer accepts the sign-in, the queue pauses (no file fails for it) and the command exits 1 saying to run login (or give a new token with --token), then the same command again.',
       'A file that cannot be read (or, with --schedule, cannot be prepared: not an image, damaged, truncated) is named, counted as not uploaded and takes no slot of the schedule.',
+      'Each file is read once when it is queued, and that content is what is sent: a file changed afterwards gets a warning line (and "source_changed": true on its job line). Run again, a job not sent yet takes the changed file; one being sent goes on with what it read.',
+      'A folder (DIR) gives its images and those of its subfolders three levels down, as a folder dropped on the window does; links inside are not followed, and every entry not taken is named with why.',
+      'Titles are sent composed (NFC). Lines name a file on one line (a newline in its name is written \\n), with its folder when several files share a name.',
+      '--schedule takes a time with an offset (Z, +01:00) or without one, on this computer’s clock; a date not in the calendar (2030-02-30) is bad usage; a local time the clock skips when daylight saving starts is moved to the first minute that exists, with a warning. --every counts on the wall clock. --dry-run makes every check the real run makes on this computer (title, tags, a time past, the image); scheduling and team rules need the service.',
     ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one summary line',
     examples: [
@@ -71,6 +75,7 @@ export const definitions: readonly CommandSpec[] = [
     options: WATCH_OPTIONS,
     operands: 'dir',
     notes: [
+      'Subfolders are watched three levels down, as a folder dropped on the window is taken; links inside are not followed. Every file not taken (not an image, a folder too deep) is named once with why, and counted as seen and skipped.',
       'Ctrl-C or SIGTERM takes no new file, stops what only waits for the rate limit at once, finishes the uploads in flight (sent and confirmed, within a minute; SHOTPUT_DRAIN_MS to change; said in one line), leaves the rest in the queue and exits 130 or 143 saying how to resume; a second Ctrl-C stops at once. A sign-in the service no longer accepts stops the watch with exit 1 and the same sentence as upload. --dry-run goes with --once.',
     ],
     json: 'JSON lines: job, skipped and problem lines as things happen, then one folder line per folder',

@@ -1,12 +1,14 @@
 // `upload --dry-run` and `watch --once --dry-run`: what would be prepared, sent, skipped and
 // scheduled. Reads the files and the local queue only: no service is contacted, so nothing can change.
-import path from 'node:path';
+// Every check the real run makes on this machine is made (title, tags, a time in the past, the
+// image's size, format and bytes); only what needs the account (scheduling, teams) is left out.
 import type { CliContext } from './command';
 import { writeLine } from './command';
 import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
 import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
-import { Journal, accountQueueDir, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import { shownName } from './file-names';
+import { Journal, accountQueueDir, checkImage, checkMetadata, hashFile, imagePreparer, isFinal } from '../uploads/index';
 import { SANDBOX_SERVICE_ID, serviceIdForApi } from '../auth/service-settings';
 import { cliTokenStore, openSession } from './session';
 import { sessionOwner } from './upload-session';
@@ -52,10 +54,17 @@ export async function planUploads(
         continue;
       }
     }
-    const result = await imagePreparer.prepare(file, request.prepare ?? {});
-    if (!result.ok) {
+    const refusals = checkMetadata(request.metadata);
+    if (refusals.length > 0) {
       counts.failed++;
-      reporter.problem(file, result.error.message);
+      reporter.problem(file, refusals.join(' '));
+      continue;
+    }
+    const result = await imagePreparer.prepare(file, request.prepare ?? {});
+    const imageRefusals = result.ok ? checkImage(result.value) : [result.error.message];
+    if (!result.ok || imageRefusals.length > 0) {
+      counts.failed++;
+      reporter.problem(file, imageRefusals.join(' '));
       continue;
     }
     const prepared = result.value;
@@ -76,7 +85,7 @@ export async function planUploads(
     } else {
       const size = `${prepared.width}x${prepared.height} ${prepared.format}, ${Math.ceil(prepared.bytes / 1000)} KB`;
       const publish = when ? `scheduled for ${readableTime(when, ctx.env?.TZ || undefined)}` : 'published at once';
-      reporter.text(`would send ${path.basename(file)}  "${request.metadata.title}"  (${size}), ${publish}`);
+      reporter.text(`would send ${shownName(file)}  "${request.metadata.title}"  (${size}), ${publish}`);
       for (const warning of prepared.warnings) reporter.text(`  warning: ${prepareWarningLine(warning)}`);
     }
   }

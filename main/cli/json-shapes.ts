@@ -50,6 +50,8 @@ export const JobJson = v.strictObject({
   last_error: v.optional(v.string()),
   /** What preparing the image warned of (a tight crop, an enlargement…), in the CLI's words. */
   warnings: v.optional(v.array(v.string())),
+  /** The file changed on disk after the job read it: the job sends the content it read (content_hash). */
+  source_changed: v.optional(v.literal(true)),
 });
 
 /** A job as `queue list` gives it: with whose queue it is in (null: an earlier version recorded no account). */
@@ -153,5 +155,6 @@ export function jobJson(job: UploadJob): JobJsonValue {
     ...(job.failure ? { reason: job.failure.message, retryable: job.failure.retryable } : {}),
     ...(job.lastError && !final ? { last_error: job.lastError } : {}),
     ...(job.warnings?.length ? { warnings: job.warnings.map(prepareWarningLine) } : {}),
+    ...(job.sourceChanged ? { source_changed: true as const } : {}),
   };
 }

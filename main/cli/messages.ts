@@ -1,7 +1,6 @@
 // The one place where the CLI words what went wrong or what happened behind the user's back:
 // bad options with a "did you mean", files that cannot be read, content already uploaded, and
 // the local sandbox standing in for the real service.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, writeLine } from './command';
 import { GLOBAL_OPTIONS } from './options';
@@ -13,6 +12,7 @@ import type { CliContext } from './command';
 import { fileProblem } from '../uploads/file-problem';
 import type { QueueOwner } from '../uploads/index';
 import { SANDBOX_SERVICE_ID } from '../auth/service-settings';
+import { oneLine, shownName } from './file-names';
 
 /** node:util parseArgs, strict, with its errors as one-sentence UsageErrors (exit 2). */
 export function parseOptions<O extends OptionSpecs>(args: string[], options: O) {
@@ -79,11 +79,16 @@ export function unknownCommand(name: string, commands: readonly string[]): strin
 
 /** A file given on the command line that cannot be read. */
 export function unreadableFile(file: string, error: unknown): string {
-  return fileProblem(file, error);
+  return oneLine(fileProblem(file, error));
+}
+
+/** A folder given to upload in which nothing is an image (each entry not taken is named too). */
+export function folderWithoutImages(folder: string): string {
+  return `The folder ${oneLine(folder)} has no images Shotput can read.`;
 }
 
 export function alreadyUploaded(file: string, shotId: number, from?: string): string {
-  const name = path.basename(file);
+  const name = shownName(file);
   const source = from && from !== name ? ` from ${from}` : '';
   return `${name} was already uploaded as shot ${shotId}${source}; ${SKIPPED_ENDING}`;
 }
@@ -92,8 +97,8 @@ export function alreadyUploaded(file: string, shotId: number, from?: string): st
 export const SKIPPED_ENDING = 'it was not sent again. Add --force to upload it anyway.';
 
 export function alreadyQueued(file: string, job: { id: string; sourcePath: string }): string {
-  const name = path.basename(file);
-  const other = path.basename(job.sourcePath);
+  const name = shownName(file);
+  const other = shownName(job.sourcePath);
   return other === name
     ? `${name} is already being uploaded (job ${job.id}) with other settings that can no longer change; it is uploaded once.`
     : `${name} has the same content as ${other}, already in the queue (job ${job.id}); it is uploaded once.`;
@@ -114,12 +119,20 @@ export function watchStopped(left: number): string {
 
 /** With --schedule, a file the image pipeline cannot use: it takes no slot. */
 export function notScheduled(file: string, reason: string): string {
-  return `${path.basename(file)} was not scheduled: ${reason}`;
+  return `${shownName(file)} was not scheduled: ${reason}`;
 }
 
 /** A warning of the image pipeline about a file being uploaded (the crop keeps little, it was enlarged…). */
 export function prepareWarning(file: string, warning: string): string {
-  return `warning    ${path.basename(file)}  ${prepareWarningLine(warning)}`;
+  return `warning    ${shownName(file)}  ${prepareWarningLine(warning)}`;
+}
+
+/**
+ * A file changed on disk after its job read it: the job sends what was queued. Once it is done,
+ * the same command sends the new version as a new request.
+ */
+export function sourceChangedWarning(file: string): string {
+  return `warning    ${shownName(file)}  changed on disk after it was queued; the version queued is the one sent. Run the same command again once it is done to upload the new version.`;
 }
 
 export function sandboxNotice(apiUrl: string): string {

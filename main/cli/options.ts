@@ -60,8 +60,17 @@ export const SHARED_OPTIONS = {
   tags: { type: 'string', value: 'a,b', summary: 'Tags, separated by commas' },
   team: { type: 'string', value: 'ID|LOGIN|NAME', summary: 'Publish for one of your teams (as whoami lists them)' },
   'low-profile': { type: 'boolean', summary: 'Publish without showing in feeds' },
-  schedule: { type: 'string', value: 'ISO', summary: 'Publish time of the first shot, e.g. 2030-01-31T09:00:00Z' },
-  every: { type: 'string', value: 'HOURS', summary: 'Hours between the publish times of the shots (needs --schedule)' },
+  schedule: {
+    type: 'string',
+    value: 'ISO',
+    summary: 'Publish time of the first shot, e.g. 2030-01-31T09:00:00Z, or 2030-01-31T09:00 on this computer’s clock',
+  },
+  every: {
+    type: 'string',
+    value: 'HOURS',
+    summary:
+      'Hours between the publish times of the shots (needs --schedule), on the wall clock: every 24 stays at the same local time across daylight-saving changes',
+  },
   rebound: { type: 'string', value: 'ID', summary: 'Post as a rebound of this shot' },
   size: {
     type: 'string',

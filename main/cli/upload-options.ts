@@ -3,6 +3,7 @@ import { SIZE_CHOICES } from '../../common/service-rules';
 import { parseOptions } from './messages';
 import { UsageError } from './command';
 import { splitTags } from '../uploads/sidecar';
+import { parseTime } from '../uploads/wall-clock';
 import type { PrepareChoice } from '../uploads/types';
 
 export { SHARED_OPTIONS } from './options';
@@ -14,6 +15,8 @@ export interface SharedValues {
   team?: string;
   lowProfile?: boolean;
   schedule?: { start: string; everyHours?: number };
+  /** The --schedule time typed does not exist on the local clock: the time used instead, said. */
+  scheduleWarning?: string;
   reboundSourceId?: number;
   prepare: PrepareChoice;
   force: boolean;
@@ -46,13 +49,15 @@ export function sharedValues(values: Record<string, string | boolean | undefined
   if (everyText !== undefined && scheduleText === undefined)
     throw new UsageError('--every needs --schedule (the first publish time)');
   let schedule: SharedValues['schedule'];
+  let scheduleWarning: string | undefined;
   if (scheduleText !== undefined) {
-    if (Number.isNaN(Date.parse(scheduleText)))
-      throw new UsageError(`--schedule must be an ISO 8601 time such as 2026-12-01T09:00:00Z, not "${scheduleText}"`);
+    const parsed = parseTime(scheduleText);
+    if (!parsed.ok) throw new UsageError(`--schedule: ${parsed.message}`);
     const every = everyText === undefined ? undefined : Number(everyText);
     if (every !== undefined && !(Number.isFinite(every) && every > 0))
       throw new UsageError(`--every must be a positive number of hours, not "${everyText}"`);
-    schedule = { start: new Date(scheduleText).toISOString(), everyHours: every };
+    schedule = { start: parsed.iso, everyHours: every };
+    scheduleWarning = parsed.warning;
   }
   const tags = text('tags');
   return {
@@ -61,6 +66,7 @@ export function sharedValues(values: Record<string, string | boolean | undefined
     team: text('team'),
     lowProfile: values['low-profile'] === true ? true : undefined,
     schedule,
+    ...(scheduleWarning ? { scheduleWarning } : {}),
     reboundSourceId: positiveInt('--rebound', text('rebound')),
     prepare: { size: size as PrepareChoice['size'], fit: fit as PrepareChoice['fit'] },
     force: values.force === true,

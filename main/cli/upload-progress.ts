@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { CliIO } from './command';
 import { writeLine } from './command';
 import { jobJson } from './json-shapes';
-import { prepareWarning } from './messages';
+import { oneLine, shownName } from './file-names';
+import { prepareWarning, sourceChangedWarning } from './messages';
 import { link, paint, readableTime } from './style';
 import { terminalText } from './terminal-text';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
@@ -33,6 +34,8 @@ export class UploadReporter {
   private readonly states = new Map<string, JobState>();
   /** Jobs whose warnings from preparing were printed. */
   private readonly warned = new Set<string>();
+  /** Jobs whose change of source on disk was said. */
+  private readonly changeSaid = new Set<string>();
   private readonly noted = { skipped: 0, problems: 0 };
   private readonly tty: boolean;
   private barShown = false;
@@ -70,15 +73,25 @@ export class UploadReporter {
     if (event.type !== 'job') return;
     const job = event.job;
     const before = this.states.get(job.id);
-    if (before === undefined || before === job.state) return;
+    if (before === undefined) return;
+    // Said as soon as the queue notices it, in the job's state then: once per job.
+    if (job.sourceChanged && !this.changeSaid.has(job.id)) {
+      this.states.set(job.id, job.state);
+      this.report(job);
+      return;
+    }
+    if (before === job.state) return;
     this.states.set(job.id, job.state);
     this.report(job);
   }
 
   private report(reported: UploadJob): void {
     const job = this.sandboxUrl === undefined ? reported : atSandbox(reported, this.sandboxUrl);
+    const changeNew = job.sourceChanged === true && !this.changeSaid.has(job.id);
+    if (changeNew) this.changeSaid.add(job.id);
     if (this.options.json) this.json({ type: 'job', ...jobJson(job) });
     else {
+      if (changeNew) this.line(paint(this.options.color, 'yellow', sourceChangedWarning(job.sourcePath)));
       this.warnings(job);
       if (isFinal(job.state))
         this.line(finalLine(job, job.state === 'failed' ? this.errorLook() : this.options), job.state === 'failed');
@@ -131,8 +144,8 @@ export class UploadReporter {
         message,
       });
     else {
-      const name = namedIn(message, file) ? '' : `${path.basename(file)}  `;
-      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${terminalText(`${name}${message}`)}`);
+      const name = namedIn(message, file) ? '' : `${shownName(file)}  `;
+      this.line(`${paint(this.options.color, 'dim', 'skipped   ')} ${name}${oneLine(message)}`);
     }
   }
 
@@ -142,7 +155,7 @@ export class UploadReporter {
     if (this.options.json) this.json({ type: 'problem', ...(file ? { file } : {}), message });
     else
       this.line(
-        `${paint(this.errorLook().color, 'red', 'problem   ')} ${terminalText(`${file && !namedIn(message, file) ? `${path.basename(file)}  ` : ''}${message}`)}`,
+        `${paint(this.errorLook().color, 'red', 'problem   ')} ${file && !namedIn(message, file) ? `${shownName(file)}  ` : ''}${oneLine(message)}`,
         true,
       );
   }
@@ -214,13 +227,13 @@ function namedIn(message: string, file: string): boolean {
 
 /** The line of a finished job; a published or scheduled one ends with the shot's address. */
 export function finalLine(job: UploadJob, look: { color?: boolean; timeZone?: string } = {}): string {
-  const name = terminalText(path.basename(job.sourcePath));
+  const name = shownName(job.sourcePath);
   const address = job.htmlUrl ? `  ${link(look.color, job.htmlUrl)}` : '';
   if (job.state === 'published')
     return `${paint(look.color, 'green', 'published ')} ${name}  shot ${job.shotId}${address}`;
   if (job.state === 'scheduled')
     return `${paint(look.color, 'cyan', 'scheduled ')} ${name}  shot ${job.shotId} for ${job.scheduledFor ? readableTime(job.scheduledFor, look.timeZone) : '?'}${address}`;
   if (job.state === 'failed')
-    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${terminalText(job.failure?.message ?? '')}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
+    return `${paint(look.color, 'red', 'failed    ')} ${name}  ${oneLine(job.failure?.message ?? '')}${job.failure?.retryable ? ' (retry can help: shotput queue retry ' + job.id + ')' : ''}`;
   return `${job.state.padEnd(10)} ${name}`;
 }

@@ -11,11 +11,13 @@ import {
   diskFaultLines,
   noteLocalLinks,
   notScheduled,
+  folderWithoutImages,
   sandboxNotice,
   signInRefusedLine,
   unreadableFile,
 } from './messages';
 import { resolveTeam } from './team-choice';
+import { nameFiles } from './file-names';
 import { parseCommandArgs, sharedValues } from './upload-options';
 import { UPLOAD_OPTIONS } from './options';
 import { planSummary, planUploads } from './dry-run';
@@ -23,7 +25,8 @@ import type { SharedValues } from './upload-options';
 import { UploadReporter } from './upload-progress';
 import type { ReportCounts } from './upload-progress';
 import { STOP_BOUND_MS, openUploadSession } from './upload-session';
-import { imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
+import { filesInFolder, imagePreparer, isFinal, spreadSchedule } from '../uploads/index';
+import type { FolderSkip } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { NewJob, UploadQueue } from '../uploads/index';
 
@@ -70,15 +73,32 @@ export function uploadRequests(input: UploadArgs, teamId?: number): NewJob[] {
  * too, by preparing them once, so that each slot goes to a file that will be sent.
  */
 async function readableFiles(
-  files: string[],
+  given: string[],
   scheduled: boolean,
-): Promise<{ readable: string[]; problems: { file: string; message: string }[] }> {
+): Promise<{ readable: string[]; problems: { file: string; message: string }[]; skipped: FolderSkip[] }> {
   const readable: string[] = [];
   const problems: { file: string; message: string }[] = [];
+  const skipped: FolderSkip[] = [];
+  // A folder gives its images by the rules of every folder (folder-files.ts), each in its place.
+  const files: string[] = [];
+  for (const file of given) {
+    if (
+      !(await fs.stat(file).then(
+        (info) => info.isDirectory(),
+        () => false,
+      ))
+    )
+      files.push(file);
+    else {
+      const found = await filesInFolder(file);
+      files.push(...found.files);
+      skipped.push(...found.skipped);
+      if (found.files.length === 0) problems.push({ file, message: folderWithoutImages(file) });
+    }
+  }
   for (const file of files) {
     try {
-      const info = await fs.stat(file);
-      if (info.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      await fs.stat(file);
       await fs.access(file, fs.constants.R_OK);
     } catch (error) {
       problems.push({ file, message: unreadableFile(file, error) });
@@ -88,7 +108,7 @@ async function readableFiles(
     if (prepared && !prepared.ok) problems.push({ file, message: notScheduled(file, prepared.error.message) });
     else readable.push(file);
   }
-  return { readable, problems };
+  return { readable, problems, skipped };
 }
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -98,8 +118,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     color: ctx.globals.color,
     timeZone: ctx.env?.TZ || undefined,
   });
-  const { readable, problems } = await readableFiles(input.files, input.shared.schedule !== undefined);
+  if (input.shared.scheduleWarning) writeLine(ctx.io.stderr, `shotput: ${input.shared.scheduleWarning}`);
+  const { readable, problems, skipped } = await readableFiles(input.files, input.shared.schedule !== undefined);
+  nameFiles([...readable, ...problems.map((p) => p.file), ...skipped.map((s) => s.path)]);
   for (const problem of problems) reporter.problem(problem.file, problem.message);
+  for (const skip of skipped) reporter.skipped(skip.path, skip.reason);
   if (input.shared.dryRun) {
     // Team names are not resolved: that needs the service, and a dry run asks it nothing.
     const counts = await planUploads(ctx, uploadRequests({ ...input, files: readable }), reporter);
@@ -107,7 +130,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     return problems.length + counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
   }
   if (readable.length === 0) {
-    summary(ctx, reporter);
+    summary(ctx, reporter, undefined, skipped.length);
     return EXIT_FAILURE;
   }
   const session = await openUploadSession(ctx);
@@ -159,7 +182,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       return EXIT_INTERRUPTED;
     }
     const cap = queue.dailyCapHold();
-    const counts = summary(ctx, reporter, cap);
+    const counts = summary(ctx, reporter, cap, skipped.length);
     if (queue.diskFault !== undefined) {
       for (const line of diskFaultLines(queue.diskFault)) writeLine(ctx.io.stderr, line);
       return EXIT_FAILURE;
@@ -182,6 +205,8 @@ function summary(
   ctx: CliContext,
   reporter: UploadReporter,
   cap?: ReturnType<UploadQueue['dailyCapHold']>,
+  /** Entries of folders given that were not taken (each named above with its reason). */
+  notTaken = 0,
 ): ReportCounts {
   const counts = reporter.counts();
   const { waiting, ...rest } = counts;
@@ -195,7 +220,7 @@ function summary(
   else
     writeLine(
       ctx.io.stdout,
-      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (already uploaded or in the queue)${waiting ? `, ${waiting} waiting` : ''}.`,
+      `${counts.published} published, ${counts.scheduled} scheduled, ${counts.failed} not uploaded, ${counts.skipped} skipped (${notTaken > 0 ? 'already uploaded, in the queue, or not taken from a folder' : 'already uploaded or in the queue'})${waiting ? `, ${waiting} waiting` : ''}.`,
     );
   return counts;
 }

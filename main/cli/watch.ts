@@ -2,7 +2,7 @@
 // until SIGINT/SIGTERM: then no new file is taken, the uploads in flight are finished (sent and
 // confirmed, within a bound) or left in the queue, and the command exits 130/143 saying how to
 // resume. With --once: take the files present, wait until they are all done, exit.
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
@@ -23,10 +23,12 @@ import {
   watchStopped,
 } from './messages';
 import { resolveTeam } from './team-choice';
-import { WatchedFolder, isFinal, spreadSchedule } from '../uploads/index';
+import { WatchedFolder, filesInFolder, isFinal, spreadSchedule } from '../uploads/index';
+import type { FolderSkip } from '../uploads/index';
+import { nameFiles } from './file-names';
 import type { NewJob } from '../uploads/index';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
-import { ignoredIn, isImageName } from '../uploads/watch-filter';
+import { ignoredIn } from '../uploads/watch-filter';
 import { logWatchEvent } from '../logging/activity-log';
 import type { FolderCounts, WatchEvent } from '../uploads/index';
 
@@ -34,6 +36,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, WATCH_OPTIONS);
   if (positionals.length === 0) throw new UsageError('give at least one folder to watch');
   const shared = sharedValues(values);
+  if (shared.scheduleWarning) writeLine(ctx.io.stderr, `shotput: ${shared.scheduleWarning}`);
   const stableText = values['stable-ms'];
   const stableMs = stableText === undefined ? undefined : Number(stableText);
   if (stableMs !== undefined && !(Number.isInteger(stableMs) && stableMs >= 0))
@@ -167,12 +170,12 @@ function skippedMessage(event: Extract<WatchEvent, { type: 'skipped' }>): string
 /** `watch --once --dry-run`: the images present now, as the watch would take them. */
 async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext): Promise<number> {
   const files: string[] = [];
+  const skipped: FolderSkip[] = [];
   for (const folder of folders) {
-    const ignored = ignoredIn(path.resolve(folder));
-    const names = (await readdir(folder, { withFileTypes: true }))
-      .filter((e) => e.isFile() && isImageName(e.name))
-      .map((e) => path.resolve(folder, e.name));
-    files.push(...names.filter((file) => !ignored(file)).sort());
+    // As the watch takes them: subfolders by the rules of every folder, not its uploaded/ folders.
+    const found = await filesInFolder(folder, ignoredIn(path.resolve(folder)));
+    files.push(...found.files);
+    skipped.push(...found.skipped);
   }
   const times = shared.schedule ? spreadSchedule(shared.schedule, files.length) : undefined;
   const requests: NewJob[] = [];
@@ -193,8 +196,10 @@ async function dryRun(folders: string[], shared: SharedValues, ctx: CliContext):
     });
   }
   const reporter = new UploadReporter(ctx.io, { json: ctx.globals.json, color: ctx.globals.color });
+  nameFiles(files);
+  for (const skip of skipped) reporter.skipped(skip.path, skip.reason);
   const counts = await planUploads(ctx, requests, reporter);
-  planSummary(ctx, reporter, counts);
+  planSummary(ctx, reporter, { ...counts, skipped: counts.skipped + skipped.length });
   return counts.failed > 0 ? EXIT_FAILURE : EXIT_OK;
 }
 

@@ -1,10 +1,11 @@
 // The image files a given path holds: the file itself, or a folder's images (within a depth,
 // never through a link found inside it, in name order), each refusal with a sentence for the user.
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
 import { isImageName } from '../uploads/watch-filter';
+import { filesInFolder } from '../uploads/index';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { DraftView, DraftsAdded } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
@@ -52,43 +53,26 @@ export async function writePasted(pasteDir: string, name: string, type: string, 
   return file;
 }
 
-export async function collectImages(
-  target: string,
-  depth: number,
-  files: string[],
-  problems: DraftsAdded['problems'],
-  given: boolean,
-): Promise<void> {
+export async function collectImages(target: string, files: string[], problems: DraftsAdded['problems']): Promise<void> {
   let info;
   try {
-    // What the user gave is judged by main's path grants; inside a folder, a link is never followed
-    // (it could lead out of the folder the user gave).
-    info = given ? await stat(target) : await lstat(target);
+    // What the user gave is judged by main's path grants; inside a folder, links are not followed
+    // (folder-files.ts: the rules every folder follows, dropped, watched or given to upload).
+    info = await stat(target);
   } catch {
-    if (given) problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
+    problems.push({ path: target, message: `${path.basename(target)} could not be found or read.` });
     return;
   }
   if (info.isDirectory()) {
-    if (depth < 0) return;
-    let names: string[];
-    try {
-      names = (await readdir(target)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-    } catch {
-      problems.push({ path: target, message: `The folder ${path.basename(target)} could not be read.` });
-      return;
-    }
-    const before = files.length;
-    for (const name of names) {
-      if (name.startsWith('.')) continue;
-      await collectImages(path.join(target, name), depth - 1, files, problems, false);
-    }
-    if (given && files.length === before)
+    const found = await filesInFolder(target);
+    files.push(...found.files);
+    if (found.files.length === 0)
       problems.push({ path: target, message: `The folder ${path.basename(target)} has no images.` });
     return;
   }
   if (!info.isFile()) return;
   if (isImageName(path.basename(target))) files.push(target);
-  else if (given)
+  else
     problems.push({
       path: target,
       message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).`,

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
-import { fileStamp, preparedForQueue } from '../uploads/index';
+import { filesInFolder, fileStamp, preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
 import { collectImages, goneMessage, newDraftView, writePasted } from './draft-files';
 import type {
@@ -56,7 +56,6 @@ export interface DraftForQueue {
   prepared?: { image: PreparedForQueue; stamp: string };
 }
 
-const FOLDER_DEPTH = 3;
 const LOOKED_AT_ONCE = 64;
 const SOURCE_PREVIEW_PX = 480;
 const CARD_PREVIEW_PX = 400;
@@ -101,7 +100,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
           const each = { files: [] as string[], problems: [] as DraftsAdded['problems'] };
           if (!path.isAbsolute(given))
             each.problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
-          else await collectImages(path.normalize(given), FOLDER_DEPTH, each.files, each.problems, true);
+          else await collectImages(path.normalize(given), each.files, each.problems);
           return each;
         }),
       );

@@ -60,6 +60,7 @@ export function jobView(job: UploadJob, progress: JobView['progress'] | undefine
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     progress: job.state === 'uploading' ? (progress ?? null) : null,
+    sourceChanged: job.sourceChanged === true,
   };
 }
 

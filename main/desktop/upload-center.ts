@@ -7,10 +7,10 @@ import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
 import {
-  PreparedHandoff,
   UploadQueue,
   accountQueueDir,
   hashFile,
+  imagePreparer,
   isFinal,
   serviceAdapter,
   spreadSchedule,
@@ -69,8 +69,6 @@ interface CenterEvents {
 interface OpenQueue {
   account: ActiveAccount;
   queue: UploadQueue;
-  /** Drafts' prepared images on their way to the jobs that send them. */
-  handoff: PreparedHandoff;
   unsubscribe: () => void;
   /** The service refused the sign-in: the queue holds until the account signs in again (a new queue, new client). */
   signInRefused?: boolean;
@@ -187,10 +185,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   async enqueue(items: readonly EnqueueItem[], spacing?: BatchSpacing): Promise<Result<EnqueueResult[]>> {
     const current = this.current;
     if (!current) return signedOut();
-    const { queue, handoff } = current;
-    // Handed over before the jobs exist: the first may start preparing before add() answers.
-    for (const item of items)
-      if (item.prepared) handoff.give(item.sourcePath, item.prepare, item.prepared.image, item.prepared.stamp);
+    const { queue } = current;
     let times: string[] | undefined;
     if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
     const jobs: NewJob[] = items.map((item, index) => ({
@@ -203,11 +198,10 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       prepare: { ...item.prepare },
       origin: 'app',
       ...(item.force ? { force: true } : {}),
+      // The draft's image travels with its job, sent as it is while the file is what it was made from.
+      ...(item.prepared ? { prepared: item.prepared } : {}),
     }));
     const added = await queue.add(jobs);
-    added.forEach((result, index) => {
-      if (result.status !== 'added') handoff.withdraw(items[index]!.sourcePath, items[index]!.prepare);
-    });
     const results = added.map((result, index) => enqueueAnswer(result, items[index]!));
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
     this.emitQueueSoon();
@@ -228,6 +222,24 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       if (result.ok) this.batch.add([id]);
       return result;
     });
+  }
+
+  /**
+   * A job whose file changed after it was queued goes on with what it read; the file as it is now
+   * becomes a new job with the same title, fields and framing (forced: it is new content for a
+   * request the queue already has).
+   */
+  async queueNewVersion(id: string): Promise<Result<QueueView>> {
+    const queue = this.current?.queue;
+    const job = queue?.get(id);
+    if (!queue || !job) return fail('not-found', 'This upload is no longer in the queue.');
+    const [added] = await queue.add([
+      { sourcePath: job.sourcePath, metadata: job.metadata, prepare: job.prepare, origin: 'app', force: true },
+    ]);
+    if (added?.status === 'error') return fail('refused', added.message);
+    if (added?.status === 'added') this.batch.add([added.job.id]);
+    this.emitQueueSoon();
+    return ok(this.view());
   }
 
   cancel(id: string): Result<QueueView> {
@@ -296,13 +308,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     if (account) {
       const owner = { service: account.endpoint.id, userId: account.user.id };
       const dataDir = accountQueueDir(this.options.dataDir, owner);
-      const handoff = new PreparedHandoff();
       const queue = UploadQueue.open({
         ...this.options.queueOptions,
         dataDir,
         owner,
         service: serviceAdapter(account.client),
-        preparer: handoff,
+        preparer: imagePreparer,
       });
       const onEvent = (event: JobEvent) => this.onQueueEvent(event);
       queue.on('event', onEvent);
@@ -310,11 +321,9 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.current = {
         account,
         queue,
-        handoff,
         unsubscribe: () => {
           queue.off('event', onEvent);
           offRate();
-          handoff.clear();
         },
       };
       // Jobs left unfinished by the last run count as a batch too.

@@ -48,6 +48,8 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
   private readonly running = new Map<string, Running>();
   private readonly counts = new Map<string, FolderCounts>();
   private readonly skipped = new Map<string, WatchFolderView['skipped']>();
+  /** Entries the folder does not take (not an image, a folder too deep), by folder, with why. */
+  private readonly notTaken = new Map<string, WatchFolderView['notTaken']>();
   /** Files that could not be read or whose upload failed, by folder: named with why, not only counted. */
   private readonly failures = new Map<string, WatchFolderView['failures']>();
   /** Jobs sent with "upload anyway", by job id → folder id, to count them when they are done. */
@@ -148,6 +150,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     this.folders = this.folders.filter((folder) => folder.id !== id);
     this.counts.delete(id);
     this.skipped.delete(id);
+    this.notTaken.delete(id);
     this.failures.delete(id);
     await this.save();
     this.changed();
@@ -268,6 +271,10 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     if (event.type === 'error') this.log(`Watched folder: ${event.message}`);
     if (event.type === 'counts') {
       this.counts.set(id, event.counts);
+    } else if (event.type === 'skipped' && event.notTaken) {
+      const list = (this.notTaken.get(id) ?? []).filter((entry) => entry.file !== event.file);
+      const entry = { file: event.file, name: path.basename(event.file), message: event.message };
+      this.notTaken.set(id, [entry, ...list].slice(0, MAX_LISTED));
     } else if (event.type === 'skipped') {
       const list = (this.skipped.get(id) ?? []).filter((entry) => entry.file !== event.file);
       this.skipped.set(
@@ -332,6 +339,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
       moveUploaded: folder.moveUploaded,
       counts: { ...counts, uploaded: counts.uploaded + (this.forcedUploaded.get(folder.id) ?? 0) },
       skipped: this.skipped.get(folder.id) ?? [],
+      notTaken: this.notTaken.get(folder.id) ?? [],
       failures: this.failures.get(folder.id) ?? [],
     };
   }

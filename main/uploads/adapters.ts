@@ -1,5 +1,4 @@
 // The real service client and image pipeline, seen through the queue's ports.
-import { stat } from 'node:fs/promises';
 import { fail, failWith, ok } from '../../common/problem';
 import type { Result } from '../../common/problem';
 import { ImageError, optionsOfChoice, prepare } from '../images';
@@ -9,7 +8,6 @@ import { isServiceError } from '../service/service-error';
 import { problemOfRequest } from '../service/problem';
 import type { AuthenticatedUser, Shot } from '../service/resources';
 import type { AccountInfo, ImagePreparer, PreparedImage, RemoteShot, UploadService } from './ports';
-import type { PrepareChoice } from './types';
 
 /**
  * `stops.uploadWait` calls off uploads (and their account checks) still waiting for the rate-limit
@@ -131,64 +129,12 @@ export function preparedForQueue(image: PipelineImage): PreparedImage {
 }
 
 export const imagePreparer: ImagePreparer = {
-  async prepare(file, choice) {
+  async prepare(source, choice) {
     try {
-      return ok(preparedForQueue(await prepare(file, optionsOfChoice(choice))));
+      return ok(preparedForQueue(await prepare(source, optionsOfChoice(choice))));
     } catch (error) {
       if (error instanceof ImageError) return fail(`image-${error.code}`, error.message, false);
       return fail('image-output-check-failed', error instanceof Error ? error.message : String(error), false);
     }
   },
 };
-
-/** What a source file was when it was read: an image made from it is stale once this changes. */
-export async function fileStamp(file: string): Promise<string | undefined> {
-  try {
-    const info = await stat(file);
-    return `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Images already prepared (a draft's, in the desktop app), handed to the queue with the job that
- * sends them: the job's preparing stage takes its image from here instead of running the pipeline
- * again. Anything not handed over, changed on disk since, or lost with the process (the journal
- * keeps only the source and the choice) is prepared from the source as before.
- */
-export class PreparedHandoff implements ImagePreparer {
-  private readonly waiting = new Map<string, { image: PreparedImage; stamp: string }>();
-
-  constructor(private readonly pipeline: ImagePreparer = imagePreparer) {}
-
-  give(file: string, choice: PrepareChoice, image: PreparedImage, stamp: string): void {
-    this.waiting.set(handoffKey(file, choice), { image, stamp });
-  }
-
-  /** The job was not added (already queued, already uploaded, refused): nothing will take it. */
-  withdraw(file: string, choice: PrepareChoice): void {
-    this.waiting.delete(handoffKey(file, choice));
-  }
-
-  clear(): void {
-    this.waiting.clear();
-  }
-
-  get size(): number {
-    return this.waiting.size;
-  }
-
-  async prepare(file: string, choice: PrepareChoice): Promise<Result<PreparedImage>> {
-    const key = handoffKey(file, choice);
-    const handed = this.waiting.get(key);
-    this.waiting.delete(key);
-    if (handed && handed.stamp === (await fileStamp(file))) return ok(handed.image);
-    return this.pipeline.prepare(file, choice);
-  }
-}
-
-function handoffKey(file: string, choice: PrepareChoice): string {
-  // optionsOfChoice sets its fields in a fixed order: equal choices give equal text.
-  return `${file}\n${JSON.stringify(optionsOfChoice(choice))}`;
-}

@@ -8,7 +8,11 @@
 //   the shot it became, and force uploads it anyway;
 // - a new request for content whose earlier attempt failed or was cancelled is a new attempt,
 //   with what the user asked for now;
-// - the same file asked for again with new options before its upload started takes them.
+// - the same file asked for again with new options before its upload started takes them;
+// - the same request for a file whose content changed since its job read it: a job not sent yet
+//   takes the content as it is now (a re-run is asked with the file as it is now), a job being
+//   sent goes on with what it read, and the change is said; once that job is done, the new
+//   content is a new request like any other.
 import path from 'node:path';
 import { isWaiting } from './types';
 import type { PrepareChoice, ShotMetadata, UploadJob } from './types';
@@ -29,6 +33,10 @@ export type ContentMatch =
   | { kind: 'uploaded'; shotId: number; from?: string }
   /** Content being uploaded right now through another request (another file or other options). */
   | { kind: 'in-queue'; job: UploadJob }
+  /** The same request, not sent yet, for content that changed since: the job takes the new content. */
+  | { kind: 'replace'; job: UploadJob }
+  /** The same request being sent with the content read before the file changed: it goes on. */
+  | { kind: 'changed'; job: UploadJob }
   /** Nothing live holds this content for this request: a new job. */
   | { kind: 'new' };
 
@@ -41,10 +49,28 @@ export function matchContent(
   jobs: Iterable<UploadJob>,
   uploaded?: { shotId: number },
 ): ContentMatch {
-  const same = [...jobs].filter((j) => j.contentHash === request.contentHash && j.state !== 'cancelled');
+  const all = [...jobs];
+  const same = all.filter((j) => j.contentHash === request.contentHash && j.state !== 'cancelled');
   const key = requestKey(request);
   const again = same.find((j) => j.sourcePath === request.sourcePath && requestKey(j) === key);
   if (again) return { kind: 'same', job: again };
+  const before = all.find(
+    (j) =>
+      j.sourcePath === request.sourcePath &&
+      j.contentHash !== request.contentHash &&
+      requestKey(j) === key &&
+      (j.state === 'queued' ||
+        j.state === 'ready' ||
+        j.state === 'preparing' ||
+        j.state === 'uploading' ||
+        j.state === 'processing'),
+  );
+  if (before)
+    // A queued or ready job has no shot on the service (an earlier attempt was answered, or found
+    // not to have arrived): it may still take the new content.
+    return before.state === 'queued' || before.state === 'ready'
+      ? { kind: 'replace', job: before }
+      : { kind: 'changed', job: before };
   const onService = onServiceAs(request.contentHash, same, uploaded);
   if (onService) return { kind: 'uploaded', ...onService };
   const sameFile = same.find((j) => j.sourcePath === request.sourcePath && isWaiting(j.state));

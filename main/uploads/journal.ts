@@ -1,17 +1,22 @@
 // The queue's memory on disk: an append-only file of JSON lines, one record per change,
-// fsynced before the change is acted on. Replaying the lines gives back every job as it was
+// fsynced before the change is acted on from the moment a job goes to the service (changes before
+// that share one fsync a few milliseconds later: a job lost with them is simply prepared again). Replaying the lines gives back every job as it was
 // last written. A line torn by a crash or power cut is skipped, never fatal. When the file has
 // grown well past what it describes, it is rewritten (new file, fsync, rename, fsync the folder)
 // so a crash during compaction leaves either the old file or the new one, whole.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DailyCapState } from './daily-cap';
+import { isWaiting } from './types';
 import type { JobFailure, UploadJob } from './types';
 import { scrubSecrets } from '../service/known-secrets';
 import { diskWrite } from './disk-fault';
 import { openPrivateSync, privateFolderSync } from './private-files';
 
 export const JOURNAL_FILE = 'uploads-journal.jsonl';
+
+/** How soon the lines of waiting jobs (nothing sent to the service yet) are fsynced, together. */
+const GROUP_SYNC_MS = 25;
 
 export interface UploadedRecord {
   shotId: number;
@@ -44,6 +49,9 @@ export class Journal {
   private lines: number;
   private readonly file: string;
   private readonly compactAfter: number;
+  /** Lines written but not yet fsynced (grouped ones), and the timer that will sync them. */
+  private unsynced = false;
+  private syncTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly dir: string,
@@ -77,7 +85,10 @@ export class Journal {
   writeJob(job: UploadJob): void {
     // The queue owns the job objects; the map holds them as they are, the file holds the snapshot.
     this.jobs.set(job.id, job);
-    this.append({ t: 'job', job });
+    // Before a job goes to the service, and from then on, its changes are on the disk before the
+    // queue acts on them (the attempt note is what keeps a crash from sending it twice). Changes
+    // before that (queued, preparing, ready, edits) are many, cheap to redo, and share one fsync.
+    this.append({ t: 'job', job }, !isWaiting(job.state));
   }
 
   forget(id: string): void {
@@ -103,6 +114,9 @@ export class Journal {
 
   close(): void {
     if (this.fd < 0) return;
+    if (this.syncTimer) clearTimeout(this.syncTimer);
+    this.syncTimer = undefined;
+    if (this.unsynced) diskWrite(this.dir, () => fs.fsyncSync(this.fd));
     fs.closeSync(this.fd);
     this.fd = -1;
   }
@@ -132,6 +146,7 @@ export class Journal {
     syncDirectory(this.dir);
     if (this.fd >= 0) fs.closeSync(this.fd);
     this.fd = openPrivateSync(this.file, 'append');
+    this.unsynced = false;
     this.lines = this.jobs.size + this.uploaded.size;
   }
 
@@ -143,9 +158,9 @@ export class Journal {
     return records;
   }
 
-  private append(record: JournalRecord): void {
+  private append(record: JournalRecord, durable = true): void {
     if (this.fd < 0) throw new Error('The upload journal is closed.');
-    this.appendRaw(`${recordLine(record)}\n`);
+    this.appendRaw(`${recordLine(record)}\n`, durable);
     this.lines++;
     // Compacted once the file holds twice the live records and more: at a thousand jobs a fixed
     // allowance would rewrite the whole file every few hundred changes (quadratic work and memory).
@@ -153,13 +168,33 @@ export class Journal {
     if (this.lines > 2 * live + this.compactAfter) this.compact();
   }
 
-  private appendRaw(text: string): void {
+  private appendRaw(text: string, durable = true): void {
     const data = Buffer.from(text);
     diskWrite(this.dir, () => {
       // A nearly full disk may take part of the line: write the rest, which fails with the reason.
       for (let written = 0; written < data.length;) written += fs.writeSync(this.fd, data, written);
-      fs.fsyncSync(this.fd);
+      // One fsync covers every line written before it: a durable line also settles the grouped ones.
+      if (durable) {
+        fs.fsyncSync(this.fd);
+        this.unsynced = false;
+      } else this.syncSoon();
     });
+  }
+
+  /** Grouped lines reach the disk together, soon, off the event loop (the fsync runs in libuv's pool). */
+  private syncSoon(): void {
+    this.unsynced = true;
+    if (this.syncTimer) return;
+    this.syncTimer = setTimeout(() => {
+      this.syncTimer = undefined;
+      if (this.fd < 0 || !this.unsynced) return;
+      this.unsynced = false;
+      // A refusal here is met again by the next durable line's fsync, which reports it.
+      fs.fsync(this.fd, (error) => {
+        if (error) this.unsynced = true;
+      });
+    }, GROUP_SYNC_MS);
+    this.syncTimer.unref();
   }
 
   private endsWithNewline(size: number): boolean {

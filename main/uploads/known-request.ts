@@ -20,7 +20,10 @@ export function knownRequest(
 ): AddResult | undefined {
   switch (match.kind) {
     case 'new':
+    case 'replace':
       return undefined;
+    case 'changed':
+      return { status: 'existing', job: queue.get(match.job.id)!, changed: true };
     case 'same':
       if (match.job.state === 'failed') queue.retry(match.job.id);
       return { status: 'existing', job: queue.get(match.job.id)! };

@@ -1,7 +1,7 @@
 // The narrow surfaces the queue needs from the service client and the image pipeline.
 // adapters.ts wires the real modules to them; the queue knows nothing else about either.
 import type { Result } from '../../common/problem';
-import type { PrepareChoice, ShotMetadata } from './types';
+import type { PrepareChoice, PreparedImage, ShotMetadata } from './types';
 
 /** The shot's metadata with the prepared image, as sent to the service. */
 export interface ShotForm extends ShotMetadata {
@@ -52,16 +52,9 @@ export interface UploadService {
   currentAccount(): Promise<Result<AccountInfo>>;
 }
 
-export interface PreparedImage {
-  buffer: Buffer;
-  /** 'png' | 'jpeg' | 'gif' */
-  format: string;
-  width: number;
-  height: number;
-  bytes: number;
-  warnings: string[];
-}
+export type { PreparedImage } from './types';
 
 export interface ImagePreparer {
-  prepare(file: string, options: PrepareChoice): Promise<Result<PreparedImage>>;
+  /** Prepares a job's image from its content as queued (the bytes of its snapshot), or from a file. */
+  prepare(source: string | Buffer, options: PrepareChoice): Promise<Result<PreparedImage>>;
 }

@@ -7,6 +7,7 @@ import { DailyCapHold } from './daily-cap';
 import { DiskFaultError } from './disk-fault';
 import { isWaiting } from './types';
 import type { Journal } from './journal';
+import { Snapshots } from './snapshot';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
 import type { JobEvent, JobState, UploadJob } from './types';
 
@@ -21,8 +22,16 @@ export interface QueueTuning {
   retryBaseMs: number;
 }
 
+/** Whether a job may still prepare its image: not once the service has its shot. */
+export function needsSnapshot(job: UploadJob): boolean {
+  return job.shotId === undefined && job.state !== 'published' && job.state !== 'scheduled';
+}
+
 export class QueueCore {
+  /** Each job's image once prepared (or handed over with it), until it is sent. */
   readonly prepared = new Map<string, PreparedImage>();
+  /** The content of each job as it was read when the job was made. */
+  readonly snapshots: Snapshots;
   /** Jobs with a prepare or a POST running right now. */
   readonly busy = new Set<string>();
   /** Jobs between leaving `ready` for an upload and knowing its outcome. */
@@ -56,6 +65,7 @@ export class QueueCore {
     /** Looks for work to start; set by the queue. */
     readonly pump: () => void,
   ) {
+    this.snapshots = new Snapshots(journal.dir);
     this.dailyCap = new DailyCapHold(
       (state) =>
         this.write(
@@ -91,7 +101,15 @@ export class QueueCore {
     const previous = job.state;
     assertMove(job, state);
     job.state = state;
-    return this.save(job, previous);
+    const written = this.save(job, previous);
+    if (previous !== state && !needsSnapshot(job)) this.releaseSnapshot(job.contentHash);
+    return written;
+  }
+
+  /** Lets go of a content's copy once no job may still prepare from it. */
+  releaseSnapshot(hash: string): void {
+    for (const job of this.jobs()) if (job.contentHash === hash && needsSnapshot(job)) return;
+    this.snapshots.release(hash);
   }
 
   save(job: UploadJob, previous?: JobState): boolean {
@@ -136,9 +154,7 @@ export class QueueCore {
     } catch (error) {
       if (!(error instanceof DiskFaultError)) throw error;
       inMemory();
-      this.diskFault = error.message;
-      this.paused = true;
-      this.emit({ type: 'queue', paused: true, diskFault: error.message });
+      this.diskRefused(error);
       return false;
     }
   }
@@ -152,6 +168,13 @@ export class QueueCore {
       this.emit({ type: 'queue', paused: true, signInRefused: problem.message });
     }
     return true;
+  }
+
+  /** The disk refused a write: the queue holds what it knows in memory, paused, until resumed. */
+  diskRefused(error: DiskFaultError): void {
+    this.diskFault = error.message;
+    this.paused = true;
+    this.emit({ type: 'queue', paused: true, diskFault: error.message });
   }
 
   fail(job: UploadJob, message: string, retryable: boolean): void {

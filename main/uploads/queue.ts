@@ -4,11 +4,8 @@
 // instant resumes where it stopped. This class orchestrates: the commands people give, and the
 // pump that starts the stages (stages.ts) and the checks of the reconciler (reconciler.ts).
 import { EventEmitter } from 'node:events';
-import path from 'node:path';
-import { hashFile } from './content-hash';
-import { fileProblem } from './file-problem';
-import { knownRequest } from './known-request';
-import { matchContent, onServiceAs } from './job-identity';
+import { addRequest } from './intake';
+import { onServiceAs } from './job-identity';
 import { Journal } from './journal';
 import { acquireLock } from './lock';
 import { diskWrite } from './disk-fault';
@@ -16,8 +13,8 @@ import { DeletedShots } from './deleted-shots';
 import type { ImagePreparer, UploadService } from './ports';
 import type { DailyCapState } from './daily-cap';
 import { HighestShotId } from './highest-shot';
-import { cancelJob, editJob, newJob, pauseJob, removalRefusal, resumeJob, retryJob } from './job-machine';
-import { QueueCore } from './queue-core';
+import { cancelJob, editJob, pauseJob, removalRefusal, resumeJob, retryJob } from './job-machine';
+import { QueueCore, needsSnapshot } from './queue-core';
 import { Reconciler } from './reconciler';
 import { queueIsIdle } from './queue-idle';
 import { tuningOf, type UploadQueueOptions } from './queue-options';
@@ -114,7 +111,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /** The shot a file's content is already on the service as (by any file), when the queue knows it. */
   uploadedAs(contentHash: string): { shotId: number; from?: string } | undefined {
-    for (const shotId of this.deletedShots.news()) this.forgetShot(shotId);
+    this.forgetDeleted();
     return onServiceAs(contentHash, this.core.jobs(), this.core.journal.uploaded.get(contentHash));
   }
 
@@ -124,11 +121,16 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Forgets the content of shots deleted since (by another process, or the window). */
+  forgetDeleted(): void {
+    for (const shotId of this.deletedShots.news()) this.forgetShot(shotId);
+  }
+
   // ---- changing -----------------------------------------------------------------------------
 
   async add(requests: NewJob[]): Promise<AddResult[]> {
     const results: AddResult[] = [];
-    for (const request of requests) results.push(await this.addOne(request));
+    for (const request of requests) results.push(await addRequest(this.core, this, request, this.options.owner));
     this.pump();
     return results;
   }
@@ -215,6 +217,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       () => this.core.journal.forget(id),
       () => this.core.journal.jobs.delete(id),
     );
+    this.core.releaseSnapshot(job.contentHash);
     this.emit('event', { type: 'removed', id });
     return ok(job);
   }
@@ -270,33 +273,10 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   // ---- the engine ---------------------------------------------------------------------------
 
-  private async addOne(request: NewJob): Promise<AddResult> {
-    const sourcePath = path.resolve(request.sourcePath);
-    let contentHash: string;
-    try {
-      contentHash = await hashFile(sourcePath);
-    } catch (error) {
-      return { status: 'error', sourcePath, message: fileProblem(sourcePath, error) };
-    }
-    if (this.core.closing) return { status: 'error', sourcePath, message: 'The queue is closing.' };
-    for (const shotId of this.deletedShots.news()) this.forgetShot(shotId);
-    if (!request.force) {
-      const identity = { sourcePath, contentHash, metadata: request.metadata, prepare: request.prepare };
-      const known = knownRequest(
-        matchContent(identity, this.core.jobs(), this.core.journal.uploaded.get(contentHash)),
-        identity,
-        this,
-      );
-      if (known) return known;
-    }
-    const job = newJob(request, sourcePath, contentHash);
-    if (this.options.owner) job.owner = { ...this.options.owner };
-    this.core.save(job);
-    return { status: 'added', job: structuredClone(job) };
-  }
-
   /** Brings jobs read from the journal back to a state the engine can run. */
   private recover(): void {
+    // Copies no job needs (a run stopped between publishing and letting go of one) go first.
+    this.core.snapshots.sweep(new Set([...this.core.jobs()].filter(needsSnapshot).map((j) => j.contentHash)));
     for (const job of [...this.core.jobs()]) {
       // A prepared image lives only in memory: prepare it again.
       if (job.state === 'preparing' || job.state === 'ready') this.core.transition(job, 'queued');

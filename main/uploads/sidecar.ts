@@ -62,8 +62,7 @@ export function splitTags(text: string): string[] {
  * drop, a picked file, a watched folder and the CLI.
  */
 export function titleFromFileName(file: string): string {
-  const name = path.basename(file);
-  // Composed (NFC): macOS writes names decomposed, and the service should get "é", not "e" and an accent.
-  const title = path.parse(name).name.replace(/\s+/g, ' ').trim().normalize('NFC');
-  return title === '' ? name.normalize('NFC') : title;
+  const name = path.basename(file).normalize('NFC');
+  const title = path.parse(name).name.replace(/\s+/g, ' ').trim();
+  return title === '' ? name : title;
 }

@@ -7,6 +7,8 @@ import type { AccountInfo } from './ports';
 import type { QueueCore } from './queue-core';
 import type { Reconciler } from './reconciler';
 import type { UploadJob } from './types';
+import { ok } from '../../common/problem';
+import { sourceChangedSince, takeFile } from './snapshot';
 import { checkAgainstAccount, checkImage, checkMetadata, needsAccount } from './validate';
 
 export class Stages {
@@ -25,7 +27,18 @@ export class Stages {
     core.busy.add(id);
     core.transition(job, 'preparing');
     try {
-      const result = await core.preparer.prepare(job.sourcePath, job.prepare);
+      const handed = core.prepared.get(id);
+      const content = handed ? undefined : await this.content(job);
+      if (!handed && !content) {
+        const name = path.basename(job.sourcePath);
+        core.fail(
+          job,
+          `The copy of ${name} taken when it was queued is gone, and ${name} has changed since; add it again.`,
+          false,
+        );
+        return;
+      }
+      const result = handed ? ok(handed) : await core.preparer.prepare(content!, job.prepare);
       const current = core.job(id);
       if (core.closing || !current || current.state !== 'preparing') return;
       if (!result.ok) {
@@ -49,6 +62,19 @@ export class Stages {
       core.busy.delete(id);
       core.pump();
     }
+  }
+
+  /**
+   * The job's content as it was queued: its copy, or (the copy lost with a power cut, or a queue
+   * from before copies were kept) its source while that still holds the same bytes.
+   */
+  private async content(job: UploadJob): Promise<Buffer | undefined> {
+    const kept = await this.core.snapshots.read(job.contentHash);
+    if (kept) return kept;
+    const again = await takeFile(job.sourcePath).catch(() => undefined);
+    if (!again || again.hash !== job.contentHash) return undefined;
+    await this.core.snapshots.keep(again.hash, again.bytes).catch(() => undefined);
+    return again.bytes;
   }
 
   async upload(id: string): Promise<void> {
@@ -75,6 +101,9 @@ export class Stages {
           core.later(job, 'Could not reach the service; will try again.');
         return;
       }
+      if (core.closing || job.state !== 'ready' || job.paused || core.paused) return;
+      // What is sent is what was queued; a source changed since is said, with the job.
+      if (job.sourceStamp && (await sourceChangedSince(job.sourcePath, job.sourceStamp))) job.sourceChanged = true;
       if (core.closing || job.state !== 'ready' || job.paused || core.paused) return;
       // Written and fsynced before the request leaves: after a crash this is what lets the
       // queue find the shot instead of sending it twice.

@@ -31,8 +31,15 @@ export interface JobOwner {
 export interface UploadJob {
   id: string;
   sourcePath: string;
-  /** SHA-256 of the source file's bytes, hex. */
+  /**
+   * SHA-256, hex, of the bytes read from the source when the job was made: the content the job
+   * prepares (from its snapshot, snapshot.ts), sends and records as uploaded.
+   */
   contentHash: string;
+  /** The source's size and modification time when it was read. */
+  sourceStamp?: string;
+  /** The source changed on disk after it was read: the job sends what was queued, and says so. */
+  sourceChanged?: boolean;
   metadata: ShotMetadata;
   prepare: PrepareChoice;
   state: JobState;
@@ -95,6 +102,23 @@ export interface NewJob {
   origin?: string;
   /** Upload even when this content was already uploaded. */
   force?: boolean;
+  /**
+   * The image already prepared from this file (a draft's), with the source's stamp it was made
+   * from: the job sends it as it is when the file is still what was read, and prepares it again
+   * from its snapshot otherwise.
+   */
+  prepared?: { image: PreparedImage; stamp: string };
+}
+
+/** A job's image as it will be sent. */
+export interface PreparedImage {
+  buffer: Buffer;
+  /** 'png' | 'jpeg' | 'gif' */
+  format: string;
+  width: number;
+  height: number;
+  bytes: number;
+  warnings: string[];
 }
 
 /** Fields that may still change before the upload starts. */
@@ -109,9 +133,10 @@ export type AddResult =
   /**
    * The same request is already in the queue: that job is returned (retried if it had failed, or
    * given the new options when its upload had not started). With `duplicateOf`, another request
-   * (another file or other options) is uploading the same content right now.
+   * (another file or other options) is uploading the same content right now. With `changed`, the
+   * file changed since its job read it and the job, already being sent, sends what it read.
    */
-  | { status: 'existing'; job: UploadJob; duplicateOf?: boolean }
+  | { status: 'existing'; job: UploadJob; duplicateOf?: boolean; changed?: boolean }
   /** The same content was already uploaded (from `from`, when still listed); pass force to upload it again. */
   | { status: 'skipped'; sourcePath: string; shotId: number; from?: string; message: string }
   | { status: 'error'; sourcePath: string; message: string };

@@ -7,14 +7,18 @@ import {
   isAcceptedFormat,
   isAcceptedSize,
   isOnTeam,
+  titleProblem,
 } from '../../common/service-rules';
+import { readableTime } from '../../common/readable-time';
 import type { AccountInfo, PreparedImage } from './ports';
 import type { ShotMetadata } from './types';
 
 /** Rules that need nothing but the metadata. Returns a sentence per problem. */
 export function checkMetadata(metadata: ShotMetadata, now: Date = new Date()): string[] {
   const problems: string[] = [];
-  if (!metadata.title || metadata.title.trim() === '') problems.push('The shot needs a title.');
+  // One wording for a title, as the window's field says it.
+  const title = titleProblem(metadata.title ?? '');
+  if (title !== undefined) problems.push(title);
   const tags = metadata.tags ?? [];
   if (tags.length > MAX_SHOT_TAGS)
     problems.push(`A shot can have at most ${MAX_SHOT_TAGS} tags; this one has ${tags.length}.`);
@@ -25,7 +29,9 @@ export function checkMetadata(metadata: ShotMetadata, now: Date = new Date()): s
         `The publish time "${metadata.scheduledFor}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z).`,
       );
     else if (when <= now.getTime())
-      problems.push(`The publish time ${metadata.scheduledFor} is already past; choose a later time or publish now.`);
+      problems.push(
+        `The publish time ${readableTime(metadata.scheduledFor)} is already past; choose a later time or publish now.`,
+      );
   }
   if (metadata.teamId !== undefined && !(Number.isInteger(metadata.teamId) && metadata.teamId > 0))
     problems.push('The team id must be a positive whole number.');

@@ -17,7 +17,7 @@ export function isImageName(name: string): boolean {
   return !isTemporaryName(name) && hasInputExtension(name);
 }
 
-/** chokidar's `ignored`: the folder itself is kept, its `uploaded/` folder and temporary names are not. */
+/** chokidar's `ignored`: the folder itself is kept, its `uploaded/` folders and temporary names are not. */
 export function ignoredIn(folder: string): (candidate: string) => boolean {
   const root = path.resolve(folder);
   return (candidate) => {
@@ -25,8 +25,8 @@ export function ignoredIn(folder: string): (candidate: string) => boolean {
     if (full === root) return false;
     const relative = path.relative(root, full);
     if (relative.startsWith('..')) return false;
-    const first = relative.split(path.sep)[0] ?? '';
-    if (first === UPLOADED_FOLDER) return true;
+    // Files are moved into an uploaded/ folder beside them, in subfolders too.
+    if (relative.split(path.sep).includes(UPLOADED_FOLDER)) return true;
     return isTemporaryName(path.basename(full));
   };
 }

@@ -19,6 +19,7 @@ import { isFinal } from './types';
 import type { JobEvent, PrepareChoice, ShotMetadata, UploadJob } from './types';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
+import { FOLDER_DEPTH, entryKind, entryRefusal } from './folder-files';
 
 export interface FolderDefaults {
   description?: string;
@@ -47,14 +48,24 @@ export interface FolderCounts {
   seen: number;
   /** Published or scheduled. */
   uploaded: number;
-  /** Already uploaded content, not sent again. */
+  /** Not sent: content already uploaded, or not taken (not an image, a folder too deep), each named. */
   skipped: number;
   failed: number;
 }
 
 export type WatchEvent =
   | { type: 'taken'; folder: string; file: string; job: UploadJob }
-  | { type: 'skipped'; folder: string; file: string; message: string; shotId?: number; jobId?: string; from?: string }
+  | {
+      type: 'skipped';
+      folder: string;
+      file: string;
+      message: string;
+      shotId?: number;
+      jobId?: string;
+      from?: string;
+      /** Not taken by the folder's rules (folder-files.ts): not an image, a folder too deep. */
+      notTaken?: boolean;
+    }
   | { type: 'error'; folder: string; file?: string; message: string }
   /** A job of this folder failed: the file and the job's sentence. */
   | { type: 'failed'; folder: string; file: string; message: string }
@@ -70,6 +81,8 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
   private readonly jobs = new Map<string, string>();
   /** Work on one path at a time (an add and a change can arrive close together). */
   private readonly perPath = new Map<string, Promise<void>>();
+  /** Paths named as not taken (not an image, a folder too deep). */
+  private readonly refused = new Set<string>();
   /** Paths whose wait for final content is running: that wait sees any further change too. */
   private readonly settling = new Set<string>();
   private stopping = new AbortController();
@@ -93,12 +106,15 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     // No awaitWriteFinish: chokidar applies it only to files that appear after its first scan,
     // so a file still being written when watching starts was taken half-written. Every file
     // waits for final content in consider() instead.
+    // Subfolders as a dropped folder's (folder-files.ts): FOLDER_DEPTH levels, links not followed.
     this.watcher = watch(this.folder, {
-      depth: 0,
+      depth: FOLDER_DEPTH,
+      followSymlinks: false,
       ignoreInitial: false,
       ignored: ignoredIn(this.folder),
       atomic: true,
     });
+    this.watcher.on('addDir', (dir) => this.considerFolder(dir));
     this.watcher.on('add', (file) => this.consider(file));
     this.watcher.on('change', (file) => this.consider(file));
     this.watcher.on('error', (error) =>
@@ -133,8 +149,36 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
     return { ...this.counts };
   }
 
+  /** A folder deeper than the rule allows is named, once, with why its files are not taken. */
+  private considerFolder(dir: string): void {
+    const level = path.relative(this.folder, dir).split(path.sep).length;
+    if (dir === this.folder) return;
+    const refusal = entryRefusal(dir, 'folder', level);
+    if (refusal) this.refuse(dir, refusal);
+  }
+
+  /** A path not taken, named with its reason (once per path while watching). */
+  private refuse(file: string, reason: string): void {
+    if (this.refused.has(file)) return;
+    this.refused.add(file);
+    this.counts.seen++;
+    this.counts.skipped++;
+    this.emit('event', { type: 'skipped', folder: this.folder, file, message: reason, notTaken: true });
+    this.emitCounts();
+  }
+
   private consider(file: string): void {
-    if (!isImageName(path.basename(file)) || this.settling.has(file)) return;
+    if (!isImageName(path.basename(file))) {
+      void fs.lstat(file).then(
+        (info) => {
+          const refusal = entryRefusal(file, entryKind(info), 1);
+          if (refusal) this.refuse(file, refusal);
+        },
+        () => undefined,
+      );
+      return;
+    }
+    if (this.settling.has(file)) return;
     this.settling.add(file);
     const previous = this.perPath.get(file) ?? Promise.resolve();
     const settle = async () => {

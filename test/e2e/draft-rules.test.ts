@@ -34,7 +34,7 @@ describe('draft rules', () => {
     // Nothing cut off: the whole title stays, marked, with what to do.
     expect(await field.inputValue()).toHaveLength(507);
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-    const limit = 'The title has 507 characters; a shot’s title has at most 300. Shorten it by 207.';
+    const limit = 'The title has 507 characters; a shot’s title has at most 255. Shorten it by 252.';
     await expectVisible(page.getByText(limit));
     // Near the limit, the counter.
     await page.getByLabel('Title of one.png').fill('y'.repeat(250));

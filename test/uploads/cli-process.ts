@@ -17,8 +17,16 @@ export interface CliRun {
   stdout(): string;
 }
 
-export function runCli(globals: string[], args: string[], env: Record<string, string> = {}): CliRun {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'shotput.js'), ...globals, '--json', ...args], {
+/** `wrapper` runs the command under another one (e.g. strace with its options). */
+export function runCli(
+  globals: string[],
+  args: string[],
+  env: Record<string, string> = {},
+  wrapper: string[] = [],
+): CliRun {
+  const command = [process.execPath, path.join(REPO_ROOT, 'bin', 'shotput.js'), ...globals, '--json', ...args];
+  const [program, ...rest] = [...wrapper, ...command];
+  const child = spawn(program!, rest, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JOURNAL_FILE, Journal } from '../../main/uploads/journal';
 import type { UploadJob } from '../../main/uploads/types';
 
@@ -28,6 +28,31 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('upload journal', () => {
+  it('groups the fsyncs of changes before a job is sent, and syncs at once from the upload on', async () => {
+    const journal = Journal.open(dir);
+    const syncNow = vi.spyOn(fs, 'fsyncSync');
+    const syncLater = vi.spyOn(fs, 'fsync');
+    try {
+      for (let i = 0; i < 100; i++) journal.writeJob(job(`g${i}`));
+      expect(syncNow).not.toHaveBeenCalled();
+      await new Promise((r) => setTimeout(r, 100));
+      // A hundred queued jobs: one fsync, off the event loop.
+      expect(syncLater).toHaveBeenCalledTimes(1);
+      const sent = job('g0', 'uploading');
+      journal.writeJob(sent);
+      // The attempt note is on the disk before the POST leaves.
+      expect(syncNow).toHaveBeenCalledTimes(1);
+      journal.writeJob(job('g1'));
+      journal.close();
+      // Closing syncs what is still grouped: every line is on the disk.
+      expect(syncNow).toHaveBeenCalledTimes(2);
+      expect(Journal.read(dir).jobs).toHaveLength(100);
+    } finally {
+      syncNow.mockRestore();
+      syncLater.mockRestore();
+    }
+  });
+
   it('replays the last written state of every job and the uploaded hashes', () => {
     const journal = Journal.open(dir);
     const a = job('a');

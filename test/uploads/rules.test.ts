@@ -13,7 +13,7 @@ const player = { id: 2, pro: false, type: 'Player', teams: [], canUploadShot: tr
 describe('validation', () => {
   it('names each problem of the metadata', () => {
     expect(checkMetadata({ title: 'ok' })).toEqual([]);
-    expect(checkMetadata({ title: '' })).toEqual(['The shot needs a title.']);
+    expect(checkMetadata({ title: '' })).toEqual(['A shot needs a title.']);
     expect(checkMetadata({ title: 't', scheduledFor: 'next tuesday' })[0]).toMatch(/is not a date and time/);
     expect(checkMetadata({ title: 't', scheduledFor: '2001-01-01T00:00:00Z' })[0]).toMatch(/already past/);
   });

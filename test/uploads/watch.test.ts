@@ -106,15 +106,23 @@ describe('watched folders', () => {
       fs.copyFileSync(presentBytes, path.join(folder, 'w-present-copy.png'));
 
       await until(
-        () => watched.getCounts().uploaded === 4 && watched.getCounts().skipped === 1,
+        () => watched.getCounts().uploaded === 4 && watched.getCounts().skipped === 2,
         () =>
-          `four uploads and one skip: ${JSON.stringify(watched.getCounts())} ${JSON.stringify(events.filter((e) => e.type !== 'counts'))} ${JSON.stringify(queue.list().map((j) => [j.metadata.title, j.state, j.failure]))}`,
+          `four uploads and two skips: ${JSON.stringify(watched.getCounts())} ${JSON.stringify(events.filter((e) => e.type !== 'counts'))} ${JSON.stringify(queue.list().map((j) => [j.metadata.title, j.state, j.failure]))}`,
         30_000,
       );
       await watched.settled();
       await queue.whenIdle();
       const counts = watched.getCounts();
-      expect(counts).toEqual({ seen: 5, uploaded: 4, skipped: 1, failed: 0 });
+      // The known content and the file that is not an image are each named with why.
+      expect(counts).toEqual({ seen: 6, uploaded: 4, skipped: 2, failed: 0 });
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'skipped',
+          file: path.join(folder, 'w-notes.txt'),
+          message: expect.stringContaining('w-notes.txt is not an image Shotput can read') as unknown,
+        }),
+      );
       const titles = (await shotTitles('w-')).sort();
       expect(titles).toEqual(['w-download', 'w-present-000', 'w-sidecar title', 'w-slow']);
       const sidecarJob = queue.list().find((j) => j.metadata.title === 'w-sidecar title');
@@ -138,14 +146,15 @@ describe('watched folders', () => {
       open.push({ folders: [again] });
       await again.start();
       await again.settled();
-      expect(again.getCounts()).toEqual({ seen: 1, uploaded: 0, skipped: 1, failed: 0 });
+      // w-notes.txt is named again by each watch, as the copy already uploaded is.
+      expect(again.getCounts()).toEqual({ seen: 2, uploaded: 0, skipped: 2, failed: 0 });
       await again.stop();
       const forced = new WatchedFolder(queue, { folder, stableMs: 200, force: true });
       open.push({ folders: [forced] });
       await forced.start();
       await forced.settled();
       await queue.whenIdle();
-      expect(forced.getCounts()).toEqual({ seen: 1, uploaded: 1, skipped: 0, failed: 0 });
+      expect(forced.getCounts()).toEqual({ seen: 2, uploaded: 1, skipped: 1, failed: 0 });
       await forced.stop();
     },
   );

@@ -24,6 +24,7 @@ type UploadRequests =
   | 'queue.pauseAll'
   | 'queue.resumeAll'
   | 'queue.retry'
+  | 'queue.queueNewVersion'
   | 'queue.cancel'
   | 'queue.remove'
   | 'queue.clearFinished'
@@ -82,6 +83,7 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
     'queue.pauseAll': () => uploads.pauseAll(),
     'queue.resumeAll': () => uploads.resumeAll(),
     'queue.retry': ({ id }) => uploads.retry(id),
+    'queue.queueNewVersion': ({ id }) => uploads.queueNewVersion(id),
     'queue.cancel': ({ id }) => uploads.cancel(id),
     'queue.remove': ({ id }) => uploads.remove(id),
     'queue.clearFinished': () => uploads.clearFinished(),

@@ -1,0 +1,106 @@
+// What a job publishes is what was queued: each added file is read once, hashed from those bytes,
+// and a private copy of them is kept in the queue's data folder under their hash. The job prepares
+// its image from that copy, never from the source again, so a file edited or replaced while its
+// job waits (or across a Ctrl-C or a crash) cannot change what the job sends or what is recorded
+// as uploaded. The copy goes once its content is on the service or the job leaves the list.
+import { createHash } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { privateFolderSync } from './private-files';
+
+/** A source file as it was read once: its bytes, their SHA-256 and what the file was then. */
+export interface TakenFile {
+  bytes: Buffer;
+  hash: string;
+  /** Size and modification time when read: the source has changed since once these differ. */
+  stamp: string;
+}
+
+/** Reads a file once: the bytes and the stamp come from the same open file. */
+export async function takeFile(file: string): Promise<TakenFile> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const info = await handle.stat();
+    const bytes = await handle.readFile();
+    return { bytes, hash: hashBytes(bytes), stamp: stampOf(info) };
+  } finally {
+    await handle.close();
+  }
+}
+
+export function hashBytes(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function stampOf(info: { size: number; mtimeMs: number }): string {
+  return `${info.size}:${info.mtimeMs}`;
+}
+
+/** What a source file is now (size and modification time), or undefined when it cannot be read. */
+export async function fileStamp(file: string): Promise<string | undefined> {
+  const info = await fs.stat(file).catch(() => undefined);
+  return info ? stampOf(info) : undefined;
+}
+
+/** Whether the source is no longer what was read (undefined when it cannot be looked at: gone). */
+export async function sourceChangedSince(file: string, stamp: string): Promise<boolean | undefined> {
+  const info = await fs.stat(file).catch(() => undefined);
+  return info ? stampOf(info) !== stamp : undefined;
+}
+
+export class Snapshots {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'snapshots');
+  }
+
+  pathOf(hash: string): string {
+    return path.join(this.dir, hash);
+  }
+
+  /**
+   * Keeps the bytes under their hash (once: equal content is kept once, whatever the file). Not
+   * fsynced: a process that dies leaves it in the system's cache; after a power cut, read()
+   * checks it against its hash and the job falls back to its source when that still matches.
+   */
+  async keep(hash: string, bytes: Buffer): Promise<void> {
+    privateFolderSync(this.dir);
+    const file = this.pathOf(hash);
+    if (
+      await fs.stat(file).then(
+        (info) => info.size === bytes.length,
+        () => false,
+      )
+    )
+      return;
+    const partial = `${file}.${process.pid}.part`;
+    await fs.writeFile(partial, bytes, { mode: 0o600 });
+    await fs.rename(partial, file);
+  }
+
+  /** The bytes kept for this hash, or undefined when missing or not that content any more. */
+  async read(hash: string): Promise<Buffer | undefined> {
+    const bytes = await fs.readFile(this.pathOf(hash)).catch(() => undefined);
+    return bytes && hashBytes(bytes) === hash ? bytes : undefined;
+  }
+
+  release(hash: string): void {
+    void fs.rm(this.pathOf(hash), { force: true }).catch(() => undefined);
+  }
+
+  /**
+   * Removes every copy no job needs any more (left by a run that stopped before it let go of them).
+   * Run as the queue opens, before any job is added, so nothing is kept meanwhile.
+   */
+  sweep(needed: ReadonlySet<string>): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) if (!needed.has(name)) rmSync(path.join(this.dir, name), { force: true });
+  }
+}

@@ -8,7 +8,15 @@ import { alreadyQueued, alreadyUploaded, prepareWarningLine } from './messages';
 import type { UploadReporter } from './upload-progress';
 import { readableTime } from './style';
 import { shownName } from './file-names';
-import { Journal, accountQueueDir, checkImage, checkMetadata, hashFile, imagePreparer, isFinal } from '../uploads/index';
+import {
+  Journal,
+  accountQueueDir,
+  checkImage,
+  checkMetadata,
+  hashFile,
+  imagePreparer,
+  isFinal,
+} from '../uploads/index';
 import { SANDBOX_SERVICE_ID, serviceIdForApi } from '../auth/service-settings';
 import { cliTokenStore, openSession } from './session';
 import { sessionOwner } from './upload-session';

@@ -8,7 +8,6 @@ import { jobJson } from './json-shapes';
 import { oneLine, shownName } from './file-names';
 import { prepareWarning, sourceChangedWarning } from './messages';
 import { link, paint, readableTime } from './style';
-import { terminalText } from './terminal-text';
 import type { JobEvent, JobState, UploadJob } from '../uploads/index';
 import { isFinal } from '../uploads/index';
 

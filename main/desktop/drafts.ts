@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
-import { filesInFolder, fileStamp, preparedForQueue } from '../uploads/index';
+import { fileStamp, preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
 import { collectImages, goneMessage, newDraftView, writePasted } from './draft-files';
 import type {

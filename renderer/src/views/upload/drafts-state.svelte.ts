@@ -4,7 +4,6 @@
 // typed (words-saver.svelte.ts), so drafts come back after a quit or a crash with every edit.
 import type {
   DraftView,
-  DraftWords,
   DraftsAdded,
   EnqueueRequest,
   EnqueueResult,

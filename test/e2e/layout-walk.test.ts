@@ -55,6 +55,7 @@ async function makeBatch(dir: string): Promise<string[]> {
     phone: join(dir, PHONE),
     damaged: join(dir, 'broken-export.png'),
     text: join(dir, 'notes.txt'),
+    logo: join(dir, 'dark-logo.png'),
   };
   await photo(6000, 4000).jpeg({ quality: 85 }).toFile(files.photo);
   await sharp({ create: { width: 3200, height: 2400, channels: 4, background: { r: 220, g: 60, b: 120, alpha: 0.4 } } })
@@ -74,7 +75,49 @@ async function makeBatch(dir: string): Promise<string[]> {
   const whole = await photo(800, 600).png().toBuffer();
   await writeFile(files.damaged, whole.subarray(0, Math.floor(whole.length / 3)));
   await writeFile(files.text, 'Call the client on Monday.');
+  await darkLogo().toFile(files.logo);
   return Object.values(files);
+}
+
+/** A near-black disc on a transparent 1600x1200 PNG: a logo exported for a light page. */
+function darkLogo(): ReturnType<typeof sharp> {
+  const disc = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><circle cx="800" cy="600" r="420" fill="#141414"/></svg>`;
+  return sharp(Buffer.from(disc)).png();
+}
+
+/** The contrast ratio (WCAG) between a picture's centre and a point near its top-left corner, from a screenshot. */
+async function centreContrast(shot: Buffer): Promise<number> {
+  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const luminance = (x: number, y: number) => {
+    const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+    const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!].map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const centre = luminance(info.width / 2, info.height / 2);
+  const corner = luminance(info.width * 0.06, info.height * 0.06);
+  return (Math.max(centre, corner) + 0.05) / (Math.min(centre, corner) + 0.05);
+}
+
+/**
+ * How many rows of art (the cards' pictures) the grid shows whole from its top: the first row is
+ * measured (its pitch, the gap included, and where its pictures sit), and continued to the grid's
+ * bottom edge, so a batch of eight can tell of four rows.
+ */
+async function wholeRows(grid: Locator): Promise<number> {
+  await grid.evaluate((element) => element.scrollTo(0, 0));
+  await grid.page().waitForTimeout(100);
+  return grid.evaluate((element) => {
+    const view = element.getBoundingClientRect();
+    const picture = element.querySelector('article .picture');
+    const row = picture?.closest('.row');
+    if (!picture || !row) return 0;
+    const art = picture.getBoundingClientRect();
+    const pitch = row.getBoundingClientRect().height;
+    return Math.floor((view.bottom + 1 - art.bottom) / pitch) + 1;
+  });
 }
 
 /** Every visible element of each card that sticks out of its card, described (empty when all hold). */
@@ -141,8 +184,8 @@ describe('the realistic batch at three window sizes', () => {
 
       const grid = page.getByRole('list', { name: 'Drafts' });
       const card = (title: string) => grid.getByRole('article', { name: title, exact: true });
-      // Seven drafts (the SVG among them); the text file is named with the list of what is read.
-      await expect.poll(() => grid.getByRole('article').count(), { timeout: uiTimeoutMs }).toBe(7);
+      // Eight drafts (the SVG among them); the text file is named with the list of what is read.
+      await expect.poll(() => grid.getByRole('article').count(), { timeout: uiTimeoutMs }).toBe(8);
       await expectVisible(
         page.getByText('notes.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG).'),
       );
@@ -160,9 +203,27 @@ describe('the realistic batch at three window sizes', () => {
       await expect.poll(() => phone.getByText('Much cropped').count(), { timeout: uiTimeoutMs }).toBe(0);
       await expectVisible(phone.getByText(/400×300 PNG|800×600 PNG/));
 
+      // Finding 3: a dark logo on a transparent PNG is seen on the service's light page in either theme.
+      const logo = card('dark-logo');
+      await expectVisible(logo.getByText(/800×600 PNG/));
+      const logoContrast = await centreContrast(await logo.locator('.picture').screenshot());
+      expect(logoContrast, `${theme}: the dark logo on its card`).toBeGreaterThan(4.5);
+
+      // Finding 1: after a drop the drop zone folds into the line above the drafts (the view is still
+      // the place to drop): two whole rows of art at 1100x740, four in the compact density.
+      expect(await page.getByTestId('drop-zone').evaluate((zone) => zone.closest('.top') !== null)).toBe(true);
+      expect(await wholeRows(grid), `${theme}: whole rows of cards at 1100x740`).toBeGreaterThanOrEqual(2);
+      await page.getByRole('checkbox', { name: 'Compact' }).check();
+      expect(await wholeRows(grid), `${theme}: whole compact rows at 1100x740`).toBeGreaterThanOrEqual(4);
+      await page.getByRole('checkbox', { name: 'Compact' }).uncheck();
+
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await grid.evaluate((element) => element.scrollTo(0, 0));
+        // The sidebar gives its room to the work under 900 px: icons only, each still named.
+        const nav = await box(page.getByRole('navigation', { name: 'Sections' }));
+        if (size.width < 900) expect(nav.width, `${size.name}: sidebar as icons`).toBeLessThanOrEqual(64);
+        else expect(nav.width, `${size.name}: sidebar with words`).toBeGreaterThan(150);
         expect(await outsideCards(grid.getByRole('article')), `${size.name}: cards`).toEqual([]);
         const bar = await box(page.locator('.send'));
         expect(bar.height, `${size.name}: Upload bar height`).toBeLessThanOrEqual(size.height / 6);
@@ -177,6 +238,13 @@ describe('the realistic batch at three window sizes', () => {
         await expectVisible(panel);
         await expect.poll(() => focusedName(page)).toBe(`Edit ${PHONE}`);
         await saveScreenshot(page, `walk-${theme}-${size.name}-editor`);
+        // The crop area takes the room the window gives: the 800x600 result at its real size in the
+        // large window, and the Actual size (1:1) toggle in every window.
+        const canvas = await box(panel.locator('.canvas'));
+        const least = { minimum: [220, 165], small: [280, 210], default: [360, 270], large: [800, 600] }[size.name];
+        expect(canvas.width, `${size.name}: crop area width`).toBeGreaterThanOrEqual(least[0]!);
+        expect(canvas.height, `${size.name}: crop area height`).toBeGreaterThanOrEqual(least[1]!);
+        await expectVisible(panel.getByRole('button', { name: 'Actual size (1:1)' }));
         // The draft being edited stays in view beside the editor (the grid becomes a strip).
         expect(inside(await box(phone), size), `${size.name}: the edited draft in view`).toBe(true);
         if (size.name === 'default' || size.name === 'large') {
@@ -216,6 +284,33 @@ describe('the realistic batch at three window sizes', () => {
         await expect.poll(() => panel.count()).toBe(0);
         await expect.poll(() => focusedName(page)).toBe(`Edit ${PHONE}`);
         await saveScreenshot(page, `walk-${theme}-${size.name}-drafts`);
+      }
+
+      // Finding 2: the strip keeps the edited draft in view and marked, also when the window changes
+      // while the editor is open; the result can be seen at its real size.
+      const edit = card('dark-logo').getByRole('button', { name: 'Edit dark-logo.png' });
+      await edit.scrollIntoViewIfNeeded();
+      await edit.click();
+      const panel = page.getByRole('region', { name: 'Edit dark-logo.png' });
+      await expectVisible(panel.getByText(/800×600 PNG/));
+      await panel.getByRole('button', { name: 'Actual size (1:1)' }).click();
+      const actual = await box(panel.getByRole('img', { name: /at its real size/ }));
+      expect([Math.round(actual.width), Math.round(actual.height)]).toEqual([800, 600]);
+      expect(inside(actual, { width: 1600, height: 1000 }), 'the 1:1 result whole in the large window').toBe(true);
+      // The crop area shows the transparent art on the light page too (in the dark theme as well).
+      await panel.getByRole('button', { name: 'Actual size (1:1)' }).click();
+      const stageContrast = await centreContrast(await panel.locator('.stage').screenshot());
+      expect(stageContrast, `${theme}: the dark logo in the crop area`).toBeGreaterThan(4.5);
+      for (const size of [SIZES[0], SIZES[2]]) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const edited = grid.locator('[aria-current="true"]');
+        await expect
+          .poll(async () => inside(await box(edited), size), {
+            timeout: uiTimeoutMs,
+            message: `${size.name}: edited in the strip`,
+          })
+          .toBe(true);
+        expect(await edited.getByRole('article').getAttribute('aria-label')).toBe('dark-logo');
       }
       expect(electron.pageErrors).toEqual([]);
     }, 300_000);

@@ -40,9 +40,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Left to vitest this is cores − 1: one file at a time on two cores. Much of the integration
-    // and end-to-end tiers is waiting (on a child process, a browser, a watcher's window), so a
-    // third file in flight keeps both cores busy.
+    // Left to vitest this is cores − 1: one file at a time on two cores.
     maxWorkers: 3,
     // electron-store is ESM and imports 'electron' at load; inlining lets vi.mock('electron') reach it.
     server: { deps: { inline: ['electron-store'] } },
@@ -54,9 +52,12 @@ export default defineConfig({
           include: [testFiles],
           exclude: [...e2eFiles, ...integrationFiles],
           // Pure and in-process code (an in-process sandbox at most): threads start faster than
-          // processes, and these files rarely wait, so two workers, as many as the cores.
+          // processes, and these files rarely wait, so two workers, as many as the cores. In a
+          // whole run this tier goes first, on its own (vitest runs projects of one group with
+          // one number of workers): the quick answers come first.
           pool: 'threads',
           maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -66,8 +67,11 @@ export default defineConfig({
           include: integrationFiles,
           // Child processes, signals and real files: each file in a process of its own.
           pool: 'forks',
-          // Most of these wait on a CLI process, a sandbox or a file watcher: three in flight.
+          // Most of these wait on a CLI process, a sandbox's processing delay or a file watcher:
+          // three files in flight keep two cores busy. Runs together with e2e (same group, so the
+          // same number of workers): a waiting integration file leaves the CPU to a browser.
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           // Tests that run `bin/shotput.js` need the CLI built from the current sources.
           globalSetup: ['test/setup/build-cli.ts'],
         },
@@ -78,9 +82,11 @@ export default defineConfig({
           name: 'e2e',
           include: e2eFiles,
           pool: 'forks',
-          // One Chromium for the tier (test/setup/e2e-browser.ts), a fresh context per window. Two
-          // files at a time: while one waits on its page, the other's main process runs.
-          maxWorkers: 2,
+          // One Chromium for the tier (test/setup/e2e-browser.ts), a fresh context per window.
+          // Three files at a time, as integration: while one waits on its page, the others' main
+          // process or Chromium runs.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/e2e-browser.ts'],
         },
       },

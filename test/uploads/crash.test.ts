@@ -1,6 +1,7 @@
 // SIGKILL the real CLI at random moments of a 30-file upload (while preparing, while a POST is
 // in flight, while shots are processing), start it again each time, and check that the sandbox
-// (its own process, so it survives) ends with each file exactly once.
+// (its own process, so it survives) ends with each file exactly once. Real time on purpose: when
+// the kill lands in a real process's work is what is tested.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listAllShots, makeImages, sandboxToken, setFaults } from '../../bench/lib/uploads-sandbox';

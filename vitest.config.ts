@@ -1,16 +1,97 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for unit, integration (real HTTP to the sandbox) and end-to-end (Chromium) tests.
-// The machine has two cores: files run in parallel forks, tests inside a file run in order.
+// Three tiers, one vitest project each: `vitest run` (npm test) runs all of them, `vitest run
+// --project unit` (npm run test:unit) one. Which file is in which tier keeps working as files are
+// added: under test/e2e/ it is end-to-end; under an integration folder, or named in the list
+// below, integration; any other test file is unit. So a new file always lands in exactly one tier
+// (test/lint/tiers.test.ts checks it against this config); a file of a unit folder that starts a
+// process or waits on real time is named in `integrationFiles`, so the unit tier stays quick.
+const testFiles = 'test/**/*.test.ts';
+
+/** Chromium and the whole app. */
+const e2eFiles = ['test/e2e/**/*.test.ts'];
+
+/**
+ * Real sockets, files, sandboxes and CLI processes, or real time as the subject: whole folders
+ * (the CLI and the durable queue are tested through their processes and files), then files of
+ * other folders that start a process or a browser, spend seconds waiting on a sandbox's real time
+ * (its processing delay, its rate-limit windows) or on a writer, or encode for seconds (animation).
+ */
+const integrationFiles = [
+  'test/build/**/*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/sandbox/**/*.test.ts',
+  'test/security/**/*.test.ts',
+  'test/start/**/*.test.ts',
+  'test/uploads/**/*.test.ts',
+  'test/desktop/desktop-uploads.test.ts',
+  'test/desktop/prepare-once.test.ts',
+  'test/desktop/watch-slow-writers.test.ts',
+  'test/images/animation.test.ts',
+  'test/images/cli-prepare.test.ts',
+  'test/images/svg-references.test.ts',
+  'test/service/governor-sandbox.test.ts',
+];
+
+// The machines are small (two cores, shared). The workers below were chosen on a heavily loaded
+// shared machine (load average 13 to 40): re-measure 2 against 3 for the integration and e2e group
+// on an idle one before tuning them further.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
-    pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/setup/build-cli.ts'],
+    // Left to vitest this is cores − 1: one file at a time on two cores.
+    maxWorkers: 3,
     // electron-store is ESM and imports 'electron' at load; inlining lets vi.mock('electron') reach it.
     server: { deps: { inline: ['electron-store'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [testFiles],
+          exclude: [...e2eFiles, ...integrationFiles],
+          // Pure and in-process code (an in-process sandbox at most): threads start faster than
+          // processes, and these files rarely wait, so two workers, as many as the cores. In a
+          // whole run this tier goes first, on its own (vitest runs projects of one group with
+          // one number of workers): the quick answers come first.
+          pool: 'threads',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: integrationFiles,
+          // Child processes, signals and real files: each file in a process of its own.
+          pool: 'forks',
+          // Most of these wait on a CLI process, a sandbox's processing delay or a file watcher:
+          // three files in flight keep two cores busy. Runs together with e2e (same group, so the
+          // same number of workers): a waiting integration file leaves the CPU to a browser.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          // Tests that run `bin/shotput.js` need the CLI built from the current sources.
+          globalSetup: ['test/setup/build-cli.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: e2eFiles,
+          pool: 'forks',
+          // One Chromium for the tier (test/setup/e2e-browser.ts), a fresh context per window.
+          // Three files at a time, as integration: while one waits on its page, the others' main
+          // process or Chromium runs.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['test/setup/e2e-browser.ts'],
+        },
+      },
+    ],
   },
 });

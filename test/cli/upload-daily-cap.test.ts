@@ -1,39 +1,22 @@
 // The daily cap remembered across runs: once the service refused an upload for its daily limit,
 // running the same command again before the next day sends no POST the service would refuse; it
 // says again what waits and until when.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeImages, sandboxToken, startSandboxProcess, stopChild } from '../../bench/lib/uploads-sandbox';
-import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
+import { describe, expect, it } from 'vitest';
+import { makeImages, sandboxToken } from '../../bench/lib/uploads-sandbox';
 import { runCli } from '../uploads/cli-process';
-import type { CliRun } from '../uploads/cli-process';
+import { useCliSandbox } from '../uploads/cli-sandbox';
 
-let root: string;
-let sandbox: SandboxProcess | undefined;
-const children: CliRun[] = [];
-
-beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-cap-runs-'));
-  sandbox = await startSandboxProcess({
-    dataDir: path.join(root, 'sandbox'),
-    processingMs: 200,
-    rateLimit: 1_000,
-    rateWindowS: 5,
-    profile: 'deployed',
-    dailyCap: 2,
-  });
-});
-
-afterAll(async () => {
-  for (const run of children) await stopChild(run.child, 'SIGKILL');
-  await sandbox?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
+const fixture = useCliSandbox('cap-runs', {
+  processingMs: 200,
+  rateLimit: 1_000,
+  rateWindowS: 5,
+  profile: 'deployed',
+  dailyCap: 2,
 });
 
 async function refusals(): Promise<number> {
-  const state = (await (await fetch(`${sandbox!.url}/_sandbox/state`)).json()) as { daily_cap_refusals: number };
+  const state = (await (await fetch(`${fixture.sandbox.url}/_sandbox/state`)).json()) as { daily_cap_refusals: number };
   return state.daily_cap_refusals;
 }
 
@@ -42,18 +25,18 @@ describe('the daily cap across runs', () => {
     'sends nothing the service would refuse before the next day, and says what waits',
     { timeout: 90_000 },
     async () => {
-      const files = await makeImages(path.join(root, 'img'), 3, 'capped', 800);
+      const files = await makeImages(path.join(fixture.root, 'img'), 3, 'capped', 800);
       const globals = [
         '--api',
-        sandbox!.url,
+        fixture.sandbox.url,
         '--token',
-        await sandboxToken(sandbox!.url),
+        await sandboxToken(fixture.sandbox.url),
         '--data-dir',
-        path.join(root, 'data'),
+        path.join(fixture.root, 'data'),
       ];
       const upload = async () => {
         const run = runCli(globals, ['upload', ...files], { SHOTPUT_EXPECTED_PROCESSING_MS: '200' });
-        children.push(run);
+        fixture.children.push(run);
         return { code: await run.exited, run };
       };
 

@@ -1,52 +1,29 @@
 // A batch interrupted with Ctrl-C and run again, as people do: every file is reported once per
 // run (done by the earlier run's job, with its shot, or done now), --force is never offered for
 // what the same command sent, and the summary counts equal the lines.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  listAllShots,
-  makeImages,
-  sandboxToken,
-  startSandboxProcess,
-  stopChild,
-} from '../../bench/lib/uploads-sandbox';
-import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listAllShots, makeImages, sandboxToken } from '../../bench/lib/uploads-sandbox';
 import { runCli } from '../uploads/cli-process';
 import type { CliRun } from '../uploads/cli-process';
+import { useCliSandbox } from '../uploads/cli-sandbox';
 
-let root: string;
-let sandbox: SandboxProcess | undefined;
 let token: string;
 let reader: string;
-const children: CliRun[] = [];
+const fixture = useCliSandbox('interrupted', { processingMs: 1_500, rateLimit: 8, rateWindowS: 1 });
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-interrupted-'));
-  sandbox = await startSandboxProcess({
-    dataDir: path.join(root, 'sandbox'),
-    processingMs: 1_500,
-    rateLimit: 8,
-    rateWindowS: 1,
-  });
-  token = await sandboxToken(sandbox.url);
-  reader = await sandboxToken(sandbox.url, 'ada', 'web-demo');
-});
-
-afterAll(async () => {
-  for (const run of children) await stopChild(run.child, 'SIGKILL');
-  await sandbox?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
+  token = await sandboxToken(fixture.sandbox.url);
+  reader = await sandboxToken(fixture.sandbox.url, 'ada', 'web-demo');
 });
 
 function upload(data: string, files: string[]): CliRun {
   const run = runCli(
-    ['--api', sandbox!.url, '--token', token, '--data-dir', path.join(root, data)],
+    ['--api', fixture.sandbox.url, '--token', token, '--data-dir', path.join(fixture.root, data)],
     ['upload', ...files],
     { SHOTPUT_EXPECTED_PROCESSING_MS: '300' },
   );
-  children.push(run);
+  fixture.children.push(run);
   return run;
 }
 
@@ -95,7 +72,7 @@ describe('an upload interrupted and run again', () => {
     'mid-batch (some published, some processing, some not sent): each file once, as published, with no --force',
     { timeout: 120_000 },
     async () => {
-      const files = await makeImages(path.join(root, 'mid'), 20, 'mid', 100);
+      const files = await makeImages(path.join(fixture.root, 'mid'), 20, 'mid', 100);
       let published = 0;
       const again = await interruptedThenAgain(
         'data-mid',
@@ -103,16 +80,20 @@ describe('an upload interrupted and run again', () => {
         (l) => l.type === 'job' && l.state === 'published' && ++published >= 1,
       );
       expectOneReportEach(again, files);
-      const titles = (await listAllShots(sandbox!.url, reader)).map((s) => s.title).filter((t) => t.startsWith('mid-'));
+      const titles = (await listAllShots(fixture.sandbox.url, reader))
+        .map((s) => s.title)
+        .filter((t) => t.startsWith('mid-'));
       expect(titles.sort()).toEqual(files.map((f) => path.parse(f).name).sort());
     },
   );
 
   it('just after the first shot reached the service: each file once, as published', { timeout: 120_000 }, async () => {
-    const files = await makeImages(path.join(root, 'early'), 6, 'early', 200);
+    const files = await makeImages(path.join(fixture.root, 'early'), 6, 'early', 200);
     const again = await interruptedThenAgain('data-early', files, (l) => l.type === 'job' && l.state === 'processing');
     expectOneReportEach(again, files);
-    const titles = (await listAllShots(sandbox!.url, reader)).map((s) => s.title).filter((t) => t.startsWith('early-'));
+    const titles = (await listAllShots(fixture.sandbox.url, reader))
+      .map((s) => s.title)
+      .filter((t) => t.startsWith('early-'));
     expect(titles.sort()).toEqual(files.map((f) => path.parse(f).name).sort());
   });
 });

@@ -1,60 +1,33 @@
 // `watch` stopped by SIGTERM drains: it takes no new file, finishes the uploads in flight (sent
 // and confirmed) within a bound, leaves the rest in the queue, and exits 143 saying how to resume.
 // Run again, it uploads what was left, each file once.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  listAllShots,
-  makeImages,
-  sandboxToken,
-  startSandboxProcess,
-  stopChild,
-} from '../../bench/lib/uploads-sandbox';
-import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
+import { describe, expect, it } from 'vitest';
+import { listAllShots, makeImages, sandboxToken } from '../../bench/lib/uploads-sandbox';
 import { runCli } from '../uploads/cli-process';
-import type { CliRun } from '../uploads/cli-process';
+import { useCliSandbox } from '../uploads/cli-sandbox';
 
-let root: string;
-let sandbox: SandboxProcess | undefined;
-const children: CliRun[] = [];
-
-beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-drain-'));
-  // Slow processing and a tight budget: at the signal, shots are processing and files still wait.
-  sandbox = await startSandboxProcess({
-    dataDir: path.join(root, 'sandbox'),
-    processingMs: 2_500,
-    rateLimit: 4,
-    rateWindowS: 2,
-  });
-});
-
-afterAll(async () => {
-  for (const run of children) await stopChild(run.child, 'SIGKILL');
-  await sandbox?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+// Slow processing and a tight budget: at the signal, shots are processing and files still wait.
+const fixture = useCliSandbox('drain', { processingMs: 2_500, rateLimit: 4, rateWindowS: 2 });
 
 describe('watch stopped by SIGTERM', () => {
   it(
     'finishes the uploads in flight, exits 143 with how to resume, and the next run uploads the rest once',
     { timeout: 120_000 },
     async () => {
-      const folder = path.join(root, 'watched');
+      const folder = path.join(fixture.root, 'watched');
       const files = await makeImages(folder, 8, 'drain', 900);
       const globals = [
         '--api',
-        sandbox!.url,
+        fixture.sandbox.url,
         '--token',
-        await sandboxToken(sandbox!.url),
+        await sandboxToken(fixture.sandbox.url),
         '--data-dir',
-        path.join(root, 'data'),
+        path.join(fixture.root, 'data'),
       ];
       const env = { SHOTPUT_EXPECTED_PROCESSING_MS: '500', SHOTPUT_DRAIN_MS: '30000' };
       const watch = runCli(globals, ['watch', folder, '--stable-ms', '200'], env);
-      children.push(watch);
+      fixture.children.push(watch);
       await watch.waitForLine((l) => l.type === 'job' && l.state === 'processing');
       const processing = new Set(
         watch.lines.filter((l) => l.type === 'job' && l.state === 'processing').map((l) => String(l.id)),
@@ -73,7 +46,7 @@ describe('watch stopped by SIGTERM', () => {
       expect(counts?.uploaded).toBe(published.size);
 
       const again = runCli(globals, ['watch', folder, '--once', '--stable-ms', '200'], env);
-      children.push(again);
+      fixture.children.push(again);
       expect(await again.exited, again.stderr()).toBe(0);
       expect(again.lines.find((l) => l.type === 'folder')).toMatchObject({
         seen: 8,
@@ -81,8 +54,8 @@ describe('watch stopped by SIGTERM', () => {
         failed: 0,
         skipped: 0,
       });
-      const reader = await sandboxToken(sandbox!.url, 'ada', 'web-demo');
-      const titles = (await listAllShots(sandbox!.url, reader))
+      const reader = await sandboxToken(fixture.sandbox.url, 'ada', 'web-demo');
+      const titles = (await listAllShots(fixture.sandbox.url, reader))
         .map((s) => s.title)
         .filter((t) => t.startsWith('drain-'));
       expect(titles.sort()).toEqual(files.map((f) => path.parse(f).name).sort());

@@ -1,6 +1,7 @@
 // The desktop's watched folders with slow writers: a file still being exported when the folder
 // starts being watched, and one that starts during the watch with a long pause, each become
 // exactly one shot made from the complete file.
+// Real time on purpose: the writers' pauses on a real disk are what is tested, not a timer of ours.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';

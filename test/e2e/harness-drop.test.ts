@@ -1,28 +1,22 @@
 // The harness's dropFiles() delivers real files to the page as a drop event would.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { dropFiles, launchApp, waitForShell, type LaunchedApp } from './harness/index';
+import { describe, expect, test, vi } from 'vitest';
+import { dropFiles, waitForShell } from './harness/index';
+import { useLaunchedApp } from './support/launched-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
 describe('harness: dropFiles', () => {
-  let launched: LaunchedApp | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await launched?.close();
-    launched = undefined;
-    if (dir !== '') await rm(dir, { recursive: true, force: true });
-  });
+  const app = useLaunchedApp();
 
   test('drops files with their names, types, bytes and disk paths', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shotput-drop-'));
+    const dir = await app.scratchDir('drop');
     const png = join(dir, 'shot.png');
     const notes = join(dir, 'notes.txt');
     await writeFile(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
     await writeFile(notes, 'hello');
-    launched = await launchApp();
+    const launched = await app.launch();
     const { page } = launched;
     await waitForShell(page);
     await page.evaluate(() => {

@@ -2,31 +2,25 @@
 // watch.add refuse a path that was not dropped or picked, in the same words whether it exists or
 // not. A drop (the built preload resolving the File's path) grants it, and the very next request
 // may use it.
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { launchApp, waitForShell, type LaunchedApp } from './harness/index';
+import { describe, expect, test, vi } from 'vitest';
+import { waitForShell } from './harness/index';
+import { useLaunchedApp } from './support/launched-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
 describe('paths the user granted', () => {
-  let launched: LaunchedApp | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await launched?.close();
-    launched = undefined;
-    if (dir !== '') await rm(dir, { recursive: true, force: true });
-  });
+  const app = useLaunchedApp();
 
   test('a path from page script is refused until it is dropped; a folder chosen in the dialog can be watched', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shotput-grants-'));
+    const dir = await app.scratchDir('grants');
     const secret = join(dir, 'private.png');
     await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } })
       .png()
       .toFile(secret);
-    launched = await launchApp();
+    const launched = await app.launch();
     const { page, electron } = launched;
     await waitForShell(page);
 
@@ -69,7 +63,7 @@ describe('paths the user granted', () => {
   }, 180_000);
 
   test('a link inside a granted folder that leads out of it is refused, in the words of a path never granted', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shotput-grants-link-'));
+    const dir = await app.scratchDir('grants-link');
     const granted = join(dir, 'granted');
     await mkdir(join(dir, 'private'), { recursive: true });
     await mkdir(granted);
@@ -80,7 +74,7 @@ describe('paths the user granted', () => {
     await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22aa33' } })
       .png()
       .toFile(join(granted, 'mine.png'));
-    launched = await launchApp();
+    const launched = await app.launch();
     const { page } = launched;
     await waitForShell(page);
 

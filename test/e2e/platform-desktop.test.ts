@@ -5,43 +5,31 @@
 // from source; "open at login" exists on macOS and Windows only; the logs folder; the batch's
 // progress and notification (none where Linux has no notification server); the tray icon while
 // folders are watched, and the way back to a closed window where Linux shows no tray.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { describe, expect, test, vi } from 'vitest';
+import { expectVisible, uiTimeoutMs, waitForShell } from './harness/index';
 import { PLATFORMS } from './harness/platform-rules';
+import { solidPng, useLaunchedApp } from './support/launched-app';
 import { repoRoot } from './harness/repo-paths';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
-async function png(path: string, colour: string): Promise<string> {
-  await sharp({ create: { width: 820, height: 620, channels: 3, background: colour } })
-    .png()
-    .toFile(path);
-  return path;
-}
+const png = (path: string, colour: string) => solidPng(path, colour, 820, 620);
 
 describe.each(PLATFORMS)('the desktop on %s', (platform) => {
   const mac = platform === 'darwin';
-  let launched: LaunchedApp | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await launched?.close();
-    launched = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
+  const app = useLaunchedApp();
 
   test('files opened from the desktop become drafts, links and login items follow the platform, the batch reports its progress', async () => {
-    dir = await mkdtemp(join(tmpdir(), `shotput-desktop-${platform}-`));
+    const dir = await app.scratchDir(`desktop-${platform}`);
     const atLaunch = await png(join(dir, 'opened at launch.png'), '#aa3355');
     const later = await png(join(dir, 'opened later.png'), '#33aa55');
     const note = join(dir, 'note.txt');
     await writeFile(note, 'not an image');
     // Linux here plays a desktop with no notification server.
-    launched = await launchApp({
+    const launched = await app.launch({
       platform,
       ...(mac ? { openedAtLaunch: { files: [atLaunch] } } : { args: ['--no-sandbox', atLaunch] }),
       ...(platform === 'linux' ? { desktop: { notifications: false } } : {}),
@@ -106,11 +94,11 @@ describe.each(PLATFORMS)('the desktop on %s', (platform) => {
   }, 240_000);
 
   test('while a folder is watched the tray leads back to a closed window; with no tray on Linux, starting Shotput again does', async () => {
-    dir = await mkdtemp(join(tmpdir(), `shotput-tray-${platform}-`));
+    const dir = await app.scratchDir(`tray-${platform}`);
     const watched = join(dir, 'watched');
     await mkdir(watched);
     // Linux here plays GNOME as installed: no AppIndicator host, so the tray icon is not shown.
-    launched = await launchApp({ platform, ...(platform === 'linux' ? { desktop: { trayHost: false } } : {}) });
+    const launched = await app.launch({ platform, ...(platform === 'linux' ? { desktop: { trayHost: false } } : {}) });
     const { page, electron } = launched;
     await waitForShell(page);
     // Folders are watched for the signed-in account.

@@ -3,42 +3,30 @@
 // no image can be chosen. So "Choose files…" (and File ▸ Add images…) must ask for files there,
 // and folders have a picker of their own; macOS takes both in one dialog. The double returns only
 // what the dialog main/app asked for would let the user choose.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { expectVisible, launchApp, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
+import { describe, expect, test, vi } from 'vitest';
+import { expectVisible, uiTimeoutMs, waitForShell } from './harness/index';
 import { PLATFORMS } from './harness/platform-rules';
+import { solidPng, useLaunchedApp } from './support/launched-app';
 import { signInThroughSandbox } from './harness/sandbox-sign-in';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
-async function png(path: string, colour: string): Promise<string> {
-  await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .png()
-    .toFile(path);
-  return path;
-}
+const png = (path: string, colour: string) => solidPng(path, colour, 640, 480);
 
 describe.each(PLATFORMS)('pickers on %s', (platform) => {
-  let launched: LaunchedApp | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await launched?.close();
-    launched = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
+  const app = useLaunchedApp();
 
   test('Choose files… gives files, Choose a folder… a folder, and so do Add images… and Add a folder… of the menu', async () => {
-    dir = await mkdtemp(join(tmpdir(), `shotput-pickers-${platform}-`));
+    const dir = await app.scratchDir(`pickers-${platform}`);
     const first = await png(join(dir, 'first.png'), '#aa3355');
     const second = await png(join(dir, 'second.png'), '#33aa55');
     const album = join(dir, 'album');
     await mkdir(album);
     await png(join(album, 'inside-album.png'), '#3355aa');
     await writeFile(join(dir, 'notes.txt'), 'not an image');
-    launched = await launchApp({ platform });
+    const launched = await app.launch({ platform });
     const { page, electron } = launched;
     await waitForShell(page);
     await signInThroughSandbox(launched, 'ben');

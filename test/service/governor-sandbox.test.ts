@@ -1,4 +1,6 @@
 // The governor against a real sandbox: a burst through a small rate limit, injected 500s, dropped connections.
+// Real time on purpose: the sandbox's rate window runs on the real clock, and the burst is checked
+// against it (the governor's own waits are tested on a fake clock in rate-limit-governor.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../main/service/service-error';
 import type { RateLimitState } from '../../main/service/rate-limit-governor';

@@ -1,47 +1,25 @@
 // The CLI commands as a user runs them: `watch --once`, `watch` stopped by SIGTERM, a bad file
 // in `upload`, and `queue list|retry|pause|resume|cancel|clear`, against a sandbox over HTTP.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  listAllShots,
-  makeImages,
-  sandboxToken,
-  startSandboxProcess,
-  stopChild,
-} from '../../bench/lib/uploads-sandbox';
-import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listAllShots, makeImages, sandboxToken } from '../../bench/lib/uploads-sandbox';
 import { runCli } from './cli-process';
 import type { CliRun } from './cli-process';
+import { useCliSandbox } from './cli-sandbox';
 
-let root: string;
-let sandbox: SandboxProcess | undefined;
+const fixture = useCliSandbox('cli-uploads', { processingMs: 300, rateLimit: 300, rateWindowS: 5 });
 let globals: string[];
-const children: CliRun[] = [];
 const env = { SHOTPUT_EXPECTED_PROCESSING_MS: '300' };
 
 function cli(args: string[], dataDir = 'data'): CliRun {
-  const run = runCli([...globals, '--data-dir', path.join(root, dataDir)], args, env);
-  children.push(run);
+  const run = runCli([...globals, '--data-dir', path.join(fixture.root, dataDir)], args, env);
+  fixture.children.push(run);
   return run;
 }
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-cli-uploads-'));
-  sandbox = await startSandboxProcess({
-    dataDir: path.join(root, 'sandbox'),
-    processingMs: 300,
-    rateLimit: 300,
-    rateWindowS: 5,
-  });
-  globals = ['--api', sandbox.url, '--token', await sandboxToken(sandbox.url)];
-});
-
-afterAll(async () => {
-  for (const run of children) await stopChild(run.child, 'SIGKILL');
-  await sandbox?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
+  globals = ['--api', fixture.sandbox.url, '--token', await sandboxToken(fixture.sandbox.url)];
 });
 
 describe('shotput watch, upload and queue', () => {
@@ -49,7 +27,7 @@ describe('shotput watch, upload and queue', () => {
     'watch --once uploads the files present with the folder defaults, moves them, and exits',
     { timeout: 90_000 },
     async () => {
-      const folder = path.join(root, 'once');
+      const folder = path.join(fixture.root, 'once');
       await makeImages(folder, 3, 'once', 700);
       fs.writeFileSync(
         path.join(folder, 'once-001.json'),
@@ -78,8 +56,8 @@ describe('shotput watch, upload and queue', () => {
       ]);
       expect(fs.existsSync(path.join(folder, 'draft.png.part'))).toBe(true);
 
-      const reader = await sandboxToken(sandbox!.url, 'ada', 'web-demo');
-      const shots = (await listAllShots(sandbox!.url, reader)) as unknown as {
+      const reader = await sandboxToken(fixture.sandbox.url, 'ada', 'web-demo');
+      const shots = (await listAllShots(fixture.sandbox.url, reader)) as unknown as {
         title: string;
         tags: string[];
         low_profile: boolean;
@@ -92,7 +70,7 @@ describe('shotput watch, upload and queue', () => {
   );
 
   it('watch keeps taking new files until SIGTERM, then finishes its work and exits', { timeout: 90_000 }, async () => {
-    const folder = path.join(root, 'live');
+    const folder = path.join(fixture.root, 'live');
     fs.mkdirSync(folder);
     const run = cli(['watch', folder, '--stable-ms', '200'], 'data-live');
     // Give the watcher time to start, then drop a file in.
@@ -111,9 +89,9 @@ describe('shotput watch, upload and queue', () => {
     'upload fails a file that is not an image with a reason, and queue retry/pause/resume/cancel/clear manage it',
     { timeout: 90_000 },
     async () => {
-      const bad = path.join(root, 'not-an-image.png');
+      const bad = path.join(fixture.root, 'not-an-image.png');
       fs.writeFileSync(bad, 'plain text, not a PNG');
-      const [good] = await makeImages(path.join(root, 'q'), 1, 'queue-good', 900);
+      const [good] = await makeImages(path.join(fixture.root, 'q'), 1, 'queue-good', 900);
       const run = cli(['upload', bad, good!], 'data-q');
       expect(await run.exited).toBe(1);
       const failed = run.lines.find((l) => l.type === 'job' && l.state === 'failed');
@@ -136,7 +114,7 @@ describe('shotput watch, upload and queue', () => {
       const pause = cli(['queue', 'pause', String(failed!.id)], 'data-q');
       expect(await pause.exited).toBe(0);
       expect(pause.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: true });
-      const [later] = await makeImages(path.join(root, 'q'), 1, 'queue-later', 950);
+      const [later] = await makeImages(path.join(fixture.root, 'q'), 1, 'queue-later', 950);
       const next = cli(['upload', later!], 'data-q');
       expect(await next.exited, next.stderr()).toBe(0);
       const held = cli(['queue', 'list'], 'data-q');

@@ -1,59 +1,32 @@
 // SIGKILL the real CLI at random moments of a 30-file upload (while preparing, while a POST is
 // in flight, while shots are processing), start it again each time, and check that the sandbox
-// (its own process, so it survives) ends with each file exactly once.
-import fs from 'node:fs';
-import os from 'node:os';
+// (its own process, so it survives) ends with each file exactly once. Real time on purpose: when
+// the kill lands in a real process's work is what is tested.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  listAllShots,
-  makeImages,
-  sandboxToken,
-  setFaults,
-  startSandboxProcess,
-  stopChild,
-} from '../../bench/lib/uploads-sandbox';
-import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
+import { describe, expect, it } from 'vitest';
+import { listAllShots, makeImages, sandboxToken, setFaults } from '../../bench/lib/uploads-sandbox';
 import { runCli } from './cli-process';
-import type { CliRun } from './cli-process';
+import { useCliSandbox } from './cli-sandbox';
 
 const FILES = 30;
 const KILLS = 15;
 const PROCESSING_MS = 400;
 
-let root: string;
-let sandbox: SandboxProcess | undefined;
-const children: CliRun[] = [];
-
-beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-crash-'));
-  sandbox = await startSandboxProcess({
-    dataDir: path.join(root, 'sandbox'),
-    processingMs: PROCESSING_MS,
-    rateLimit: 60,
-    rateWindowS: 5,
-  });
-});
-
-afterAll(async () => {
-  for (const run of children) await stopChild(run.child, 'SIGKILL');
-  await sandbox?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+const fixture = useCliSandbox('crash', { processingMs: PROCESSING_MS, rateLimit: 60, rateWindowS: 5 });
 
 describe('uploads survive SIGKILL', () => {
   it('publishes each of 30 files exactly once across 15 kills and restarts', { timeout: 240_000 }, async () => {
-    const files = await makeImages(path.join(root, 'images'), FILES, 'crash');
-    const token = await sandboxToken(sandbox!.url);
-    await setFaults(sandbox!.url, { latency_ms: 100 });
-    const globals = ['--api', sandbox!.url, '--token', token, '--data-dir', path.join(root, 'data')];
+    const files = await makeImages(path.join(fixture.root, 'images'), FILES, 'crash');
+    const token = await sandboxToken(fixture.sandbox.url);
+    await setFaults(fixture.sandbox.url, { latency_ms: 100 });
+    const globals = ['--api', fixture.sandbox.url, '--token', token, '--data-dir', path.join(fixture.root, 'data')];
     const env = { SHOTPUT_EXPECTED_PROCESSING_MS: String(PROCESSING_MS) };
     const phases = ['preparing', 'uploading', 'processing'];
     const killedIn: string[] = [];
 
     for (let kill = 0; kill < KILLS; kill++) {
       const run = runCli(globals, ['upload', ...files], env);
-      children.push(run);
+      fixture.children.push(run);
       const phase = phases[kill % phases.length]!;
       // Each run is killed at the first job reaching the phase, so the batch is still unfinished
       // after 15 runs; which job that is moves along the batch from run to run.
@@ -70,17 +43,17 @@ describe('uploads survive SIGKILL', () => {
     expect(new Set(killedIn)).toEqual(new Set(phases));
 
     const publishedBefore = new Set(
-      children.flatMap((r) => r.lines.filter((l) => l.state === 'published').map((l) => l.file)),
+      fixture.children.flatMap((r) => r.lines.filter((l) => l.state === 'published').map((l) => l.file)),
     ).size;
     // The last run still had work to do: the kills really interrupted the batch.
     expect(publishedBefore).toBeLessThan(FILES);
     const last = runCli(globals, ['upload', ...files], env);
-    children.push(last);
+    fixture.children.push(last);
     const code = await last.exited;
     expect(code, last.stderr()).toBe(0);
 
-    const reader = await sandboxToken(sandbox!.url, 'ada', 'web-demo');
-    const shots = await listAllShots(sandbox!.url, reader);
+    const reader = await sandboxToken(fixture.sandbox.url, 'ada', 'web-demo');
+    const shots = await listAllShots(fixture.sandbox.url, reader);
     const titles = shots.map((s) => s.title).filter((t) => t.startsWith('crash-'));
     const expected = files.map((f) => path.parse(f).name);
     expect(titles.sort()).toEqual(expected.sort());

@@ -1,5 +1,6 @@
 // Files still being written when `shotput watch --once` starts, as exporters, network copies and
 // sync clients write them: each must become exactly one shot, made from the complete file.
+// Real time on purpose: the writers' pauses on a real disk are what is tested, not a timer of ours.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

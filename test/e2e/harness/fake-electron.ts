@@ -2,6 +2,7 @@
 // a Chromium started through playwright-core. launchApp creates one per launch; the module that
 // replaces 'electron' (electron-module.ts) forwards to the current one.
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { FakeApp, type FakeAppConfig } from './fake-app';
 import { createFakeBrowserWindowClass, type FakeBrowserWindow } from './fake-browser-window';
 import { FakeIpcMain } from './fake-ipc-main';
@@ -88,7 +89,7 @@ export class FakeElectron {
     this.utilityProcess = new FakeUtilityProcessModule(() => this.app.isReady());
     this.releaseFuseGuard = forbidRunAsNode(ELECTRON_EXECUTABLE);
     this.BrowserWindow = createFakeBrowserWindowClass({
-      browser: () => (this.launched ??= chromium.launch(chromiumLaunchOptions)),
+      browser: () => (this.launched ??= tierBrowser()),
       ipcMain: this.ipcMain,
       protocol: this.protocol,
       colorScheme: config.colorScheme,
@@ -144,6 +145,16 @@ export class FakeElectron {
     await this.utilityProcess.killAll();
     this.releaseFuseGuard();
   }
+}
+
+/**
+ * The end-to-end tier's shared Chromium (test/setup/e2e-browser.ts) when there is one: connecting
+ * takes milliseconds where a launch takes seconds. Closing a connected browser closes the contexts
+ * this connection made and leaves the shared process to the next test.
+ */
+function tierBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions);
 }
 
 async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {

@@ -102,8 +102,10 @@ export async function encodeMotion(
   };
 
   const range = extra.range;
-  const end = range ? Math.min(range.endMs, info.durationMs) : info.durationMs;
   const decodeFps = settings.fps ?? (info.fps > 50.5 ? 50 : undefined);
+  // Some containers (APNG) report no length: the last frame then lasts one frame of the rate.
+  let end = range ? Math.min(range.endMs, info.durationMs || Infinity) : info.durationMs;
+  let lastMs = 0;
   try {
     for await (const frame of source.frames({
       ...(range ? { range } : {}),
@@ -112,8 +114,10 @@ export async function encodeMotion(
       extra.signal?.throwIfAborted();
       if (range && frame.timeMs >= range.endMs) break;
       await take(retimer.push(await frameTo(frame, plan, settings.target, options), frame.timeMs));
+      lastMs = frame.timeMs;
       extra.onProgress?.(Math.min(1, frame.timeMs / Math.max(1, end)));
     }
+    end = Math.max(Number.isFinite(end) ? end : 0, lastMs + 1000 / (decodeFps ?? info.fps));
     await take(retimer.end(end));
     if (run.length) inFlight.push(encodeRun(run, settings, loop));
     await flush(true);

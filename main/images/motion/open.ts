@@ -11,7 +11,7 @@ import { configureSharp } from '../sharp-setup';
 import type { ImageSource } from '../sharp-setup';
 import { FFMPEG_MISSING, findFfmpeg, openFfmpeg } from './ffmpeg';
 import { pagedSource } from './sharp-frames';
-import type { MotionSource } from './source';
+import type { MotionFrame, MotionInfo, MotionSource } from './source';
 
 export type MotionKind = 'gif' | 'webp' | 'apng' | 'avif-sequence' | 'video';
 
@@ -113,5 +113,28 @@ export async function openMotion(
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** For probe(): what a file only ffmpeg reads (video, APNG, animated AVIF) is; undefined for the rest. */
+export async function probeMotion(
+  source: ImageSource,
+): Promise<{ kind: 'apng' | 'video'; info: MotionInfo } | undefined> {
+  const kind = motionKind(await head(source, 4096));
+  if (kind !== 'video' && kind !== 'apng' && kind !== 'avif-sequence') return undefined;
+  const opened = (await openMotion(source))!;
+  await opened.close();
+  return { kind: kind === 'apng' ? 'apng' : 'video', info: opened.source.info };
+}
+
+/** The first frame of a motion input as RGBA, for previews; undefined for a still. */
+export async function firstMotionFrame(source: ImageSource): Promise<MotionFrame | undefined> {
+  const opened = await openMotion(source);
+  if (!opened) return undefined;
+  try {
+    for await (const frame of opened.source.frames()) return frame;
+    return undefined;
+  } finally {
+    await opened.close();
   }
 }

@@ -7,8 +7,9 @@ import type { ImageSource } from '../sharp-setup';
 import { shownDelay } from './retime';
 import type { FrameRange, MotionFrame, MotionInfo, MotionSource } from './source';
 
-/** Pages decoded per call: 16 frames of 800x600 RGBA are 31 MB. */
-const PAGES_PER_READ = 16;
+/** Decoded bytes per read: 16 frames of 800x600 RGBA; larger frames are read fewer at a time. */
+const BYTES_PER_READ = 32 * 1024 * 1024;
+const MAX_PAGES_PER_READ = 16;
 
 export interface PagedAnimation {
   label: string;
@@ -53,8 +54,9 @@ async function* readPages(
   if (range) while (first + 1 < starts.length && starts[first + 1]! <= range.startMs) first++;
   const last = range ? starts.findLastIndex((start) => start < range.endMs) : starts.length - 1;
   const frameBytes = info.width * info.height * 4;
-  for (let page = first; page <= last; page += PAGES_PER_READ) {
-    const pages = Math.min(PAGES_PER_READ, last + 1 - page);
+  const perRead = Math.max(1, Math.min(MAX_PAGES_PER_READ, Math.floor(BYTES_PER_READ / frameBytes)));
+  for (let page = first; page <= last; page += perRead) {
+    const pages = Math.min(perRead, last + 1 - page);
     const data = await sharp(source, inputOptions({ page, pages })).ensureAlpha().raw().toBuffer();
     for (let i = 0; i < pages; i++) {
       yield {

@@ -28,9 +28,9 @@ function uiRecording(size: string, seconds: number): string {
     `color=c=0x3b5bdb:s=${Math.round(w * 0.3)}x${h}:r=60[side]`,
     `color=c=0xffffff:s=${Math.round(w * 0.4)}x${Math.round(h * 0.3)}:r=60[card]`,
     `color=c=0x222222:s=14x20:r=60[cursor]`,
-    `[bg][side]overlay=0:0[a]`,
-    `[a][card]overlay=x='${Math.round(w * 0.35)}':y='${h}-min(t,1)*${Math.round(h * 0.6)}'[b]`,
-    `[b][cursor]overlay=x='${Math.round(w * 0.5)}+200*sin(t*2)':y='${Math.round(h * 0.5)}+120*cos(t*3)'[c]`,
+    `[bg][side]overlay=0:0:shortest=1[a]`,
+    `[a][card]overlay=x='${Math.round(w * 0.35)}':y='${h}-min(t,1)*${Math.round(h * 0.6)}':shortest=1[b]`,
+    `[b][cursor]overlay=x='${Math.round(w * 0.5)}+200*sin(t*2)':y='${Math.round(h * 0.5)}+120*cos(t*3)':shortest=1[c]`,
     `[c]drawtext=fontfile=${FONT}:text='Inbox  Projects  Settings':x=40:y=60:fontsize=${Math.round(h / 24)}:fontcolor=white,` +
       `drawtext=fontfile=${FONT}:text='Frame %{n}':x=${Math.round(w * 0.4)}:y=40:fontsize=${Math.round(h / 16)}:fontcolor=0x333333`,
   ].join(';');

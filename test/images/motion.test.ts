@@ -98,7 +98,7 @@ describe('videos and APNG through prepare()', () => {
       .toBuffer();
     expect(first[0]).toBeGreaterThan(200);
     expect(first[2]).toBeLessThan(80);
-  });
+  }, 120_000);
 
   it('an APNG keeps its animation', async () => {
     const file = await ffmpegClip(tmp.file('moving.apng'), movingSquare('400x300', 10, 1), APNG);

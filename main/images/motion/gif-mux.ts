@@ -5,7 +5,7 @@
 // previous one), so runs can be joined by copying their frame blocks after the first run's
 // header. A run's frames that use its global palette get that palette as their own local one,
 // which GIF allows per frame; the header, loop extension and trailer are written once.
-// Measured on a 2 s 30 fps 800x600 clip: runs of 16 frames cost 2% more bytes than one encode.
+// What a joint costs is measured in encode.ts (RUN_BYTES).
 
 /** Bytes of a colour table announced by a packed field (bit 7 set, size in bits 0-2). */
 const tableBytes = (packed: number) => (packed & 0x80 ? 3 * (1 << ((packed & 7) + 1)) : 0);

@@ -31,6 +31,11 @@
   !insertmacro shotputOpenWith ".tiff"
   !insertmacro shotputOpenWith ".avif"
   !insertmacro shotputOpenWith ".svg"
+  !insertmacro shotputOpenWith ".mp4"
+  !insertmacro shotputOpenWith ".m4v"
+  !insertmacro shotputOpenWith ".mov"
+  !insertmacro shotputOpenWith ".webm"
+  !insertmacro shotputOpenWith ".apng"
 !macroend
 
 !macro customUnInstall
@@ -47,5 +52,10 @@
     !insertmacro shotputForgetOpenWith ".tiff"
     !insertmacro shotputForgetOpenWith ".avif"
     !insertmacro shotputForgetOpenWith ".svg"
+    !insertmacro shotputForgetOpenWith ".mp4"
+    !insertmacro shotputForgetOpenWith ".m4v"
+    !insertmacro shotputForgetOpenWith ".mov"
+    !insertmacro shotputForgetOpenWith ".webm"
+    !insertmacro shotputForgetOpenWith ".apng"
   ${endIf}
 !macroend

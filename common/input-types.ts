@@ -6,6 +6,8 @@ export interface InputType {
   label: string;
   /** File name endings, lower case, without the dot. */
   extensions: readonly string[];
+  /** Moves: becomes an animated GIF (videos and APNG need ffmpeg in the CLI). */
+  motion?: true;
 }
 
 export const INPUT_TYPES: readonly InputType[] = [
@@ -16,12 +18,16 @@ export const INPUT_TYPES: readonly InputType[] = [
   { label: 'TIFF', extensions: ['tif', 'tiff'] },
   { label: 'AVIF', extensions: ['avif'] },
   { label: 'SVG', extensions: ['svg'] },
+  { label: 'MP4', extensions: ['mp4', 'm4v'], motion: true },
+  { label: 'MOV', extensions: ['mov'], motion: true },
+  { label: 'WebM', extensions: ['webm'], motion: true },
+  { label: 'APNG', extensions: ['apng'], motion: true },
 ];
 
 /** Every accepted ending without the dot, for a file dialog's filter. */
 export const INPUT_EXTENSIONS: readonly string[] = INPUT_TYPES.flatMap((type) => type.extensions);
 
-/** "PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG". */
+/** "PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM or APNG". */
 export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1)
   .map((type) => type.label)
   .join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;

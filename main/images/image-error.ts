@@ -30,7 +30,7 @@ export function sniffFormat(head: Buffer): string | undefined {
     const brand = ascii.slice(8, 12);
     if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'HEIC';
     if (brand.startsWith('avi')) return 'AVIF';
-    return 'a video or HEIF container';
+    // Any other brand is a video, which the motion path reads before a format is ever named.
   }
   if (ascii.startsWith('\x00\x00\x01\x00')) return 'ICO';
   if (ascii.startsWith('\xff\x0a') || ascii.slice(4, 12) === 'JXL \r\n\x87\n') return 'JPEG XL';

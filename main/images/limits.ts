@@ -7,13 +7,10 @@ export interface Size {
 }
 
 /**
- * Decoded pixels (width x height x frames) we agree to decode: a 108-megapixel phone photo passes,
+ * Decoded pixels of one frame (width x height) we agree to decode: a 108-megapixel phone photo passes,
  * a decompression bomb (a few kilobytes declaring 30000x30000) is refused from its header alone.
  */
 export const MAX_INPUT_PIXELS = 120_000_000;
 
 /** Files bigger than this are refused before any decoding: no designer export needs more. */
 export const MAX_INPUT_BYTES = 300 * 1024 * 1024;
-
-/** Frames of an animation we agree to process; longer ones cannot fit in 8 MB anyway. */
-export const MAX_FRAMES = 1000;

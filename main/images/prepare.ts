@@ -1,5 +1,4 @@
 // prepare(): any readable image in, exactly what the service accepts out (or an ImageError).
-import { fitAnimation } from './fit-animation';
 import { toImageError } from './image-error';
 import type { OutputFormat, PrepareOptions } from './options';
 import { resolveOptions } from './options';
@@ -15,6 +14,8 @@ import { openImage } from './sharp-setup';
 import { smartRegion } from './smart-region';
 import { loadSource } from './svg-source';
 import { checkEncoded } from './verify';
+import { openMotion } from './motion/open';
+import { prepareMotion } from './motion/prepare-motion';
 import type { PrepareWarning } from './warnings';
 import { warning } from './warnings';
 
@@ -52,6 +53,24 @@ async function planFor(
   return planCover(info, options);
 }
 
+/**
+ * Animations and videos go to the motion encoder (motion/), which streams frames; asked for a
+ * still format, an animated GIF or WebP keeps the still path (its first frame, said so).
+ */
+async function preparedMotion(
+  source: ImageSource,
+  options: ReturnType<typeof resolveOptions>,
+): Promise<PreparedImage | undefined> {
+  const motion = await openMotion(source, options.format === 'auto' || options.format === 'gif');
+  if (!motion) return undefined;
+  try {
+    const prepared = await prepareMotion(motion.source, options);
+    return { buffer: prepared.buffer, ...prepared.checked, warnings: prepared.warnings, input: prepared.input };
+  } finally {
+    await motion.close();
+  }
+}
+
 let pipelinesRun = 0;
 
 /** How many times prepare() has decoded and encoded an image in this process (each file should be once). */
@@ -64,6 +83,8 @@ export async function prepare(given: ImageSource, options: PrepareOptions = {}):
   try {
     const resolved = resolveOptions(options);
     const { source, warnings: sourceWarnings } = await loadSource(given);
+    const motion = await preparedMotion(source, resolved);
+    if (motion) return motion;
     const info = await probe(source);
     const transparent = needsOpacityCheck(info, resolved.format)
       ? !(await openImage(source, { pages: 1 }).stats()).isOpaque
@@ -95,9 +116,7 @@ export async function prepare(given: ImageSource, options: PrepareOptions = {}):
       });
       return { buffer: data, ...checked, warnings, input: info };
     }
-
-    const fitted = await fitAnimation(request, resolved.maxBytes);
-    return { buffer: fitted.buffer, ...fitted.checked, warnings: [...warnings, ...fitted.warnings], input: info };
+    throw new Error('unreachable: animations are prepared by the motion encoder');
   } catch (error) {
     throw toImageError(error);
   }

@@ -1,7 +1,9 @@
 // Small images the renderer can show at once: a thumbnail of the input, and data URLs of results.
+import sharp from 'sharp';
 import { toImageError } from './image-error';
 import { probe } from './probe';
 import type { ImageSource } from './sharp-setup';
+import { firstMotionFrame } from './motion/open';
 import { openImage } from './sharp-setup';
 import { loadSource } from './svg-source';
 
@@ -28,7 +30,13 @@ export async function preview(given: ImageSource, options: { maxSize?: number } 
   try {
     const { source } = await loadSource(given);
     const info = await probe(source);
-    const image = openImage(source, { pages: 1 })
+    // A video or APNG: its first frame, decoded like every frame (sharp reads APNG as a still, too).
+    const frame = info.format === 'video' ? await firstMotionFrame(source) : undefined;
+    const image = (
+      frame
+        ? sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 4 } })
+        : openImage(source, { pages: 1 })
+    )
       .resize(maxSize, maxSize, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb');
     const format = info.hasAlpha ? 'png' : 'jpeg';

@@ -2,13 +2,14 @@
 import { open, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ImageError, sniffFormat, toImageError } from './image-error';
-import { MAX_FRAMES, MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits';
+import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits';
+import { probeMotion } from './motion/open';
 import { configureSharp } from './sharp-setup';
 import type { ImageSource } from './sharp-setup';
 import { loadSource, refuseUncleanedSvg } from './svg-source';
 
 /** Input formats we read. AVIF is sharp's 'heif' with AV1 compression; HEIC (HEVC) is not decodable here. */
-export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | 'svg';
+export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | 'svg' | 'apng' | 'video';
 
 export interface ImageInfo {
   format: InputFormat;
@@ -16,7 +17,7 @@ export interface ImageInfo {
   width: number;
   /** Height of one frame after EXIF orientation. */
   height: number;
-  /** True for GIF or WebP with more than one frame. */
+  /** True for GIF or WebP with more than one frame, APNG, animated AVIF and videos. */
   animated: boolean;
   /** Frames (animations) or pages (multi-page TIFF); 1 for a still image. */
   pages: number;
@@ -75,6 +76,22 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
         `The file is ${Math.round(bytes / 1048576)} MB; files over ${MAX_INPUT_BYTES / 1048576} MB are not read.`,
       );
     }
+    const motion = await probeMotion(source);
+    if (motion) {
+      const { info } = motion;
+      return {
+        format: motion.kind,
+        width: info.width,
+        height: info.height,
+        animated: true,
+        pages: info.frames ?? Math.max(1, Math.round((info.durationMs * info.fps) / 1000)),
+        loop: info.loop,
+        space: 'srgb',
+        hasAlpha: info.hasAlpha,
+        hasProfile: false,
+        bytes,
+      };
+    }
     const sniffed = sniffFormat(head);
     // The header is read with no pixel limit so a bomb can be named with its size; nothing is decoded here.
     const meta = await sharp(source, { limitInputPixels: false, animated: true })
@@ -101,16 +118,15 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
       );
     const pages = meta.pages ?? 1;
     const frameHeight = meta.pageHeight ?? meta.height;
-    const totalPixels = meta.width * frameHeight * (format === 'gif' || format === 'webp' ? pages : 1);
-    if (meta.width * frameHeight > MAX_INPUT_PIXELS || totalPixels > MAX_INPUT_PIXELS) {
+    // The bomb limit is per frame: animations stream a few frames at a time, whatever their length.
+    const framePixels = meta.width * frameHeight;
+    if (framePixels > MAX_INPUT_PIXELS) {
       throw new ImageError(
         'too-many-pixels',
-        `The image is ${meta.width}x${frameHeight}${pages > 1 ? ` with ${pages} frames` : ''} (${megapixels(totalPixels)}); the limit is ${megapixels(MAX_INPUT_PIXELS)}.`,
+        `The image is ${meta.width}x${frameHeight} (${megapixels(framePixels)}); the limit is ${megapixels(MAX_INPUT_PIXELS)}.`,
       );
     }
     const animated = pages > 1 && (format === 'gif' || format === 'webp');
-    if (animated && pages > MAX_FRAMES)
-      throw new ImageError('too-many-pixels', `The animation has ${pages} frames; the limit is ${MAX_FRAMES}.`);
     // Orientations 5..8 swap the axes; autoOrient reports the result for stills, not for frames.
     const swapped = (meta.orientation ?? 1) >= 5;
     const info: ImageInfo = {

@@ -1,5 +1,5 @@
 // The sharp pipeline for one attempt: decode (oriented) → crop or fit → sRGB → encode.
-// Animations to GIF go through animation-render.ts, which may hand the frames over differently.
+// Animations never come here: the motion encoder (motion/) streams their frames.
 import sharp from 'sharp';
 import type { GifOptions, OutputInfo, Sharp } from 'sharp';
 import type { Rect } from './geometry';

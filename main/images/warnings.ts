@@ -11,6 +11,8 @@ export type PrepareWarningCode =
   | 'smart-crop-first-frame' // attention/entropy on an animation, decided on its first frame
   | 'reduced-colours' // an animation re-encoded with fewer colours to fit the size limit
   | 'reduced-size' // an animation brought down to 400x300 to fit the size limit
+  | 'reduced-frame-rate' // an animation given fewer frames per second to fit the size limit
+  | 'reduced-motion-detail' // slight changes between frames left out to fit the size limit
   | 'svg-references-removed'; // an SVG pointed at other files or addresses, which were not drawn
 
 export interface PrepareWarning {

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SHOT_BYTES } from '../../common/service-rules';
 import { prepare, probe } from '../../main/images/index';
-import { animationSteps } from '../../main/images/fit-animation';
-import type { AnimationStep } from '../../main/images/fit-animation';
+import { candidates } from '../../main/images/motion/fit';
+import type { Candidate } from '../../main/images/motion/fit';
 import { verifyOutput } from '../../main/images/verify';
 import { animatedGif, gradientAnimation, noiseAnimation, scratch } from './fixtures';
 import type { Scratch } from './fixtures';
@@ -54,31 +54,49 @@ describe('animated input', () => {
 });
 
 describe('the size limit for animations', () => {
-  it('tries plain colours at the target size first, then 400x300, then 16 colours', () => {
-    const name = (s: AnimationStep) => `${s.size.width}x${s.size.height}/${s.colours}${s.dither ? '/dithered' : ''}`;
-    expect(animationSteps({ width: 800, height: 600 }).map(name)).toEqual([
-      '800x600/256/dithered',
-      '800x600/256',
-      '400x300/256/dithered',
-      '400x300/256',
-      '400x300/16',
+  it('trades inter-frame error, then frame rate, then dithering, then 400x300, then 16 colours', () => {
+    const name = (c: Candidate) =>
+      `${c.target.width}x${c.target.height}/${c.rate}fps/e${c.interFrameMaxError}/${c.colours}/d${c.dither}`;
+    const at800 = [
+      '800x600/50fps/e0/256/d1',
+      '800x600/50fps/e8/256/d1',
+      '800x600/30fps/e8/256/d1',
+      '800x600/25fps/e8/256/d1',
+      '800x600/20fps/e8/256/d1',
+      '800x600/15fps/e8/256/d1',
+      '800x600/10fps/e8/256/d1',
+      '800x600/10fps/e8/256/d0.5',
+      '800x600/10fps/e8/256/d0',
+    ];
+    const steps = candidates({ width: 800, height: 600 }, 60).map(name);
+    expect(steps.slice(0, at800.length)).toEqual(at800);
+    expect(steps.slice(at800.length)).toEqual([
+      ...at800.map((step) => step.replace('800x600', '400x300')),
+      '400x300/10fps/e8/16/d0',
     ]);
-    expect(animationSteps({ width: 400, height: 300 }).map(name)).toEqual([
-      '400x300/256/dithered',
-      '400x300/256',
-      '400x300/16',
+    // A 60 fps source is shown at 50 (the fastest every browser plays); a 30 fps one keeps 30.
+    expect(candidates({ width: 800, height: 600 }, 60)[0]).toMatchObject({ fps: 50, rate: 50 });
+    expect(candidates({ width: 800, height: 600 }, 30)[0]).toMatchObject({ fps: undefined, rate: 30 });
+    expect(candidates({ width: 400, height: 300 }, 10).map(name)).toEqual([
+      '400x300/10fps/e0/256/d1',
+      '400x300/10fps/e8/256/d1',
+      '400x300/10fps/e8/256/d0.5',
+      '400x300/10fps/e8/256/d0',
+      '400x300/10fps/e8/16/d0',
     ]);
   });
 
-  it('a little over the limit, the animation keeps its size with plain colours: the first reduction really is smaller', async () => {
-    // sharp rounds 128 or 64 colours up to 256, so a "fewer colours" step encoded the same bytes again.
+  it('a little over the limit, the animation keeps its size, frames and pace: the first trade really is smaller', async () => {
     const file = await tmp.write('gradient.webp', await gradientAnimation(800, 600, 4));
     const full = await prepare(file);
     const limited = await prepare(file, { maxBytes: full.bytes - 1 });
     expect(limited).toMatchObject({ width: 800, height: 600, pages: 4 });
-    expect(limited.warnings).toEqual([
-      { code: 'reduced-colours', message: expect.stringMatching(/plain colours \(no dithering\)/) },
-    ]);
+    expect(limited.bytes).toBeLessThan(full.bytes);
+    expect(limited.warnings.length).toBeGreaterThan(0);
+    expect(limited.warnings.map((w) => w.code).every((c) => c.startsWith('reduced-'))).toBe(true);
+    expect(limited.warnings.map((w) => w.code)).not.toContain('reduced-size');
+    expect(limited.warnings.map((w) => w.code)).not.toContain('reduced-frame-rate');
+    expect(limited.warnings.map((w) => w.message).join(' ')).toMatch(/to fit \d+ KB\./);
   });
 
   it('an animation over 8 MB at 800x600 is reduced until it fits, keeping its frames, and says so', async () => {

@@ -1,0 +1,113 @@
+// Motion through the CLI: `prepare` writes GIFs from an MP4, a WebM and an APNG beside a still,
+// a bad clip is one sentence and the rest of the batch goes on; `upload` sends a clip to the
+// sandbox, which then holds an animated 800x600 GIF within 8 MB.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SHOT_BYTES } from '../../common/service-rules';
+import { listAllShots, sandboxToken, startSandboxProcess } from '../../bench/lib/uploads-sandbox';
+import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
+import { runCli } from '../cli/run-cli';
+import { photo } from './fixtures';
+import { APNG, H264, VP9, ffmpegClip, movingSquare } from './motion-fixtures';
+
+let root: string;
+let sandbox: SandboxProcess | undefined;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shotput-motion-cli-'));
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const json = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('shotput prepare with motion', () => {
+  it('turns MP4, WebM and APNG into animated GIFs beside a still; a damaged clip is one sentence', async () => {
+    const mp4 = await ffmpegClip(path.join(root, 'clip.mp4'), movingSquare('320x240', 30, 1), H264);
+    const webm = await ffmpegClip(path.join(root, 'clip.webm'), movingSquare('320x240', 25, 1), VP9);
+    const apng = await ffmpegClip(path.join(root, 'loop.apng'), movingSquare('320x240', 10, 1), APNG);
+    const broken = path.join(root, 'broken.mov');
+    fs.writeFileSync(broken, fs.readFileSync(mp4).subarray(0, 2000));
+    const still = path.join(root, 'still.png');
+    await photo(800, 600).png().toFile(still);
+    const out = path.join(root, 'out');
+    const run = await runCli(['--json', 'prepare', mp4, broken, webm, apng, still, '--out', out]);
+    expect(run.code, run.stderr).toBe(1);
+    const lines = json(run.stdout);
+    expect(lines.map((line) => line.type)).toEqual(['prepared', 'problem', 'prepared', 'prepared', 'prepared']);
+    expect(lines[0]).toMatchObject({ output: path.join(out, 'clip.gif'), format: 'gif', width: 400, height: 300 });
+    expect(lines[1]).toMatchObject({
+      file: broken,
+      message: expect.stringMatching(/damaged or incomplete.*H\.264 MP4\.$/),
+    });
+    expect(lines[2]).toMatchObject({ output: path.join(out, 'clip-2.gif'), format: 'gif' });
+    expect(lines[3]).toMatchObject({ output: path.join(out, 'loop.gif'), format: 'gif' });
+    expect(lines[4]).toMatchObject({ output: path.join(out, 'still.png'), format: 'png' });
+    const frames = async (file: string) => (await sharp(file, { animated: true }).metadata()).pages;
+    expect(await frames(path.join(out, 'clip.gif'))).toBe(30);
+    expect(await frames(path.join(out, 'clip-2.gif'))).toBe(25);
+    expect(await frames(path.join(out, 'loop.gif'))).toBe(10);
+  }, 120_000);
+
+  it('without ffmpeg, a clip says how to get it on each OS and a still is prepared', async () => {
+    const mp4 = await ffmpegClip(path.join(root, 'alone.mp4'), movingSquare('320x240', 10, 1), H264);
+    const still = path.join(root, 'alone.png');
+    await photo(400, 300).png().toFile(still);
+    const out = path.join(root, 'out-no-ffmpeg');
+    const saved = process.env.SHOTPUT_FFMPEG;
+    process.env.SHOTPUT_FFMPEG = path.join(root, 'missing-ffmpeg');
+    try {
+      const run = await runCli(['--json', 'prepare', mp4, still, '--out', out]);
+      expect(run.code).toBe(1);
+      const [clip, picture] = json(run.stdout);
+      expect(clip).toMatchObject({
+        type: 'problem',
+        message: expect.stringMatching(/^Videos and APNG need ffmpeg, which was not found: install it \(macOS: brew/),
+      });
+      expect(picture).toMatchObject({ type: 'prepared', format: 'png' });
+    } finally {
+      if (saved === undefined) delete process.env.SHOTPUT_FFMPEG;
+      else process.env.SHOTPUT_FFMPEG = saved;
+    }
+  }, 60_000);
+});
+
+describe('shotput upload with motion', () => {
+  it('the sandbox holds an animated 800x600 GIF within 8 MB', async () => {
+    sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), processingMs: 100 });
+    const clip = await ffmpegClip(path.join(root, 'demo.mp4'), movingSquare('1024x768', 25, 1), H264);
+    const token = await sandboxToken(sandbox.url);
+    const run = await runCli([
+      '--api',
+      sandbox.url,
+      '--token',
+      token,
+      '--data-dir',
+      path.join(root, 'data'),
+      '--json',
+      'upload',
+      clip,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    // Own shots come newest first: the one just uploaded.
+    const [shot] = (await listAllShots(sandbox.url, token)) as { images?: { hidpi?: string } }[];
+    expect(shot?.images?.hidpi).toBeTruthy();
+    const bytes = Buffer.from(await (await fetch(shot!.images!.hidpi!)).arrayBuffer());
+    expect(bytes.length).toBeLessThanOrEqual(MAX_SHOT_BYTES);
+    expect(await sharp(bytes, { animated: true }).metadata()).toMatchObject({
+      format: 'gif',
+      width: 800,
+      pageHeight: 600,
+      pages: 25,
+    });
+  }, 120_000);
+});

@@ -16,12 +16,16 @@ export const INPUT_TYPES: readonly InputType[] = [
   { label: 'TIFF', extensions: ['tif', 'tiff'] },
   { label: 'AVIF', extensions: ['avif'] },
   { label: 'SVG', extensions: ['svg'] },
+  // Motion (issue 35): decoded by the window's Worker in the app, by ffmpeg in the CLI.
+  { label: 'MP4', extensions: ['mp4', 'm4v'] },
+  { label: 'MOV', extensions: ['mov'] },
+  { label: 'WebM', extensions: ['webm'] },
 ];
 
 /** Every accepted ending without the dot, for a file dialog's filter. */
 export const INPUT_EXTENSIONS: readonly string[] = INPUT_TYPES.flatMap((type) => type.extensions);
 
-/** "PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG". */
+/** "PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV or WebM". */
 export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1)
   .map((type) => type.label)
   .join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;

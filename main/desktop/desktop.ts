@@ -9,6 +9,8 @@ import type { DesktopSessionOptions } from './desktop-session';
 import { Drafts } from './drafts';
 import { UploadCenter } from './upload-center';
 import { WatchFolders } from './watch-folders';
+import { windowDraftMotion } from './draft-motion';
+import { WindowMotion } from './window-motion';
 
 export interface DesktopOptions extends DesktopSessionOptions {
   /** The prepare choice of a new draft (Settings' defaults). */
@@ -25,6 +27,8 @@ export interface Desktop {
   drafts: Drafts;
   uploads: UploadCenter;
   watch: WatchFolders;
+  /** Clips decoded by the window's Worker. */
+  motion: WindowMotion;
   close(): Promise<void>;
 }
 
@@ -32,11 +36,13 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
   const log = options.log ?? (() => {});
   const uploads = new UploadCenter({ dataDir: options.dataDir, queueOptions: options.queueOptions, log });
   const watch = await WatchFolders.open({ dataDir: options.dataDir, stableMs: options.watchStableMs, log });
+  const motion = new WindowMotion();
   const drafts = new Drafts({
     pasteDir: path.join(options.dataDir, 'pasted'),
     defaults: options.prepareDefaults,
     concurrency: options.draftConcurrency,
     uploadedAs: (file) => uploads.uploadedAs(file),
+    windowMotion: (file, choice) => windowDraftMotion(motion, file, choice),
   });
   uploads.on('opened', (queue) => void watch.attach(queue));
   const session = await DesktopSession.open(options);
@@ -50,6 +56,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     drafts,
     uploads,
     watch,
+    motion,
     close() {
       closing ??= (async () => {
         drafts.close();

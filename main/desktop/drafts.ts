@@ -14,6 +14,7 @@ import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types
 import { titleFromFileName } from '../uploads/sidecar';
 import { isImageName } from '../uploads/watch-filter';
 import type { DraftView, DraftsAdded, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
+import type { WindowDraftMotion } from './draft-motion';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
@@ -30,6 +31,8 @@ export interface DraftsOptions {
   uploadedAs?: (file: string) => Promise<number | undefined>;
   /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
   keepPreparedBytes?: number;
+  /** Videos, APNG and animated AVIF decoded by the window's Worker (draft-motion.ts); undefined: main decodes. */
+  windowMotion?: (file: string, choice: PrepareChoice) => Promise<WindowDraftMotion | undefined>;
 }
 
 interface DraftRecord {
@@ -286,7 +289,14 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
     try {
       let facts = start.view.facts;
       let source = start.view.source;
-      if (!facts || !source) {
+      const motion = await this.options.windowMotion?.(file, start.view.prepare);
+      if (motion && (!facts || !source)) {
+        ({ facts, source } = motion);
+        const record = current();
+        if (!record) return;
+        record.view = { ...record.view, facts, source };
+        this.changed(record.view);
+      } else if (!facts || !source) {
         const info = await probe(file);
         facts = {
           format: info.format,
@@ -308,7 +318,9 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
       const uploadedAs = (await this.options.uploadedAs?.(file)) ?? null;
       // Read before the pipeline: a file changed while it runs gives an image the queue will not trust.
       const stamp = await fileStamp(file);
-      const image = await prepare(file, optionsOfChoice(start.view.prepare));
+      const image = motion
+        ? await motion.prepare(start.view.prepare)
+        : await prepare(file, optionsOfChoice(start.view.prepare));
       const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
       const record = current();
       if (!record) return;

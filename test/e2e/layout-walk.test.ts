@@ -144,7 +144,9 @@ describe('the realistic batch at three window sizes', () => {
       // Seven drafts (the SVG among them); the text file is named with the list of what is read.
       await expect.poll(() => grid.getByRole('article').count(), { timeout: uiTimeoutMs }).toBe(7);
       await expectVisible(
-        page.getByText('notes.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG).'),
+        page.getByText(
+          'notes.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV or WebM).',
+        ),
       );
       await expect.poll(() => page.getByText(/being prepared/).count(), { timeout: 120_000 }).toBe(0);
       await expectVisible(card('wave-pattern').getByText(/800×600 PNG/));

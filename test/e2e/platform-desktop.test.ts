@@ -64,7 +64,9 @@ describe.each(PLATFORMS)('the desktop on %s', (platform) => {
     electron.app.openFiles([later, note], dir);
     await expectVisible(page.getByRole('article', { name: 'opened later' }));
     await expectVisible(
-      page.getByText('note.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF or SVG).'),
+      page.getByText(
+        'note.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV or WebM).',
+      ),
     );
     if (mac) expect(electron.app.lastOpenHandled).toBe(true);
 

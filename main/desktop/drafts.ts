@@ -194,7 +194,10 @@ export class Drafts extends EventEmitter<{ changed: [{ changed: DraftView[]; rem
   async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
     const record = this.drafts.get(id);
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
-    const image = await prepare(record.view.path, optionsOfChoice(prepareChoice));
+    const motion = await this.options.windowMotion?.(record.view.path, prepareChoice);
+    const image = motion
+      ? await motion.prepare(prepareChoice)
+      : await prepare(record.view.path, optionsOfChoice(prepareChoice));
     return {
       dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
       width: image.width,

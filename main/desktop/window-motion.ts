@@ -56,9 +56,13 @@ export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }
   private ready = false;
   private readonly streams = new Map<string, Stream>();
 
-  /** The window said its decoder runs (motion.ready). */
+  /**
+   * The window said its decoder runs (motion.ready). Said again, the window was reloaded: the
+   * Worker of its clips in progress is gone, so they fail now instead of waiting for ever.
+   */
   markReady(): void {
     this.ready = true;
+    for (const streamId of [...this.streams.keys()]) this.end(streamId, 'no-decoder');
   }
 
   /** True when a window can decode now; otherwise motion goes to the CLI's decoders. */

@@ -123,7 +123,7 @@ describe('motion decoded in the window, seen from main', () => {
     expect(seen.mostHeld).toBeLessThanOrEqual(12);
   }, 240_000);
 
-  test('a reader that stops early tells the window to stop; a frame of the wrong size ends the stream', async () => {
+  test('a reader that stops early tells the window to stop', async () => {
     const motion = new WindowMotion();
     const seen = playWindow(motion, 400);
     const clip = await motion.describe(file);
@@ -151,6 +151,25 @@ describe('motion decoded in the window, seen from main', () => {
     await expect(reading).rejects.toThrow(
       'clip.mp4 is damaged or incomplete and could not be read; export it again as H.264 MP4.',
     );
+  });
+
+  test('a window reloaded while a clip decodes fails the clip at once instead of leaving it waiting', async () => {
+    const motion = new WindowMotion();
+    motion.markReady();
+    const asked: string[] = [];
+    motion.on('decode', (request) => {
+      asked.push(request.want);
+      // Described, then never a frame: the Worker went away with the page.
+      const info = { label: 'VP9 WebM', width: 640, height: 480, durationMs: 1000, fps: 10, loop: 0 };
+      if (request.want === 'info') motion.info(request.streamId, { ...info, hasAlpha: false, poster });
+    });
+    const clip = await motion.describe(file);
+    const reading = (async () => {
+      for await (const frame of clip.source(640, 480).frames()) void frame;
+    })();
+    await expect.poll(() => asked).toEqual(['info', 'frames']);
+    motion.markReady();
+    await expect(reading).rejects.toThrow('The window could not decode clip.mp4; reopen Shotput and add it again.');
   });
 
   test('a clip the window cannot decode is one sentence saying what to do', async () => {

@@ -94,6 +94,8 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     plugins: [svelte(), relaxCspForDevServer(), rendererSizeBudget()],
+    // The motion Worker is a module of its own (new Worker(new URL(...), { type: 'module' })).
+    worker: { format: 'es' },
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       minify: true,

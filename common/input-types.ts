@@ -18,6 +18,7 @@ export const INPUT_TYPES: readonly InputType[] = [
   { label: 'TIFF', extensions: ['tif', 'tiff'] },
   { label: 'AVIF', extensions: ['avif'] },
   { label: 'SVG', extensions: ['svg'] },
+  // Motion (issue 35): decoded by the window's Worker in the app, by ffmpeg in the CLI.
   { label: 'MP4', extensions: ['mp4', 'm4v'], motion: true },
   { label: 'MOV', extensions: ['mov'], motion: true },
   { label: 'WebM', extensions: ['webm'], motion: true },

@@ -18,6 +18,7 @@ import { shotsRequests } from './shots';
 import { commentsRequests } from './comments';
 import { uploadsRequests, uploadsEvents } from './uploads';
 import { watchRequests, watchEvents } from './watch';
+import { motionRequests, motionEvents } from './motion';
 import type { Result } from './base';
 
 export * from './base';
@@ -28,6 +29,7 @@ export * from './shots';
 export * from './comments';
 export * from './uploads';
 export * from './watch';
+export * from './motion';
 
 export const requests = {
   ...appRequests,
@@ -37,6 +39,7 @@ export const requests = {
   ...commentsRequests,
   ...uploadsRequests,
   ...watchRequests,
+  ...motionRequests,
 } as const;
 
 // Events come from main, which is trusted: they carry a type, not a schema.
@@ -46,6 +49,7 @@ export const events = {
   ...authEvents,
   ...uploadsEvents,
   ...watchEvents,
+  ...motionEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

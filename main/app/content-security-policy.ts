@@ -26,6 +26,8 @@ function directives(imageSources: readonly string[]): string[] {
     "style-src 'self'",
     ["img-src 'self' data: blob:", ...imageSources].join(' '),
     "font-src 'self'",
+    // The motion decoder's Worker (WebCodecs), a file of the app; never a blob: or data: script.
+    "worker-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -10,6 +10,8 @@ import { Drafts } from './drafts';
 import { DraftKeeper } from './draft-keeper';
 import { UploadCenter } from './upload-center';
 import { WatchFolders } from './watch-folders';
+import { windowDraftMotion } from './draft-motion';
+import { WindowMotion } from './window-motion';
 
 export interface DesktopOptions extends DesktopSessionOptions {
   /** The prepare choice of a new draft (Settings' defaults). */
@@ -30,6 +32,8 @@ export interface Desktop {
   keeper: DraftKeeper;
   uploads: UploadCenter;
   watch: WatchFolders;
+  /** Clips decoded by the window's Worker. */
+  motion: WindowMotion;
   close(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
   const log = options.log ?? (() => {});
   const uploads = new UploadCenter({ dataDir: options.dataDir, queueOptions: options.queueOptions, log });
   const watch = await WatchFolders.open({ dataDir: options.dataDir, stableMs: options.watchStableMs, log });
+  const motion = new WindowMotion();
   const drafts = new Drafts({
     pasteDir: path.join(options.dataDir, 'pasted'),
     defaults: options.prepareDefaults,
@@ -44,6 +49,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     uploadedAs: (file) => uploads.uploadedAs(file),
     // Called on changes only, which come after the keeper below exists.
     onDirty: () => keeper.changed(),
+    windowMotion: (file, choice) => windowDraftMotion(motion, file, choice),
   });
   // Drafts are kept on disk per account as they are made, like the queue (draft-keeper.ts).
   const keeper = new DraftKeeper(drafts, { dataDir: options.dataDir, delayMs: options.draftSaveDelayMs, log });
@@ -67,6 +73,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     keeper,
     uploads,
     watch,
+    motion,
     close() {
       closing ??= (async () => {
         // Every edit is on disk before the drafts close: nothing to confirm on quit.

@@ -20,6 +20,7 @@ import type {
   PrepareChoice,
 } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
+import type { WindowDraftMotion } from './draft-motion';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
@@ -38,6 +39,8 @@ export interface DraftsOptions {
   keepPreparedBytes?: number;
   /** Called on every change worth keeping on disk (a draft added or removed, its framing or words). */
   onDirty?: () => void;
+  /** Videos, APNG and animated AVIF decoded by the window's Worker (draft-motion.ts); undefined: main decodes. */
+  windowMotion?: (file: string, choice: PrepareChoice) => Promise<WindowDraftMotion | undefined>;
 }
 
 interface DraftRecord {
@@ -224,7 +227,10 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
     const record = this.drafts.get(id);
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
-    const image = await prepare(record.view.path, optionsOfChoice(prepareChoice));
+    const motion = await this.options.windowMotion?.(record.view.path, prepareChoice);
+    const image = motion
+      ? await motion.prepare(prepareChoice)
+      : await prepare(record.view.path, optionsOfChoice(prepareChoice));
     return {
       dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
       width: image.width,
@@ -287,7 +293,14 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     try {
       let facts = start.view.facts;
       let source = start.view.source;
-      if (!facts || !source) {
+      const motion = await this.options.windowMotion?.(file, start.view.prepare);
+      if (motion && (!facts || !source)) {
+        ({ facts, source } = motion);
+        const record = current();
+        if (!record) return;
+        record.view = { ...record.view, facts, source };
+        this.changed(record.view);
+      } else if (!facts || !source) {
         const info = await probe(file);
         facts = {
           format: info.format,
@@ -309,7 +322,9 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       const uploadedAs = (await this.options.uploadedAs?.(file)) ?? null;
       // Read before the pipeline: a file changed while it runs gives an image the queue will not trust.
       const stamp = await fileStamp(file);
-      const image = await prepare(file, optionsOfChoice(start.view.prepare));
+      const image = motion
+        ? await motion.prepare(start.view.prepare)
+        : await prepare(file, optionsOfChoice(start.view.prepare));
       const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
       const record = current();
       if (!record) return;

@@ -10,3 +10,5 @@ import './styles/controls.css';
 const target = document.getElementById('app');
 if (target === null) throw new Error('index.html has no #app element.');
 mount(App, { target });
+// Videos and animated PNGs are decoded by a Worker of this window (WebCodecs), loaded after the first paint.
+void import('./lib/motion-client').then(({ startMotionDecoding }) => startMotionDecoding());

@@ -63,6 +63,8 @@ describe('content security policy', () => {
       expect(directives.get('default-src')).toEqual(["'none'"]);
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
+      // The motion Worker runs from a file of the app: never a blob: or data: script.
+      expect(directives.get('worker-src')).toEqual(["'self'"]);
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
       // Other origins appear only in img-src, and only the service's image hosts.
       for (const [name, values] of directives) {

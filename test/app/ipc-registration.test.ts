@@ -77,6 +77,7 @@ describe('IPC registration', async () => {
     openExternal: async () => undefined,
     drafts: desktop.drafts,
     uploads: desktop.uploads,
+    motion: desktop.motion,
     watch: desktop.watch,
     pickPaths: async () => [],
     takeOpenedFiles: () => [],

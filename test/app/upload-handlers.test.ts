@@ -44,6 +44,7 @@ beforeAll(async () => {
     openExternal: async (url) => void openedExternally.push(url),
     drafts: desktop.drafts,
     uploads: desktop.uploads,
+    motion: desktop.motion,
     appShell: fakeAppShell(),
     watch: desktop.watch,
     pickPaths: async () => picks.shift() ?? [],

@@ -6,6 +6,7 @@ import { PathGrants } from '../path-grants';
 import type { Desktop } from '../desktop';
 import type { UploadCenter } from '../upload-center';
 import type { WatchFolders } from '../watch-folders';
+import type { WindowMotion } from '../window-motion';
 import type { SettingsFile } from '../../settings/settings-file';
 
 export interface HandlerContext {
@@ -29,6 +30,8 @@ export interface HandlerContext {
   uploads: UploadCenter;
   /** The watched folders. */
   watch: WatchFolders;
+  /** Clips decoded by the window's Worker (motion.*). */
+  motion: WindowMotion;
   /**
    * The system pickers: image files (on macOS folders too), folders of images, or one folder to
    * watch; [] when cancelled.
@@ -59,7 +62,7 @@ export interface AppShellContext {
 }
 
 /** What main/app gives the handlers besides the desktop itself (the window's side of IPC). */
-export type AppSide = Omit<HandlerContext, 'session' | 'drafts' | 'uploads' | 'watch' | 'grants'>;
+export type AppSide = Omit<HandlerContext, 'session' | 'drafts' | 'uploads' | 'watch' | 'motion' | 'grants'>;
 
 /** The desktop's events, forwarded to the window as the contract's events (from the moment it opens). */
 export function forwardDesktopEvents(desktop: Desktop, emit: HandlerContext['emit']): void {
@@ -70,6 +73,7 @@ export function forwardDesktopEvents(desktop: Desktop, emit: HandlerContext['emi
   desktop.uploads.on('progress', (progress) => emit('queue.progress', progress));
   desktop.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
   desktop.watch.on('changed', (folders) => emit('watch.changed', folders));
+  desktop.motion.on('decode', (request) => emit('motion.decode', request));
 }
 
 /** The handler context of an opened desktop: each side of IPC assembled here, so lifecycle.ts only orders the start-up. */
@@ -80,6 +84,7 @@ export function desktopHandlerContext(desktop: Desktop, app: AppSide): HandlerCo
     drafts: desktop.drafts,
     uploads: desktop.uploads,
     watch: desktop.watch,
+    motion: desktop.motion,
     grants: new PathGrants(),
   };
 }

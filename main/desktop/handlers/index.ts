@@ -13,6 +13,7 @@ import { createShellHandlers } from './shell-handlers';
 import { createShotsHandlers } from './shots-handlers';
 import { createUploadHandlers } from './upload-handlers';
 import { createWatchHandlers } from './watch-handlers';
+import { createMotionHandlers } from './motion-handlers';
 
 export function createRequestHandlers(context: HandlerContext): RequestHandlers {
   const service = serviceAccess(
@@ -30,5 +31,6 @@ export function createRequestHandlers(context: HandlerContext): RequestHandlers 
     ...createUploadHandlers(context),
     ...createWatchHandlers(context),
     ...createAppShellHandlers(context),
+    ...createMotionHandlers(context.motion),
   };
 }

@@ -1,0 +1,104 @@
+// A dropped video, APNG or animated AVIF made a draft with the window's decoder: its facts and poster
+// from the window's description, its prepared GIF from prepareMotion fed by the window's frames.
+// Frames cross IPC already scaled down to what the framing needs: a 1080p clip crosses at 1067x600,
+// not at 1920x1080, so 800x600 is still reached by cropping and never by enlarging. A crop chosen
+// in source pixels is scaled the same way. GIF and animated WebP stay with sharp in main (they need
+// no codec), and without a window (or for still formats) every file keeps the CLI's decoders.
+import { open } from 'node:fs/promises';
+import { motionKind } from '../images/motion/open';
+import { prepareMotion } from '../images/motion/prepare-motion';
+import { optionsOfChoice, resolveOptions } from '../images/options';
+import type { PreparedImage } from '../images/prepare';
+import type { ImageFacts, MotionWindowInfo, PrepareChoice } from '../../common/contract/index';
+import { SHOT_SIZES } from '../../common/service-rules';
+import type { WindowMotion } from './window-motion';
+
+/** What a draft needs from a clip the window decodes. */
+export interface WindowDraftMotion {
+  facts: ImageFacts;
+  source: { dataUrl: string; width: number; height: number };
+  prepare(choice: PrepareChoice): Promise<PreparedImage>;
+}
+
+const LARGEST = SHOT_SIZES['800x600'];
+
+/** The size frames are sent at: as small as possible while the chosen region still covers 800x600. */
+export function frameSizeFor(
+  info: Pick<MotionWindowInfo, 'width' | 'height'>,
+  choice: PrepareChoice,
+): { width: number; height: number; scale: number } {
+  const region = choice.fit !== 'contain' && choice.crop ? choice.crop : info;
+  const scale = Math.min(1, Math.max(LARGEST.width / region.width, LARGEST.height / region.height));
+  return {
+    width: Math.max(1, Math.ceil(info.width * scale)),
+    height: Math.max(1, Math.ceil(info.height * scale)),
+    scale,
+  };
+}
+
+/** The choice with its crop in the scaled frames' pixels. */
+export function scaledChoice(choice: PrepareChoice, scale: number, size: { width: number; height: number }) {
+  if (!choice.crop || scale === 1) return choice;
+  const left = Math.min(size.width - 1, Math.floor(choice.crop.left * scale));
+  const top = Math.min(size.height - 1, Math.floor(choice.crop.top * scale));
+  const crop = {
+    left,
+    top,
+    width: Math.max(1, Math.min(size.width - left, Math.ceil(choice.crop.width * scale))),
+    height: Math.max(1, Math.min(size.height - top, Math.ceil(choice.crop.height * scale))),
+  };
+  return { ...choice, crop };
+}
+
+async function head(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The window's decoder for this file, or undefined when main's own decoders take it. */
+export async function windowDraftMotion(
+  motion: WindowMotion,
+  file: string,
+  choice: PrepareChoice,
+): Promise<WindowDraftMotion | undefined> {
+  if (!motion.available()) return undefined;
+  if (choice.format !== undefined && choice.format !== 'auto' && choice.format !== 'gif') return undefined;
+  let kind;
+  try {
+    kind = motionKind(await head(file));
+  } catch {
+    return undefined;
+  }
+  if (kind !== 'video' && kind !== 'apng' && kind !== 'avif-sequence') return undefined;
+  const clip = await motion.describe(file);
+  const { info } = clip;
+  return {
+    facts: {
+      format: info.label,
+      width: info.width,
+      height: info.height,
+      animated: true,
+      frames: info.frames ?? Math.max(1, Math.round((info.durationMs * info.fps) / 1000)),
+      bytes: 0,
+      hasAlpha: info.hasAlpha,
+    },
+    source: { dataUrl: info.poster, width: info.width, height: info.height },
+    async prepare(current) {
+      const size = frameSizeFor(info, current);
+      const options = resolveOptions(optionsOfChoice(scaledChoice(current, size.scale, size)));
+      const prepared = await prepareMotion(clip.source(size.width, size.height), options);
+      return {
+        buffer: prepared.buffer,
+        ...prepared.checked,
+        warnings: prepared.warnings,
+        input: prepared.input,
+      } as PreparedImage;
+    },
+  };
+}

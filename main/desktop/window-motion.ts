@@ -1,0 +1,191 @@
+// Clips decoded by the window's Worker (WebCodecs), seen from main as a MotionSource like the CLI's
+// ffmpeg. Each decode is a stream: main sends `decode` (forwarded as the motion.decode event), the
+// worker reads the file in slices through `read`, says what the clip is with `info` and sends its
+// frames with `frames`, which answers only when the encoder has taken them (see frame-queue.ts).
+// The fitter calls frames() more than once: every call is a new stream, nothing is kept.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { MotionFrame, MotionSource } from '../images/motion/source';
+import type {
+  MotionDecodeRequest,
+  MotionFailure,
+  MotionWindowFrame,
+  MotionWindowInfo,
+} from '../../common/contract/index';
+import { MOTION_READ_MAX } from '../../common/contract/index';
+import { FrameQueue } from './frame-queue';
+
+/** How long the window may take to say what a clip is before the clip is given up. */
+const INFO_TIMEOUT_MS = 60_000;
+
+/** One sentence per way a clip fails in the window: what happened, and what to do. */
+export function motionFailureMessage(name: string, failure: MotionFailure | 'timeout'): string {
+  switch (failure) {
+    case 'unsupported-codec':
+      return `${name} uses a video format this computer cannot decode; export it as H.264 MP4.`;
+    case 'no-video':
+      return `${name} has no video in it; export it as H.264 MP4.`;
+    case 'damaged':
+      return `${name} is damaged or incomplete and could not be read; export it again as H.264 MP4.`;
+    case 'no-decoder':
+    case 'timeout':
+      return `The window could not decode ${name}; reopen Shotput and add it again.`;
+  }
+}
+
+interface Stream {
+  file: string;
+  name: string;
+  size: number;
+  info?: { resolve: (info: MotionWindowInfo) => void; reject: (error: Error) => void };
+  frames?: FrameQueue;
+  /** The frame size asked for: anything else is refused. */
+  width?: number;
+  height?: number;
+}
+
+/** A clip as the window described it, and its frames at `width`x`height` as a MotionSource. */
+export interface WindowClip {
+  info: MotionWindowInfo;
+  source(width: number, height: number): MotionSource;
+}
+
+export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }> {
+  private ready = false;
+  private readonly streams = new Map<string, Stream>();
+
+  /**
+   * The window said its decoder runs (motion.ready). Said again, the window was reloaded: the
+   * Worker of its clips in progress is gone, so they fail now instead of waiting for ever.
+   */
+  markReady(): void {
+    this.ready = true;
+    for (const streamId of [...this.streams.keys()]) this.end(streamId, 'no-decoder');
+  }
+
+  /** True when a window can decode now; otherwise motion goes to the CLI's decoders. */
+  available(): boolean {
+    return this.ready && this.listenerCount('decode') > 0;
+  }
+
+  /** Asks the window what the clip is (and for its poster), without its frames. */
+  async describe(file: string): Promise<WindowClip> {
+    const size = (await stat(file)).size;
+    const name = path.basename(file);
+    const streamId = randomUUID();
+    const stream: Stream = { file, name, size };
+    this.streams.set(streamId, stream);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const info = await new Promise<MotionWindowInfo>((resolve, reject) => {
+        stream.info = { resolve, reject };
+        timer = setTimeout(() => reject(new Error(motionFailureMessage(name, 'timeout'))), INFO_TIMEOUT_MS);
+        this.emit('decode', { streamId, name, size, want: 'info' });
+      });
+      return { info, source: (width, height) => this.source(file, name, info, width, height) };
+    } finally {
+      clearTimeout(timer);
+      this.streams.delete(streamId);
+    }
+  }
+
+  /** A slice of a stream's file (motion.read). */
+  async read(streamId: string, start: number, end: number): Promise<Buffer> {
+    const stream = this.streams.get(streamId);
+    if (!stream) throw new Error('This clip is no longer being decoded.');
+    const last = Math.min(end, stream.size);
+    if (start >= last || end - start > MOTION_READ_MAX) throw new Error('That part of the clip cannot be read.');
+    const handle = await open(stream.file, 'r');
+    try {
+      const buffer = Buffer.alloc(last - start);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The window described the clip (motion.info). */
+  info(streamId: string, info: MotionWindowInfo): void {
+    this.streams.get(streamId)?.info?.resolve(info);
+  }
+
+  /** Frames from the window (motion.frames): answered when taken, with whether more are wanted. */
+  async frames(streamId: string, frames: readonly MotionWindowFrame[]): Promise<{ more: boolean }> {
+    const stream = this.streams.get(streamId);
+    const queue = stream?.frames;
+    if (!stream || !queue) return { more: false };
+    const taken: MotionFrame[] = [];
+    for (const frame of frames) {
+      const fits = frame.width === stream.width && frame.height === stream.height;
+      if (!fits || frame.data.byteLength !== frame.width * frame.height * 4) {
+        queue.end(new Error(motionFailureMessage(stream.name, 'damaged')));
+        return { more: false };
+      }
+      const data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength);
+      taken.push({ data, width: frame.width, height: frame.height, timeMs: frame.timeMs });
+    }
+    return { more: await queue.push(taken) };
+  }
+
+  /** The window is done with a stream (motion.end), or could not decode it. */
+  end(streamId: string, failure?: MotionFailure): void {
+    const stream = this.streams.get(streamId);
+    if (!stream) return;
+    const error = failure ? new Error(motionFailureMessage(stream.name, failure)) : undefined;
+    if (stream.info) {
+      if (error) stream.info.reject(error);
+      else stream.info.reject(new Error(motionFailureMessage(stream.name, 'damaged')));
+    }
+    stream.frames?.end(error);
+  }
+
+  private source(file: string, name: string, info: MotionWindowInfo, width: number, height: number): MotionSource {
+    const motion = {
+      label: info.label,
+      width,
+      height,
+      durationMs: info.durationMs,
+      fps: info.fps,
+      ...(info.frames !== undefined ? { frames: info.frames } : {}),
+      loop: info.loop,
+      hasAlpha: info.hasAlpha,
+    };
+    return {
+      info: motion,
+      frames: (options = {}) => this.stream(file, name, info, width, height, options),
+    };
+  }
+
+  private async *stream(
+    file: string,
+    name: string,
+    info: MotionWindowInfo,
+    width: number,
+    height: number,
+    options: { range?: { startMs: number; endMs: number }; fps?: number },
+  ): AsyncGenerator<MotionFrame> {
+    const size = (await stat(file)).size;
+    const streamId = randomUUID();
+    const queue = new FrameQueue();
+    this.streams.set(streamId, { file, name, size, frames: queue, width, height });
+    try {
+      this.emit('decode', {
+        streamId,
+        name,
+        size,
+        want: 'frames',
+        width,
+        height,
+        ...(options.range ? { range: options.range } : {}),
+        ...(options.fps ? { fps: options.fps } : {}),
+      });
+      yield* queue;
+    } finally {
+      queue.stop();
+      this.streams.delete(streamId);
+    }
+  }
+}

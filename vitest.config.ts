@@ -32,6 +32,15 @@ const integrationFiles = [
   'test/images/cli-prepare.test.ts',
   'test/images/svg-references.test.ts',
   'test/service/governor-sandbox.test.ts',
+  // A sandbox process killed and restarted; a watcher over real folders; GIFs encoded for seconds.
+  'test/service/sandbox-supervisor.test.ts',
+  'test/desktop/watch-subfolders.test.ts',
+  'test/desktop/queue-new-version.test.ts',
+  'test/desktop/window-motion.test.ts',
+  'test/images/motion.test.ts',
+  'test/images/motion-cli.test.ts',
+  'test/images/frame-queue.test.ts',
+  'test/workflows/release-guard.test.ts',
 ];
 
 // The machines are small (two cores, shared). The workers below were chosen on a heavily loaded

@@ -6,16 +6,9 @@ import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
-import {
-  UploadQueue,
-  accountQueueDir,
-  hashFile,
-  imagePreparer,
-  isFinal,
-  serviceAdapter,
-  spreadSchedule,
-} from '../uploads/index';
-import type { JobEvent, NewJob, UploadQueueOptions } from '../uploads/index';
+import { hashFile, isFinal, spreadSchedule } from '../uploads/index';
+import type { JobEvent, NewJob, UploadQueueOptions, UploadQueue } from '../uploads/index';
+import { openAccountQueue, type OpenQueue } from './account-queue';
 import type {
   BatchSpacing,
   EnqueueRequest,
@@ -64,14 +57,6 @@ interface CenterEvents {
   /** 0..1 over the jobs of the running batch; -1 when no batch runs. */
   batchProgress: [number];
   batchDone: [BatchSummary];
-}
-
-interface OpenQueue {
-  account: ActiveAccount;
-  queue: UploadQueue;
-  unsubscribe: () => void;
-  /** The service refused the sign-in: the queue holds until the account signs in again (a new queue, new client). */
-  signInRefused?: boolean;
 }
 
 export class UploadCenter extends EventEmitter<CenterEvents> {
@@ -306,26 +291,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       this.batch.reset();
     }
     if (account) {
-      const owner = { service: account.endpoint.id, userId: account.user.id };
-      const dataDir = accountQueueDir(this.options.dataDir, owner);
-      const queue = UploadQueue.open({
-        ...this.options.queueOptions,
-        dataDir,
-        owner,
-        service: serviceAdapter(account.client),
-        preparer: imagePreparer,
+      const opened = openAccountQueue(this.options, account, {
+        onEvent: (event) => this.onQueueEvent(event),
+        onBudget: (view) => this.reportBudget(view),
       });
-      const onEvent = (event: JobEvent) => this.onQueueEvent(event);
-      queue.on('event', onEvent);
-      const offRate = account.client.governor.onState((state) => this.reportBudget(rateLimitView(state)));
-      this.current = {
-        account,
-        queue,
-        unsubscribe: () => {
-          queue.off('event', onEvent);
-          offRate();
-        },
-      };
+      this.current = opened;
+      const { queue } = opened;
       // Jobs left unfinished by the last run count as a batch too.
       this.batch.add(
         queue

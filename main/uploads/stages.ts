@@ -23,12 +23,15 @@ export class Stages {
   async prepare(id: string): Promise<void> {
     const { core } = this;
     const job = core.job(id);
-    if (!job) return;
+    // Only a queued job is prepared: a pump's list can be stale when another pass already took it.
+    if (!job || job.state !== 'queued' || core.busy.has(id)) return;
     core.busy.add(id);
     core.transition(job, 'preparing');
     try {
       const handed = core.prepared.get(id);
-      const content = handed ? undefined : await this.content(job);
+      // Never synchronous, even with the image at hand: the pump that called this goes on first,
+      // instead of being entered again from inside itself (finally below).
+      const content = handed ? await Promise.resolve(undefined) : await this.content(job);
       if (!handed && !content) {
         const name = path.basename(job.sourcePath);
         core.fail(

@@ -56,6 +56,11 @@ describe.each(['darwin', 'win32', 'linux'] as const)('the pickers on %s', (platf
       'tiff',
       'avif',
       'svg',
+      'mp4',
+      'm4v',
+      'mov',
+      'webm',
+      'apng',
     ]);
   });
 

@@ -23,7 +23,7 @@ const NAMED = {
   'x.bmp': 'x.bmp is not an image Shotput can read',
   'x.psd': 'x.psd is not an image Shotput can read',
   'x.jxl': 'x.jxl is not an image Shotput can read',
-  'x.mov': 'x.mov is not an image Shotput can read',
+  'x.wmv': 'x.wmv is not an image Shotput can read',
   'l1/l2/l3/l4': 'The folder l4 is more than 3 folders deep; its files are not taken.',
   'link.png': 'link.png is a link',
   'linked-folder': 'linked-folder is a link',
@@ -36,7 +36,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(top, file)), { recursive: true });
     await writeImage(path.join(top, file), 200 + i);
   }
-  for (const name of ['notes.txt', 'x.heic', 'x.bmp', 'x.psd', 'x.jxl', 'x.mov', '.DS_Store'])
+  for (const name of ['notes.txt', 'x.heic', 'x.bmp', 'x.psd', 'x.jxl', 'x.wmv', '.DS_Store'])
     fs.writeFileSync(path.join(top, name), 'not an image');
   const outside = path.join(root, 'outside');
   fs.mkdirSync(outside);

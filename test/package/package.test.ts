@@ -279,6 +279,10 @@ describe.runIf(onLinux)('linux package built offline from electron-builder.yml',
           'image/tiff',
           'image/avif',
           'image/svg+xml',
+          'image/apng',
+          'video/mp4',
+          'video/quicktime',
+          'video/webm',
           'x-scheme-handler/app.shotput',
         ]),
       );
@@ -373,14 +377,19 @@ describe.runIf(onLinux)('macOS app bundle built offline from electron-builder.ym
       LSHandlerRank: string;
     }[];
     expect(documentTypes.flatMap((type) => type.CFBundleTypeExtensions).sort()).toEqual([
+      'apng',
       'avif',
       'gif',
       'jpeg',
       'jpg',
+      'm4v',
+      'mov',
+      'mp4',
       'png',
       'svg',
       'tif',
       'tiff',
+      'webm',
       'webp',
     ]);
     for (const type of documentTypes)

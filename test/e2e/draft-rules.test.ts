@@ -38,7 +38,7 @@ describe('draft rules', () => {
     await expectVisible(page.getByText(limit));
     // Near the limit, the counter.
     await page.getByLabel('Title of one.png').fill('y'.repeat(250));
-    await expectVisible(page.getByText('250 of 300 characters'));
+    await expectVisible(page.getByText('250 of 255 characters'));
     await page.getByLabel('Title of one.png').fill('One');
 
     await page.getByRole('button', { name: 'Upload all (3)' }).click();

@@ -176,7 +176,10 @@ describe('every state visible', () => {
     // The file goes away after its draft was made (moved, or on a drive taken out).
     await rm(files[1]!);
     await page.getByRole('button', { name: 'Upload all (2)' }).click();
-    const said = page.getByText(/^1 shot added to the queue\. 1 not sent: see the note on its card\./);
+    // The one not sent is named by its file, with why (the same words as on its card).
+    const said = page.getByText(
+      /^1 shot added to the queue\. moved-away\.png was not sent: There is no file moved-away\.png in /,
+    );
     await expectVisible(said);
     expect(await said.evaluate((element) => element.closest('.problem') === null)).toBe(true);
     await expectVisible(
@@ -184,7 +187,7 @@ describe('every state visible', () => {
     );
     // Only that one is left, the other is on its way.
     await page.getByRole('button', { name: 'Upload all (1)' }).click();
-    const none = page.getByText(/^1 not sent: see the note on its card\./);
+    const none = page.getByText(/^moved-away\.png was not sent: There is no file moved-away\.png in /);
     await expectVisible(none);
     expect(await page.getByText(/0 shots added/).count()).toBe(0);
     expect(await none.evaluate((element) => element.closest('.problem') === null)).toBe(true);

@@ -51,6 +51,11 @@ export interface EncodedMotion {
   delays: number[];
   /** Length of the output in milliseconds (sum of the delays). */
   durationMs: number;
+  /**
+   * Share of the pixels that changed between frames that changed by at most NEAR_ERROR on every
+   * channel: what that inter-frame error would leave out (0 when it was already applied).
+   */
+  nearShare: number;
 }
 
 export interface EncodeOptions {
@@ -82,9 +87,12 @@ async function encodeRun(
   settings: MotionSettings,
   loop: number,
   still: StillPixels,
+  counts: { near: number; changed: number },
 ): Promise<Buffer> {
   const { width, height } = settings.target;
   const cleared = still.clear(run.map((timed) => timed.frame));
+  counts.near += cleared.near;
+  counts.changed += cleared.changed;
   const useCleared = cleared.stillShare >= MIN_STILL_SHARE;
   still.sent(useCleared);
   const raw = useCleared ? cleared.rgba : Buffer.concat(run.map((timed) => timed.frame));
@@ -119,6 +127,7 @@ export async function encodeMotion(
   const inFlight: Promise<Buffer>[] = [];
   let run: TimedFrame<Buffer>[] = [];
   const loop = info.loop;
+  const counts = { near: 0, changed: 0 };
   const still = new StillPixels(settings.target.width * settings.target.height, settings.interFrameMaxError);
 
   const flush = async (all: boolean) => {
@@ -130,7 +139,7 @@ export async function encodeMotion(
       delays.push(one.delayMs);
       if (run.length === runFrames(settings.target)) {
         await flush(false);
-        inFlight.push(encodeRun(run, settings, loop, still));
+        inFlight.push(encodeRun(run, settings, loop, still, counts));
         run = [];
       }
     }
@@ -154,7 +163,7 @@ export async function encodeMotion(
     }
     end = Math.max(Number.isFinite(end) ? end : 0, lastMs + 1000 / (decodeFps ?? info.fps));
     await take(retimer.end(end));
-    if (run.length) inFlight.push(encodeRun(run, settings, loop, still));
+    if (run.length) inFlight.push(encodeRun(run, settings, loop, still, counts));
     await flush(true);
   } catch (error) {
     // Let runs already started settle so no rejection is left unhandled.
@@ -162,5 +171,6 @@ export async function encodeMotion(
     throw error;
   }
   const buffer = joiner.finish();
-  return { buffer, frames: joiner.frames, delays, durationMs: delays.reduce((a, b) => a + b, 0) };
+  const nearShare = counts.changed ? counts.near / counts.changed : 0;
+  return { buffer, frames: joiner.frames, delays, durationMs: delays.reduce((a, b) => a + b, 0), nearShare };
 }

@@ -11,6 +11,9 @@
  */
 export const MIN_STILL_SHARE = 0.5;
 
+/** The inter-frame error the fitter trades: 8 hides sensor and compression noise. */
+export const NEAR_ERROR = 8;
+
 /** Two opaque RGBA pixels (as little-endian words) within `maxError` on every channel. */
 function near(a: number, b: number, maxError: number): boolean {
   if (a === b) return true;
@@ -25,6 +28,10 @@ function near(a: number, b: number, maxError: number): boolean {
 export interface ClearedRun {
   rgba: Buffer;
   stillShare: number;
+  /** Pixels compared that changed, but by at most NEAR_ERROR: what that inter-frame error drops. */
+  near: number;
+  /** Pixels compared that changed (every frame's but the run's first, unless it built on the last run). */
+  changed: number;
 }
 
 /**
@@ -54,6 +61,7 @@ export class StillPixels {
     let shown = this.shown ? this.shown.slice() : undefined;
     let still = 0;
     let compared = 0;
+    let nearby = 0;
     frames.forEach((rgb, index) => {
       const at = index * perFrame;
       if (!shown) {
@@ -68,13 +76,14 @@ export class StillPixels {
         if (near(pixel, shown[i]!, this.maxError)) {
           still++;
         } else {
+          if (near(pixel, shown[i]!, NEAR_ERROR)) nearby++;
           out[at + i] = pixel;
           shown[i] = pixel;
         }
       }
     });
     this.pending = shown;
-    return { rgba, stillShare: compared ? still / compared : 0 };
+    return { rgba, stillShare: compared ? still / compared : 0, near: nearby, changed: compared - still };
   }
 
   /** Says whether the run last cleared was sent cleared: only then may the next run build on it. */

@@ -8,8 +8,8 @@
 /**
  * Below this share of still pixels a run is encoded plain. The encoder this replaced used half
  * (for time alone), but with palettes per frame from changed pixels, dithering loses detail where
- * much moves: bench:motion's busy clip (testsrc2; at 60 fps 88% still) fell from SSIM 0.950 to 0.939 for
- * 5.7 against 4.9 s. UI recordings stand 99% still and gain (2 s 60 fps: 0.9986 to 0.9999).
+ * much moves: bench:motion's busy clip (testsrc2; at 60 fps 88% still) fell from SSIM 0.950 to
+ * 0.939 for 5.7 against 4.9 s. UI recordings stand 99% still and gain (2 s 60 fps: 0.9986 to 0.9999).
  */
 export const MIN_STILL_SHARE = 0.95;
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SHOT_BYTES } from '../../common/service-rules';
 import { prepare, probe } from '../../main/images/index';
-import { candidates } from '../../main/images/motion/fit';
+import { bestCase, candidates } from '../../main/images/motion/fit';
 import type { Candidate } from '../../main/images/motion/fit';
 import { verifyOutput } from '../../main/images/verify';
 import { animatedGif, gradientAnimation, noiseAnimation, scratch } from './fixtures';
@@ -84,6 +84,20 @@ describe('the size limit for animations', () => {
       '400x300/10fps/e8/256/d0',
       '400x300/10fps/e8/16/d0',
     ]);
+  });
+
+  it('skips a trade without an encode when the clip showed it cannot save enough', () => {
+    const steps = candidates({ width: 400, height: 300 }, 10);
+    const [first, error, half, plain] = steps as [Candidate, Candidate, Candidate, Candidate];
+    const limit = 8_000_000;
+    // Guessed: the inter-frame error and lighter dithering might each bring 9 MB under 8 MB.
+    expect(bestCase(9_000_000, first, error)).toBeLessThan(limit);
+    expect(bestCase(9_000_000, half, plain)).toBeLessThan(limit);
+    // Noise: almost no changed pixel is within the error; dithering is still tried on the guess.
+    expect(bestCase(9_000_000, first, error, { nearShare: 0.001 })).toBeGreaterThan(limit);
+    expect(bestCase(9_000_000, half, plain, { nearShare: 0.001 })).toBeLessThan(limit);
+    // Noisy video: most changed pixels are near, so the guess stands.
+    expect(bestCase(9_000_000, first, error, { nearShare: 0.7 })).toBe(bestCase(9_000_000, first, error));
   });
 
   it('a little over the limit, the animation keeps its size, frames and pace: the first trade really is smaller', async () => {

@@ -19,12 +19,13 @@ import type { PrepareWarning } from '../warnings';
 import { warning } from '../warnings';
 import type { EncodedMotion, EncodeOptions, MotionSettings } from './encode';
 import { encodeMotion } from './encode';
+import { NEAR_ERROR } from './still-pixels';
 import type { FrameRange, MotionSource } from './source';
 
 /** Rates tried below the source's own, in frames per second. */
 const RATES = [30, 25, 20, 15, 10];
-/** libimagequant inter-frame errors tried: 0 exact; 8 hides sensor and compression noise. */
-const INTER_FRAME_ERRORS = [0, 8];
+/** Inter-frame errors tried: 0 exact; NEAR_ERROR hides sensor and compression noise. */
+const INTER_FRAME_ERRORS = [0, NEAR_ERROR];
 /** An estimate must leave this share of the limit free: samples miss some of a clip's changes. */
 const ESTIMATE_MARGIN = 0.9;
 /**
@@ -61,18 +62,33 @@ export function candidates(target: Size, sourceFps: number): Candidate[] {
 }
 
 /**
- * The most a later candidate can save against one measured, each factor a little beyond what
- * bench:motion measured (frame rate: in proportion; inter-frame error: 0.6; lighter dithering:
- * 0.8; 400x300: 0.3; 16 colours: 0.35). A candidate that cannot reach the limit even so is
- * skipped without an encode (a noisy clip goes straight to 400x300).
+ * What the encodes so far showed of a clip, replacing bestCase's guess for the inter-frame error:
+ * the share of changed pixels it would leave out. On noise that is next to none and trying it cost
+ * a whole encode (animation.test.ts' noise: 3.8 s of 18). Lighter dithering is not learned from:
+ * half dithering came out larger than full on a gradient where plain colours then fitted.
  */
-export function bestCase(bytes: number, from: Candidate, to: Candidate): number {
+export interface Learned {
+  nearShare?: number;
+}
+
+/**
+ * The most a later candidate can save against one measured, each factor a little beyond what
+ * bench:motion measured (frame rate: in proportion; inter-frame error: 0.6, or what this clip
+ * showed; lighter dithering: 0.8; 400x300: 0.3; 16 colours: 0.35). A candidate that cannot reach
+ * the limit even so is skipped without an encode (a noisy clip goes straight to 400x300).
+ */
+export function bestCase(bytes: number, from: Candidate, to: Candidate, learned: Learned = {}): number {
   let factor = Math.min(1, to.rate / from.rate);
-  if (to.interFrameMaxError > from.interFrameMaxError) factor *= 0.6;
+  if (to.interFrameMaxError > from.interFrameMaxError) factor *= Math.max(0.6, 1 - (learned.nearShare ?? 1));
   if (to.dither < from.dither) factor *= 0.8;
   if (to.target.width < from.target.width) factor *= 0.3;
   if (to.colours < from.colours) factor *= 0.35;
   return bytes * factor;
+}
+
+/** Notes what an encode at the exact inter-frame error showed. */
+function learn(learned: Learned, step: Candidate, nearShare: number): void {
+  if (step.interFrameMaxError === 0) learned.nearShare = nearShare;
 }
 
 function samples(durationMs: number): FrameRange[] | undefined {
@@ -113,9 +129,9 @@ export function tradeWarnings(chosen: Candidate, best: Candidate, limit: number,
 }
 
 /** The index before the first later candidate that may reach the limit (the last one always may). */
-function skipUnreachable(steps: Candidate[], at: number, bytes: number, limit: number): number {
+function skipUnreachable(steps: Candidate[], at: number, bytes: number, limit: number, learned: Learned): number {
   let next = at + 1;
-  while (next < steps.length - 1 && bestCase(bytes, steps[at]!, steps[next]!) > limit) next++;
+  while (next < steps.length - 1 && bestCase(bytes, steps[at]!, steps[next]!, learned) > limit) next++;
   return next - 1;
 }
 
@@ -137,21 +153,25 @@ export async function fitMotion(
   let correction = 1;
   let firstBytes: number | undefined;
   let estimate: number | undefined;
+  const learned: Learned = {};
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     const last = i === steps.length - 1;
     if (ranges && !last) {
       let bytes = 0;
       let ms = 0;
+      let near = 0;
       for (const range of ranges) {
         const sample = await encodeMotion(source, plan, options, step, { ...quiet, range });
         bytes += sample.buffer.length;
         ms += sample.durationMs;
+        near += sample.nearShare / ranges.length;
       }
       estimate = (bytes / Math.max(1, ms)) * source.info.durationMs * correction;
       firstBytes ??= estimate;
+      learn(learned, step, near);
       if (estimate > limit * ESTIMATE_MARGIN) {
-        i = skipUnreachable(steps, i, estimate, limit);
+        i = skipUnreachable(steps, i, estimate, limit, learned);
         continue;
       }
     }
@@ -167,7 +187,8 @@ export async function fitMotion(
     }
     // The sample was off by this much; later estimates are scaled by it.
     if (estimate) correction *= whole.buffer.length / estimate;
-    i = skipUnreachable(steps, i, whole.buffer.length, limit);
+    learn(learned, step, whole.nearShare);
+    i = skipUnreachable(steps, i, whole.buffer.length, limit, learned);
   }
   throw new Error('unreachable: the last candidate returns or throws');
 }

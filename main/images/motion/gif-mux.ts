@@ -2,9 +2,11 @@
 // more than a run. sharp (libvips' cgif) encodes a whole image at once, and an animation handed
 // over as one tall raw image would hold every frame: 10 s at 60 fps of 800x600 is 1.1 GB. Each
 // run's GIF starts with a full opaque frame (later frames are the changed rectangle, over the
-// previous one), so runs can be joined by copying their frame blocks after the first run's
-// header. A run's frames that use its global palette get that palette as their own local one,
-// which GIF allows per frame; the header, loop extension and trailer are written once.
+// previous one), or, sent by the still-pixel encode (still-pixels.ts), with only what changed
+// since the previous run's last frame, every frame left in place; either way runs can be joined
+// by copying their frame blocks after the first run's header. A run's frames that use its global
+// palette get that palette as their own local one, which GIF allows per frame; the header, loop
+// extension and trailer are written once.
 // What a joint costs is measured in encode.ts (RUN_BYTES).
 
 /** Bytes of a colour table announced by a packed field (bit 7 set, size in bits 0-2). */

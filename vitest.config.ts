@@ -40,6 +40,7 @@ const integrationFiles = [
   'test/images/motion.test.ts',
   'test/images/motion-cli.test.ts',
   'test/images/frame-queue.test.ts',
+  'test/images/motion-still.test.ts',
   'test/workflows/release-guard.test.ts',
 ];
 

@@ -4,7 +4,7 @@
 // watched folders feed the queue of whoever is signed in.
 import { copyFile, mkdir, readFile, rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountManager } from '../../main/auth/account-manager';
 import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persistence';
 import { TokenStore } from '../../main/auth/token-store';
@@ -14,20 +14,16 @@ import type { BatchSummary } from '../../main/desktop/batch-tracker';
 import type { QueueView, RateLimitView, WatchFolderView } from '../../common/contract/index';
 import { TestBrowser } from '../auth/browser';
 import { failure, value } from '../app/handler-results';
-import { photo, scratch } from '../images/fixtures';
+import { photo } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
-import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
+import { useSandboxAndScratch } from './signed-in-desktop';
 
 let sandbox: Fixture;
 let files: Scratch;
-beforeAll(async () => {
-  sandbox = await startFixture({ processingMs: 150 });
-  files = await scratch();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await files?.cleanup();
+useSandboxAndScratch((started, scratchFiles) => {
+  sandbox = started;
+  files = scratchFiles;
 });
 
 async function open(dataDir: string): Promise<{ desktop: Desktop; opened: string[] }> {

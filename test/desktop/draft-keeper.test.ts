@@ -4,7 +4,7 @@
 // gone says so and keeps its words; a title from a decomposed (NFD) file name is composed (NFC).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountManager } from '../../main/auth/account-manager';
 import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persistence';
 import { TokenStore } from '../../main/auth/token-store';
@@ -12,20 +12,16 @@ import { openDesktop } from '../../main/desktop/desktop';
 import type { Desktop } from '../../main/desktop/desktop';
 import type { DraftView, DraftWords } from '../../common/contract/index';
 import { TestBrowser } from '../auth/browser';
-import { photo, scratch } from '../images/fixtures';
+import { photo } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
-import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
+import { useSandboxAndScratch } from './signed-in-desktop';
 
 let sandbox: Fixture;
 let files: Scratch;
-beforeAll(async () => {
-  sandbox = await startFixture({ processingMs: 150 });
-  files = await scratch();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await files?.cleanup();
+useSandboxAndScratch((started, scratchFiles) => {
+  sandbox = started;
+  files = scratchFiles;
 });
 
 interface Harness {

@@ -3,23 +3,17 @@
 // now a job of its own.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeImage } from '../../bench/lib/uploads-sandbox';
-import { scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
-import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
-import { signedInDesktop } from './signed-in-desktop';
+import { signedInDesktop, useSandboxAndScratch } from './signed-in-desktop';
 
 let sandbox: Fixture;
 let files: Scratch;
-beforeAll(async () => {
-  sandbox = await startFixture({ processingMs: 150 });
-  files = await scratch();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await files?.cleanup();
+useSandboxAndScratch((started, scratchFiles) => {
+  sandbox = started;
+  files = scratchFiles;
 });
 
 const sha256 = async (file: string) =>

@@ -7,7 +7,11 @@ import { fileModeSecretBox, ownerOnlyFile } from '../../main/auth/file-persisten
 import { TokenStore } from '../../main/auth/token-store';
 import { openDesktop } from '../../main/desktop/desktop';
 import type { Desktop } from '../../main/desktop/desktop';
+import { afterAll, beforeAll } from 'vitest';
 import { TestBrowser } from '../auth/browser';
+import { scratch } from '../images/fixtures';
+import type { Scratch } from '../images/fixtures';
+import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
 
 export async function signedInDesktop(input: {
@@ -42,4 +46,22 @@ export async function signedInDesktop(input: {
   await signing;
   for (let i = 0; i < 200 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
   return desktop;
+}
+
+/**
+ * The set-up of a file of desktop tests: a sandbox that processes a shot in 150 ms and a scratch
+ * folder, made before its tests and closed after them, handed to the file as they are made.
+ */
+export function useSandboxAndScratch(take: (sandbox: Fixture, files: Scratch) => void): void {
+  let sandbox: Fixture | undefined;
+  let files: Scratch | undefined;
+  beforeAll(async () => {
+    sandbox = await startFixture({ processingMs: 150 });
+    files = await scratch();
+    take(sandbox, files);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await files?.cleanup();
+  });
 }

@@ -2,23 +2,17 @@
 // levels down, and every entry not taken named with why in the folder's list (not only counted).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeImage } from '../../bench/lib/uploads-sandbox';
-import { scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
-import { startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
-import { signedInDesktop } from './signed-in-desktop';
+import { signedInDesktop, useSandboxAndScratch } from './signed-in-desktop';
 
 let sandbox: Fixture;
 let files: Scratch;
-beforeAll(async () => {
-  sandbox = await startFixture({ processingMs: 150 });
-  files = await scratch();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await files?.cleanup();
+useSandboxAndScratch((started, scratchFiles) => {
+  sandbox = started;
+  files = scratchFiles;
 });
 
 describe('desktop watched folders and subfolders', () => {

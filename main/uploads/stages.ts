@@ -27,6 +27,9 @@ export class Stages {
     if (!job || job.state !== 'queued' || core.busy.has(id)) return;
     core.busy.add(id);
     core.transition(job, 'preparing');
+    // The content this preparation reads: a re-run may hand the job a replaced file's content
+    // while it runs, and then this image is not what the job now records.
+    const preparedHash = job.contentHash;
     try {
       const handed = core.prepared.get(id);
       // Never synchronous, even with the image at hand: the pump that called this goes on first,
@@ -44,6 +47,11 @@ export class Stages {
       const result = handed ? ok(handed) : await core.preparer.prepare(content!, job.prepare);
       const current = core.job(id);
       if (core.closing || !current || current.state !== 'preparing') return;
+      if (current.contentHash !== preparedHash) {
+        // Prepared from content the job no longer holds: it goes back to be prepared from its new one.
+        core.transition(current, 'queued');
+        return;
+      }
       if (!result.ok) {
         core.fail(current, result.error.message, result.error.retryable === true);
         return;

@@ -133,6 +133,8 @@ export class FakeElectron {
    */
   async abandon(): Promise<void> {
     if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
+    // Main's utility processes die with it (Electron ends them when main goes): the relaunch starts its own.
+    await this.utilityProcess.killAll();
   }
 
   async close(): Promise<void> {

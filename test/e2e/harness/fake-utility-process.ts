@@ -70,6 +70,10 @@ export class FakeUtilityProcess extends EventEmitter {
       stdio: ['ignore', stdout, stderr, 'ipc'],
       serialization: 'advanced',
     });
+    // A utility process never outlives the process that made it (Electron ends them with main): a
+    // child left running would also keep the test runner's output pipe open, and the run from ending.
+    live.add(this.child);
+    this.child.once('exit', () => live.delete(this.child));
     if (stdout === 'pipe') this.stdout = this.child.stdout;
     if (stderr === 'pipe') this.stderr = this.child.stderr;
     this.child.once('spawn', () => {
@@ -153,6 +157,12 @@ export class FakeUtilityProcess extends EventEmitter {
     this.stderr = null;
   }
 }
+
+/** Every utility child of this process still running: killed when this process exits, whatever happened. */
+const live = new Set<ReturnType<typeof realFork>>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
 
 /** The `utilityProcess` module: fork() after ready, and every child ended when the app ends. */
 export class FakeUtilityProcessModule {

@@ -123,3 +123,7 @@ process.on('message', (envelope: Envelope) => {
   else ports.get(envelope.id)?.remoteClosed();
 });
 refresh();
+
+// A utility process ends with the process that made it: when that one is gone (its IPC channel
+// closes), so is this one, instead of living on and holding the test runner's output open.
+process.on('disconnect', () => process.exit(0));

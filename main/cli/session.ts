@@ -15,9 +15,11 @@ import { bundledSandbox, stopBundledSandbox } from '../service/bundled-sandbox';
 import type { Sandbox } from '../service/bundled-sandbox';
 import { ServiceClient } from '../service/service-client';
 import { RateLimitGovernor } from '../service/rate-limit-governor';
+import { brokeAfterConnecting } from '../service/network-errors';
 import { displayNameOf, handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { isServiceError } from '../service/service-error';
+import type { ServiceError } from '../service/service-error';
 import { logRateLimitWaits } from '../logging/activity-log';
 import { notSignedIn, unreachableService } from './messages';
 import { loggingFetch } from '../logging/logging-fetch';
@@ -129,8 +131,8 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
   });
   // The first request is not retried when the service cannot be reached at all, so a wrong address
-  // is said at once with that address; a passing fault of a service that answers (a 5xx, a 429)
-  // gets the usual retries.
+  // is said at once with that address; a passing fault of a service that answers (a 5xx, a 429, a
+  // connection it accepted and then dropped) gets the usual retries.
   const probe = new ServiceClient({
     apiUrl: service.apiUrl,
     accessToken,
@@ -139,7 +141,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
   });
   try {
     const user = await probe.getUser({ signal: ctx.signal }).catch((error: unknown) => {
-      if (isServiceError(error) && error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500))
+      if (isServiceError(error) && (answeredWithPassingFault(error) || brokeAfterConnecting(error.cause)))
         return client.getUser({ signal: ctx.signal });
       throw error;
     });
@@ -156,6 +158,10 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     }
     throw error;
   }
+}
+
+function answeredWithPassingFault(error: ServiceError): boolean {
+  return error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500);
 }
 
 /** With --verbose, a fetch that logs each request (and the governor's waits, once per account). */

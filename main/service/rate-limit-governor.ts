@@ -13,6 +13,7 @@
 // the server it fails with kind "unknown-outcome" and the caller reconciles.
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { ServiceError } from './service-error';
+import { describeNetworkError, neverReachedService } from './network-errors';
 
 export interface GovernorClock {
   now(): number;
@@ -73,16 +74,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
-/** Connection failures where the request cannot have reached the server. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 export const systemClock: GovernorClock = {
   now: () => Date.now(),
   random: () => Math.random(),
@@ -163,7 +154,7 @@ export class RateLimitGovernor {
       } catch (error) {
         this.release(reservation, null);
         if (request.signal?.aborted) throw aborted(request, error);
-        const neverSent = NOT_SENT_CODES.has(errorCode(error));
+        const neverSent = neverReachedService(error);
         if ((idempotent || neverSent) && failures < this.retry.maxRetries) {
           if (!neverSent) request.onUncertainRetry?.();
           await this.backoff(failures++, request);
@@ -360,23 +351,6 @@ function headerInt(headers: Headers, name: string): number | null {
   if (raw === null || raw.trim() === '') return null;
   const value = Number(raw);
   return Number.isFinite(value) ? Math.trunc(value) : null;
-}
-
-function errorCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-function describeNetworkError(error: unknown): string {
-  const code = errorCode(error);
-  if (code) return code;
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-  return cause ?? (error instanceof Error ? error.message : String(error));
 }
 
 function aborted(request: GovernedRequest, cause: unknown): ServiceError {

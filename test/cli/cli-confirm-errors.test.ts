@@ -1,9 +1,13 @@
 // Destructive commands ask on a terminal and need --yes elsewhere; errors name what failed.
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxToken } from '../../bench/lib/uploads-sandbox';
+import { startSandbox } from '../../sandbox/index';
 import { runCli } from './run-cli';
 
 let dataDir: string;
@@ -64,6 +68,34 @@ describe('errors that help', () => {
     expect(run.stderr).toBe(
       `shotput: Could not reach the service at http://127.0.0.1:${port} (connection refused). Check the address given with --api, and that the service is running.\n`,
     );
+  });
+
+  it('a connection the service drops at the first request is tried again, not taken for a wrong address', async () => {
+    // A proxy in front of a sandbox that resets the first connection once its request arrives (as
+    // a service behind a restarting balancer does), then passes every request on.
+    const sandbox = await startSandbox();
+    const token = await sandboxToken(sandbox.url);
+    let requests = 0;
+    const proxy = http.createServer(async (req, res) => {
+      if (requests++ === 0) return req.socket.resetAndDestroy();
+      const answer = await fetch(`${sandbox.url}${req.url}`, {
+        method: req.method,
+        headers: { authorization: req.headers.authorization ?? '', accept: 'application/json' },
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (proxy.address() as AddressInfo).port;
+      const run = await cli('--api', `http://127.0.0.1:${port}`, '--token', token, 'whoami');
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(requests).toBeGreaterThan(1);
+    } finally {
+      proxy.close();
+      await sandbox.close();
+    }
   });
 
   it('port 9 is explained, not left as "(bad port)"', async () => {

@@ -31,7 +31,11 @@ describe('uploads survive SIGKILL', () => {
       // Each run is killed at the first job reaching the phase, so the batch is still unfinished
       // after 15 runs; which job that is moves along the batch from run to run.
       const line = await run.waitForLine((l) => l.type === 'job' && l.state === phase);
-      if (!line) break; // this run finished the batch before reaching the moment
+      if (!line) {
+        // This run ended before reaching the moment: only right when it finished the batch.
+        expect(await run.exited, run.stderr()).toBe(0);
+        break;
+      }
       // Within a few milliseconds of the state being written: the POST or the prepare is in flight
       // (every request takes 100 ms on this sandbox).
       await new Promise((r) => setTimeout(r, Math.random() * 80));

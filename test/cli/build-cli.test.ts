@@ -74,17 +74,31 @@ describe('building the CLI under a running command', () => {
 
   it('the test run builds it the same way, so tests never break a command running from this checkout', async () => {
     const { default: buildCli } = await import('../setup/build-cli');
-    const running = path.join(REPO_ROOT, 'out', 'cli', 'cli.js');
-    let misses = 0;
-    const look = setInterval(() => {
-      if (!fs.existsSync(running)) misses++;
-    }, 1);
-    try {
-      await buildCli();
-    } finally {
-      clearInterval(look);
-    }
-    expect(misses).toBe(0);
-    expect(fs.existsSync(running)).toBe(true);
+    expect(await missesOfRunningCli(async () => buildCli())).toBe(0);
+  }, 120_000);
+
+  it('so does npm run build:cli (npm run build, the packed CLI), so a test building it never breaks another', async () => {
+    const build = () =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn('npm', ['run', 'build:cli', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
+        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build:cli: ${code}`))));
+      });
+    expect(await missesOfRunningCli(build)).toBe(0);
   }, 120_000);
 });
+
+/** How often the checkout's own out/cli/cli.js was missing while `build` ran (looked at every ms or two). */
+async function missesOfRunningCli(build: () => Promise<void>): Promise<number> {
+  const running = path.join(REPO_ROOT, 'out', 'cli', 'cli.js');
+  let misses = 0;
+  const look = setInterval(() => {
+    if (!fs.existsSync(running)) misses++;
+  }, 1);
+  try {
+    await build();
+  } finally {
+    clearInterval(look);
+  }
+  expect(fs.existsSync(running)).toBe(true);
+  return misses;
+}

@@ -16,6 +16,10 @@ export interface CliSandbox {
   readonly sandbox: SandboxProcess;
   /** CLI runs to stop when the file ends: push each run here. */
   readonly children: CliRun[];
+  /** Stops the sandbox's process (the service goes away); its state stays in its folder. */
+  stopSandbox(): Promise<void>;
+  /** Starts the sandbox again where it listened, on its state: the service comes back. */
+  startSandboxAgain(): Promise<void>;
 }
 
 /** `name` prefixes the scratch folder (shotput-NAME-…); the options are the sandbox's, but its folder. */
@@ -24,9 +28,13 @@ export function useCliSandbox(name: string, options: Omit<SandboxProcessOptions,
   let sandbox: SandboxProcess | undefined;
   const children: CliRun[] = [];
 
+  const start = async (port?: number) => {
+    sandbox = await startSandboxProcess({ dataDir: path.join(root!, 'sandbox'), ...options, port });
+  };
+
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), `shotput-${name}-`));
-    sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), ...options });
+    await start();
   });
 
   afterAll(async () => {
@@ -45,5 +53,7 @@ export function useCliSandbox(name: string, options: Omit<SandboxProcessOptions,
       return sandbox;
     },
     children,
+    stopSandbox: async () => sandbox?.stop(),
+    startSandboxAgain: async () => start(Number(new URL(sandbox!.url).port)),
   };
 }

@@ -9,6 +9,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** The layers, lowest first; folders in one layer may not import each other. */
 export const MAIN_LAYERS = [
+  ['files'],
   ['service', 'settings'],
   ['auth'],
   ['images'],

@@ -1,7 +1,8 @@
 // A TextPersistence on a file readable only by its owner (mode 0600), replaced atomically so a
 // crash mid-write leaves the previous version. Used by the CLI for the token store.
-import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../files/atomic-file';
 import type { SecretBox, TextPersistence } from './token-store';
 
 export function ownerOnlyFile(filePath: string): TextPersistence {
@@ -14,19 +15,7 @@ export function ownerOnlyFile(filePath: string): TextPersistence {
         throw error;
       }
     },
-    async write(text) {
-      await mkdir(path.dirname(filePath), { recursive: true, mode: 0o700 });
-      const temporary = `${filePath}.${process.pid}.tmp`;
-      const handle = await open(temporary, 'w', 0o600);
-      try {
-        await handle.writeFile(text, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await chmod(temporary, 0o600); // the umask may have narrowed it further, never widened; be explicit.
-      await rename(temporary, filePath);
-    },
+    write: (text) => writeFileAtomically(filePath, text),
   };
 }
 

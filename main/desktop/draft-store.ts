@@ -3,8 +3,9 @@
 // `delayMs`, one at a time) and atomic: a temporary file is written and fsynced, renamed over the
 // old one, and the folder fsynced, so a crash at any moment leaves the previous or the new file,
 // never half of one. A file that cannot be read as drafts is set aside beside it, never crashed on.
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../files/atomic-file';
 import * as v from 'valibot';
 import { DraftWordsSchema, PrepareChoiceSchema } from '../../common/contract/index';
 import type { DraftWords, PrepareChoice } from '../../common/contract/index';
@@ -122,7 +123,7 @@ export class DraftStore {
     if (this.writing) return this.writing;
     this.dirty = false;
     const text = JSON.stringify({ version: FILE_VERSION, drafts: this.options.snapshot() });
-    this.writing = writeAtomically(this.file, text)
+    this.writing = writeFileAtomically(this.file, text)
       .then(() => {
         this.writes += 1;
       })
@@ -147,28 +148,6 @@ export class DraftStore {
   private log(message: string): void {
     this.options.log?.(message);
   }
-}
-
-/** Temporary file, fsync, rename over the old one, fsync the folder: the old or the new, never half. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
-  const folder = path.dirname(file);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, file);
-  // Makes the rename itself durable; some platforms (Windows) cannot open a folder.
-  const dir = await open(folder, 'r').catch(() => undefined);
-  if (dir)
-    await dir
-      .sync()
-      .catch(() => undefined)
-      .finally(() => dir.close());
 }
 
 function describe(error: unknown): string {

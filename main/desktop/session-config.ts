@@ -1,9 +1,10 @@
 // Which service the desktop app uses, and the client id of the user's own application on the
 // real service: one small JSON file in the app's data folder. The client secret is not here: it is
 // sealed in the token store with the tokens.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as v from 'valibot';
+import { writeFileAtomically } from '../files/atomic-file';
 import { serviceChoices, type ServiceChoice } from '../../common/contract/index';
 
 const ConfigSchema = v.object({
@@ -34,8 +35,5 @@ export async function readSessionConfig(file: string): Promise<SessionConfig> {
 }
 
 export async function writeSessionConfig(file: string, config: SessionConfig): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+  await writeFileAtomically(file, `${JSON.stringify(config, null, 2)}\n`);
 }

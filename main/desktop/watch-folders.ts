@@ -4,8 +4,9 @@
 // before are listed so the user can send one anyway.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../files/atomic-file';
 import * as v from 'valibot';
 import { WatchedFolder, nextSlot } from '../uploads/index';
 import type { FolderCounts, JobEvent, UploadQueue, WatchEvent } from '../uploads/index';
@@ -351,12 +352,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
   private async save(): Promise<void> {
     const snapshot = JSON.stringify(this.folders, null, 2);
     const file = this.file;
-    this.saving = this.saving.then(async () => {
-      await mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, `${snapshot}\n`, { mode: 0o600 });
-      await rename(temporary, file);
-    });
+    this.saving = this.saving.then(() => writeFileAtomically(file, `${snapshot}\n`));
     await this.saving;
   }
 }

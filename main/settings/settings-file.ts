@@ -1,8 +1,9 @@
 // The user's settings, kept as one JSON file. Plain Node so it is tested for real; main/app
 // gives it a path inside the user-data folder.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
+import { writeFileAtomically } from '../files/atomic-file';
 import { diskFaultSentence, isDiskFaultCode } from '../../common/disk-fault';
 import {
   defaultSettings,
@@ -80,16 +81,11 @@ async function readSettings(filePath: string): Promise<{ settings: Settings; pro
 }
 
 async function writeAtomically(filePath: string, settings: Settings): Promise<void> {
-  const temporary = `${filePath}.${process.pid}.tmp`;
   try {
-    await mkdir(dirname(filePath), { recursive: true });
-    // Write beside the file, then rename: a crash mid-write leaves the old file whole.
-    await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, filePath);
+    await writeFileAtomically(filePath, `${JSON.stringify(settings, null, 2)}\n`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!isDiskFaultCode(code)) throw error;
-    await rm(temporary, { force: true }).catch(() => undefined);
     // The settings in use stay as they are; the file keeps the last ones it could hold.
     throw new Error(diskFaultSentence(code, 'the settings', dirname(filePath), 'change the setting again'), {
       cause: error,

@@ -63,20 +63,20 @@ export type AppProblemCode =
 
 /** Ways a sign-in can fail (main/auth/auth-problems.ts words each). */
 export type SignInProblemCode =
-  | 'application_suspended'
-  | 'invalid_redirect_uri'
-  | 'access_denied'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'state_mismatch'
-  | 'state_expired'
-  | 'no_sign_in_started'
-  | 'service_unreachable'
-  | 'unexpected_response'
-  | 'user_not_loaded'
-  | 'unknown_error'
-  | 'missing_credentials'
-  | 'signed_out'
+  | 'application-suspended'
+  | 'invalid-redirect-uri'
+  | 'access-denied'
+  | 'invalid-client'
+  | 'invalid-grant'
+  | 'state-mismatch'
+  | 'state-expired'
+  | 'no-sign-in-started'
+  | 'service-unreachable'
+  | 'unexpected-response'
+  | 'user-not-loaded'
+  | 'unknown-error'
+  | 'missing-credentials'
+  | 'signed-out'
   | 'cancelled';
 
 export type FailureCode = ServiceProblemCode | AppProblemCode | SignInProblemCode | `image-${ImageErrorCode}`;

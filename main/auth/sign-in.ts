@@ -73,7 +73,7 @@ export class SignIn {
     const claim = this.pending.claim(link.state);
     if (claim.kind === 'none') {
       log('Ignored a sign-in callback: no sign-in was started.');
-      return { kind: 'failed', problem: signInProblem('no_sign_in_started') };
+      return { kind: 'failed', problem: signInProblem('no-sign-in-started') };
     }
     if (claim.kind === 'mismatch') {
       // Any web page can open an app.shotput:// link: a state this app did not issue is dropped
@@ -81,7 +81,7 @@ export class SignIn {
       log('Ignored a sign-in callback whose state this app did not issue.');
       return { kind: 'ignored', reason: STATE_MISMATCH };
     }
-    if (claim.kind === 'expired') return { kind: 'failed', problem: signInProblem('state_expired') };
+    if (claim.kind === 'expired') return { kind: 'failed', problem: signInProblem('state-expired') };
     if (link.kind === 'oauth-error') return { kind: 'failed', problem: signInProblem(link.error, link.description) };
     return this.finish(claim.signIn, link.code, signal);
   }
@@ -89,7 +89,7 @@ export class SignIn {
   private async finish(signIn: PendingSignIn, code: string, signal?: AbortSignal): Promise<SignInOutcome> {
     const service = signIn.service;
     const secret = await this.options.clientSecretFor(service);
-    if (!secret) return { kind: 'failed', problem: signInProblem('invalid_client') };
+    if (!secret) return { kind: 'failed', problem: signInProblem('invalid-client') };
     const exchanged = await exchangeCode({ signIn, code, clientSecret: secret, fetch: this.options.fetch, signal });
     if (!exchanged.ok) return { kind: 'failed', problem: exchanged.error };
     const client = new ServiceClient({
@@ -102,7 +102,7 @@ export class SignIn {
     try {
       user = await client.getUser({ signal });
     } catch {
-      return { kind: 'failed', problem: signInProblem('user_not_loaded') };
+      return { kind: 'failed', problem: signInProblem('user-not-loaded') };
     }
     const account: StoredAccount = {
       serviceId: service.id,

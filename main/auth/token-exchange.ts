@@ -40,7 +40,7 @@ export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExch
       redirect: 'error',
     });
   } catch {
-    return { ok: false, error: signInProblem('service_unreachable') };
+    return { ok: false, error: signInProblem('service-unreachable') };
   }
   let json: unknown;
   try {
@@ -48,15 +48,15 @@ export async function exchangeCode(input: TokenExchangeInput): Promise<TokenExch
   } catch {
     return {
       ok: false,
-      error: signInProblem(response.ok ? 'unexpected_response' : 'unknown_error', `status ${response.status}`),
+      error: signInProblem(response.ok ? 'unexpected-response' : 'unknown-error', `status ${response.status}`),
     };
   }
   // The spec does not say which status a token error has; the body's shape decides.
   const failure = validateBody(TokenErrorSchema, json, 'a token error');
   if (failure.ok) return { ok: false, error: signInProblem(failure.value.error, failure.value.error_description) };
-  if (!response.ok) return { ok: false, error: signInProblem('unknown_error', `status ${response.status}`) };
+  if (!response.ok) return { ok: false, error: signInProblem('unknown-error', `status ${response.status}`) };
   const token = validateBody(TokenResponseSchema, json, 'a token');
-  if (!token.ok) return { ok: false, error: signInProblem('unexpected_response') };
+  if (!token.ok) return { ok: false, error: signInProblem('unexpected-response') };
   rememberSecret(token.value.access_token);
   return { ok: true, value: token.value };
 }

@@ -97,7 +97,7 @@ async function signIn(
   const outcome = await flow.completeFromDeepLink(address, ctx.signal);
   if (outcome.kind === 'ignored' && outcome.reason === STATE_MISMATCH) {
     // Pasted by the user, not opened by some page: say plainly that the address is not this sign-in's.
-    writeLine(ctx.io.stderr, `shotput: ${problemLine(signInProblem('state_mismatch'))}`);
+    writeLine(ctx.io.stderr, `shotput: ${problemLine(signInProblem('state-mismatch'))}`);
     return EXIT_FAILURE;
   }
   if (outcome.kind === 'ignored') {

@@ -172,7 +172,7 @@ export class DesktopSession {
       started = await this.options.accounts.beginSignIn(this.endpointChoice(request.service));
     } catch (error) {
       this.log(`Could not open the sign-in page: ${error instanceof Error ? error.message : String(error)}`);
-      return this.refuse(signInProblem('service_unreachable'));
+      return this.refuse(signInProblem('service-unreachable'));
     }
     if (this.overtaken(attempt)) return { ok: false, error: cancelledProblem };
     return new Promise<SignInResult>((resolve) => {
@@ -180,7 +180,7 @@ export class DesktopSession {
       const timer = setTimeout(() => {
         if (this.wait?.timer !== timer) return;
         this.options.accounts.cancelSignIn();
-        this.fail(signInProblem('state_expired'));
+        this.fail(signInProblem('state-expired'));
       }, timeoutMs);
       timer.unref?.();
       this.wait = { timer, settle: resolve };
@@ -227,7 +227,7 @@ export class DesktopSession {
     const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(service));
     const client = await this.options.accounts.clientFor(this.endpointChoice(service));
     if (!client) {
-      this.fail(signInProblem('user_not_loaded'));
+      this.fail(signInProblem('user-not-loaded'));
       return true;
     }
     await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, attempt);

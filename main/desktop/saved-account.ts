@@ -66,7 +66,7 @@ export async function findSavedAccount(lookup: SavedAccountLookup): Promise<Save
   } catch (error) {
     // The bundled sandbox could not start (a port, a damaged data folder, …).
     lookup.log(`Could not reach ${lookup.label}: ${error instanceof Error ? error.message : String(error)}`);
-    return { kind: 'none', problem: signInProblem('service_unreachable') };
+    return { kind: 'none', problem: signInProblem('service-unreachable') };
   }
   if (!client) return { kind: 'none', problem: null };
   lookup.onConnecting();
@@ -76,7 +76,7 @@ export async function findSavedAccount(lookup: SavedAccountLookup): Promise<Save
   } catch (error) {
     if (lookup.overtaken()) return { kind: 'none', problem: null };
     if (!isServiceError(error) || error.status !== 401)
-      return { kind: 'none', problem: signInProblem('service_unreachable') };
+      return { kind: 'none', problem: signInProblem('service-unreachable') };
     // The service no longer accepts the saved token: forget it, ask for a new sign-in.
     await accounts.signOut(endpoint.id);
     return { kind: 'none', problem: signedOutProblem(endpoint.label) };

@@ -16,7 +16,7 @@ export function problemSentence(problem: SignInProblem): string {
 
 export function missingCredentials(what: 'client ID' | 'client secret'): SignInProblem {
   return {
-    code: 'missing_credentials',
+    code: 'missing-credentials',
     title: `The ${what} is missing`,
     message: `Signing in to the real service needs the client ID and client secret of an application you registered on it.`,
     action: `Enter the ${what} of your application, then sign in`,
@@ -26,7 +26,7 @@ export function missingCredentials(what: 'client ID' | 'client secret'): SignInP
 /** The saved sign-in of a service that no longer accepts it. */
 export function signedOutProblem(serviceLabel: string): SignInProblem {
   return {
-    code: 'signed_out',
+    code: 'signed-out',
     title: 'You were signed out',
     message: `${serviceLabel} no longer accepts the saved sign-in.`,
     action: 'Sign in again',

@@ -154,7 +154,7 @@ describe('IPC registration', async () => {
     expect(answer.ok).toBe(false);
     expect(answer.error.message).toMatch(/Could not reach the service\..*Check your internet connection/);
     const real = (await invoke('auth.signIn', { service: 'real' })) as { ok: boolean; error: { message: string } };
-    expect(real).toMatchObject({ ok: false, error: { code: 'missing_credentials' } });
+    expect(real).toMatchObject({ ok: false, error: { code: 'missing-credentials' } });
     expect(real.error.message).toMatch(/client ID/);
     expect(await invoke('auth.state', undefined)).toMatchObject({ ok: true, value: { status: 'signed-out' } });
   });

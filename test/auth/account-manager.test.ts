@@ -47,8 +47,8 @@ describe('AccountManager', () => {
     const noSecret = await manager.handleDeepLink(
       await new TestBrowser().authorize(opened.pop()!, { username: 'ben', password: 'sandbox', decision: 'allow' }),
     );
-    expect(noSecret.kind === 'failed' && noSecret.problem.code).toBe('invalid_client');
-    expect(failures.map((f) => f.code)).toEqual(['invalid_client']);
+    expect(noSecret.kind === 'failed' && noSecret.problem.code).toBe('invalid-client');
+    expect(failures.map((f) => f.code)).toEqual(['invalid-client']);
 
     await manager.setClientSecret(custom, 'shotput-desktop-secret');
     expect(await manager.hasClientSecret(custom)).toBe(true);

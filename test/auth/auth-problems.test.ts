@@ -11,9 +11,10 @@ describe('signInProblem', () => {
     ['state_mismatch', 'sign-in-again'],
     ['state_expired', 'sign-in-again'],
     ['service_unreachable', 'check-connection'],
-  ])('gives %s its own sentence and next step', (code, next) => {
+  ])('gives %s (as the service names it) its own sentence, next step and kebab-case code', (code, next) => {
     const problem = signInProblem(code);
-    expect(problem.code).toBe(code);
+    expect(problem.code).toBe(code.replaceAll('_', '-'));
+    expect(signInProblem(problem.code)).toEqual(problem);
     expect(problem.next).toBe(next);
     expect(problem.message).toMatch(/^[A-Z].*\.$/);
     expect(problem.message).not.toMatch(/_/); // no error codes in the sentence
@@ -21,12 +22,12 @@ describe('signInProblem', () => {
 
   it('quotes the service for an error it does not know', () => {
     const problem = signInProblem('temporarily_unavailable', 'Come back later');
-    expect(problem.code).toBe('unknown_error');
+    expect(problem.code).toBe('unknown-error');
     expect(problem.message).toContain('Come back later');
     expect(problemLine(problem)).toContain('Sign in again');
   });
 
   it('does not mistake inherited names for codes', () => {
-    expect(signInProblem('constructor').code).toBe('unknown_error');
+    expect(signInProblem('constructor').code).toBe('unknown-error');
   });
 });

@@ -111,7 +111,7 @@ describe('sign-in against the sandbox', () => {
       decision: 'deny',
     });
     const outcome = await signIn.completeFromDeepLink(callback);
-    expect(failedCode(outcome)).toBe('access_denied');
+    expect(failedCode(outcome)).toBe('access-denied');
     if (outcome.kind === 'failed') expect(outcome.problem.title).toBe('Sign-in cancelled');
     expect(await store.account('sandbox')).toBeUndefined();
   });
@@ -127,7 +127,7 @@ describe('sign-in against the sandbox', () => {
     // application been suspended, the same redirect would arrive on Shotput's scheme.
     const callback = `app.shotput://oauth/callback${redirect.search}`;
     const outcome = await signIn.completeFromDeepLink(callback);
-    expect(failedCode(outcome)).toBe('application_suspended');
+    expect(failedCode(outcome)).toBe('application-suspended');
     if (outcome.kind === 'failed') expect(outcome.problem.next).toBe('contact-support');
   });
 
@@ -136,7 +136,7 @@ describe('sign-in against the sandbox', () => {
     const wrongRedirect = { ...service, redirectUri: 'app.shotput://elsewhere/callback' };
     const callback = await new TestBrowser().authorize(signIn.start(wrongRedirect).authorizeUrl, { decision: 'allow' });
     // The service sends the error to the registered callback, which is still ours.
-    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('invalid_redirect_uri');
+    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('invalid-redirect-uri');
   });
 
   it('reports a wrong client secret as invalid_client', async () => {
@@ -147,7 +147,7 @@ describe('sign-in against the sandbox', () => {
       password: 'sandbox',
       decision: 'allow',
     });
-    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('invalid_client');
+    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('invalid-client');
     secret = undefined;
     const again = newSignIn();
     const second = await new TestBrowser().authorize(again.start(service).authorizeUrl, {
@@ -155,7 +155,7 @@ describe('sign-in against the sandbox', () => {
       password: 'sandbox',
       decision: 'allow',
     });
-    expect(failedCode(await again.completeFromDeepLink(second))).toBe('invalid_client');
+    expect(failedCode(await again.completeFromDeepLink(second))).toBe('invalid-client');
   });
 
   it('reports a wrong or reused code as invalid_grant', async () => {
@@ -167,7 +167,7 @@ describe('sign-in against the sandbox', () => {
     });
     const tampered = new URL(callback);
     tampered.searchParams.set('code', 'made-up-code');
-    expect(failedCode(await signIn.completeFromDeepLink(tampered.toString()))).toBe('invalid_grant');
+    expect(failedCode(await signIn.completeFromDeepLink(tampered.toString()))).toBe('invalid-grant');
 
     const pending = new PendingSignIns();
     const started = pending.start(service);
@@ -180,7 +180,7 @@ describe('sign-in against the sandbox', () => {
     ).searchParams.get('code')!;
     expect((await exchangeCode({ signIn: started, code, clientSecret: SANDBOX_CLIENT_SECRET })).ok).toBe(true);
     const reused = await exchangeCode({ signIn: started, code, clientSecret: SANDBOX_CLIENT_SECRET });
-    expect(reused.ok === false && reused.error.code).toBe('invalid_grant');
+    expect(reused.ok === false && reused.error.code).toBe('invalid-grant');
   });
 
   it('ignores a state it did not issue (a forged link) and keeps the real sign-in', async () => {
@@ -205,7 +205,7 @@ describe('sign-in against the sandbox', () => {
       decision: 'allow',
     });
     now += 10 * 60 * 1000 + 1;
-    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('state_expired');
+    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('state-expired');
   });
 
   it('ignores and logs links that are not callbacks, without logging their contents', async () => {
@@ -228,7 +228,7 @@ describe('sign-in against the sandbox', () => {
       decision: 'allow',
     });
     await closed.close();
-    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('service_unreachable');
+    expect(failedCode(await signIn.completeFromDeepLink(callback))).toBe('service-unreachable');
   });
 
   it('keeps one account per service', async () => {

@@ -143,17 +143,17 @@ describe('DesktopSession', () => {
     const signingIn = h.session.signIn({ service: 'sandbox' });
     await h.session.handleDeepLink(await answerInBrowser(h, { decision: 'deny' }));
     const result = await signingIn;
-    expect(result).toMatchObject({ ok: false, error: { code: 'access_denied', title: 'Sign-in cancelled' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'access-denied', title: 'Sign-in cancelled' } });
     if (!result.ok)
       expect(problemSentence(result.error)).toMatch(
         /^Sign-in cancelled\. You chose not to give Shotput access\. .*Sign in again when you are ready\.$/,
       );
-    expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'access_denied' } });
+    expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'access-denied' } });
 
     // A forged link while nothing waits changes nothing.
     await h.session.handleDeepLink('app.shotput://oauth/callback?code=abc&state=forged');
     await h.session.handleDeepLink('https://example.com/not-ours');
-    expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'access_denied' } });
+    expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'access-denied' } });
     await h.session.close();
   });
 
@@ -185,8 +185,8 @@ describe('DesktopSession', () => {
   it('gives up waiting for the browser after the time limit', async () => {
     const h = await openSession(undefined, 200);
     const result = await h.session.signIn({ service: 'sandbox' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'state_expired' } });
-    expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'state_expired' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'state-expired' } });
+    expect(h.session.state()).toMatchObject({ status: 'signed-out', problem: { code: 'state-expired' } });
     await h.session.close();
   });
 
@@ -194,11 +194,11 @@ describe('DesktopSession', () => {
     const h = await openSession();
     expect(await h.session.signIn({ service: 'real' })).toMatchObject({
       ok: false,
-      error: { code: 'missing_credentials' },
+      error: { code: 'missing-credentials' },
     });
     expect(await h.session.signIn({ service: 'real', clientId: 'shotput-desktop' })).toMatchObject({
       ok: false,
-      error: { code: 'missing_credentials', action: expect.stringContaining('client secret') },
+      error: { code: 'missing-credentials', action: expect.stringContaining('client secret') },
     });
 
     const real = h.session.signIn({

@@ -8,7 +8,7 @@ import type { SignInProblem } from '../../common/contract/index';
 type Account = { name: string };
 const ada: Account = { name: 'ada' };
 const problem: SignInProblem = {
-  code: 'access_denied',
+  code: 'access-denied',
   title: 'Sign-in cancelled',
   message: 'You said no.',
   action: 'Sign in again',

@@ -64,4 +64,11 @@ describe('failure codes', () => {
     const misspelt: FailureCode = 'not-fuond';
     expect(known).not.toContain(misspelt);
   });
+
+  it("are kebab-case, one case for every code (the service's OAuth names are translated where they arrive)", () => {
+    const union = readFileSync(path.join(root, 'common', 'problem.ts'), 'utf8');
+    const codes = [...union.matchAll(/^\s*\| '([^']+)'$/gm)].map((match) => match[1]!);
+    expect(codes.length).toBeGreaterThan(40);
+    expect(codes.filter((code) => !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(code))).toEqual([]);
+  });
 });

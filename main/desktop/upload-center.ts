@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
-import { hashFile, isFinal, spreadSchedule } from '../uploads/index';
+import { hashBytes, hashFile, isFinal, spreadSchedule } from '../uploads/index';
 import type { JobEvent, NewJob, UploadQueueOptions, UploadQueue } from '../uploads/index';
 import { openAccountQueue, type OpenQueue } from './account-queue';
 import type {
@@ -77,11 +77,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     this.batch.on('done', (summary) => this.emit('batchDone', summary));
   }
 
-  /** The shot a file's content is already on the service as, when the open queue knows it. */
-  async uploadedAs(file: string): Promise<number | undefined> {
+  /** The shot a file's content (or these bytes) is already on the service as, when the open queue knows it. */
+  async uploadedAs(content: string | Buffer): Promise<number | undefined> {
     const queue = this.current?.queue;
     if (!queue) return undefined;
-    const contentHash = await hashFile(file).catch(() => undefined);
+    const contentHash = Buffer.isBuffer(content) ? hashBytes(content) : await hashFile(content).catch(() => undefined);
     return contentHash === undefined ? undefined : queue.uploadedAs(contentHash)?.shotId;
   }
 

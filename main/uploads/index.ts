@@ -11,7 +11,7 @@ export { spreadSchedule, nextSlot } from './schedule';
 export { checkImage, checkMetadata } from './validate';
 export type { BatchSchedule } from './schedule';
 export { Journal } from './journal';
-export { hashFile } from './content-hash';
+export { hashBytes, hashFile } from './content-hash';
 export { noteDeletedShot } from './deleted-shots';
 export { JOB_STATES, isFinal, isOnService, isWaiting } from './types';
 export type {

@@ -3,7 +3,7 @@
 // its image from that copy, never from the source again, so a file edited or replaced while its
 // job waits (or across a Ctrl-C or a crash) cannot change what the job sends or what is recorded
 // as uploaded. The copy goes once its content is on the service or the job leaves the list.
-import { createHash } from 'node:crypto';
+import { hashBytes } from './content-hash';
 import { readdirSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -27,10 +27,6 @@ export async function takeFile(file: string): Promise<TakenFile> {
   } finally {
     await handle.close();
   }
-}
-
-export function hashBytes(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function stampOf(info: { size: number; mtimeMs: number }): string {

@@ -40,6 +40,29 @@ describe('every state visible', () => {
     const own = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 20, 0);
     await card('b-own-time').getByRole('button', { name: 'Edit b-own-time.png' }).click();
     const panel = page.getByRole('region', { name: 'Edit b-own-time.png' });
+    // Finding 7: the Upload all count holds while a new crop is prepared. Every text the button takes
+    // is recorded while the crop is made smaller (the window marks the draft as being prepared at
+    // once; main prepares it again and says when it is ready).
+    await page.evaluate(() => {
+      const seen = { counts: [] as string[], states: [] as string[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Upload all'))!;
+      new MutationObserver(() => seen.counts.push(button.textContent?.trim() ?? '')).observe(button, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      window.shotput?.on('drafts.changed', ({ changed }) => {
+        for (const view of changed) seen.states.push(`${view.name}: ${view.state}`);
+      });
+    });
+    await panel.getByRole('application', { name: /Crop area/ }).focus();
+    await page.keyboard.press('-');
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { seen: { counts: string[]; states: string[] } }).seen);
+    await expect.poll(async () => (await seen()).states.at(-1), { timeout: uiTimeoutMs }).toBe('b-own-time.png: ready');
+    expect((await seen()).counts.filter((text) => text !== 'Upload all (4)')).toEqual([]);
+    await expectVisible(page.getByRole('button', { name: 'Upload all (4)' }));
     // Finding 6: one date and time control, in the app's own format. While "With the batch" or "Now"
     // is chosen it is disabled and empty (no time that will not be used); typed from the keyboard.
     const publishAt = dateTimeField(panel, 'Publish date and time');

@@ -74,6 +74,14 @@ describe('every state visible', () => {
     await panel.getByRole('radio', { name: 'At', exact: true }).check();
     await expect.poll(() => publishAt.getAttribute('aria-disabled')).toBe('false');
     await typeDateTime(publishAt, localInput(own));
+    // Each part is a spin button: the arrow keys step it (and the time stays whole).
+    const minute = publishAt.locator('[data-segment="minute"]');
+    await minute.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => minute.getAttribute('aria-valuenow')).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => minute.getAttribute('aria-valuenow')).toBe('0');
+    expect(await minute.getAttribute('role')).toBe('spinbutton');
     await expectNoAxeViolations(page);
     for (const colorScheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme });

@@ -17,6 +17,7 @@ import type { DraftView } from '../../common/contract/index';
 import { dropFiles, expectVisible, launchApp, uiTimeoutMs, waitForShell } from './harness/index';
 import type { LaunchedApp } from './harness/index';
 import { photo } from '../images/fixtures';
+import { dateTimeField, typeDateTime } from './support/date-time';
 import { draftsInGrid } from './support/drafts-grid';
 import { signInAs } from './support/sign-in-as';
 import { attachSystemBrowser, type SystemBrowser } from './support/system-browser';
@@ -158,7 +159,7 @@ describe('drafts survive', () => {
     // Its own publish time.
     await edit(7, async (panel) => {
       await panel.getByRole('radio', { name: 'At', exact: true }).check();
-      await panel.getByLabel('Publish date and time').fill('2031-05-06T10:15');
+      await typeDateTime(dateTimeField(panel, 'Publish date and time'), '2031-05-06T10:15');
     });
     await edit(9, async (panel) => {
       await panel.getByRole('textbox', { name: 'Tags' }).fill('risograph');

@@ -4,9 +4,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible, uiTimeoutMs } from './harness/index';
+import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
 import { photo } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { dateTimeField, dateTimeIsEmpty, shownDateTime, typeDateTime } from './support/date-time';
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 
@@ -39,8 +40,64 @@ describe('every state visible', () => {
     const own = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 20, 0);
     await card('b-own-time').getByRole('button', { name: 'Edit b-own-time.png' }).click();
     const panel = page.getByRole('region', { name: 'Edit b-own-time.png' });
+    // Finding 7: the Upload all count holds while a new crop is prepared. Every text the button takes
+    // is recorded while the crop is made smaller (the window marks the draft as being prepared at
+    // once; main prepares it again and says when it is ready).
+    await page.evaluate(() => {
+      const seen = { counts: [] as string[], states: [] as string[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Upload all'))!;
+      new MutationObserver(() => seen.counts.push(button.textContent?.trim() ?? '')).observe(button, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      window.shotput?.on('drafts.changed', ({ changed }) => {
+        for (const view of changed) seen.states.push(`${view.name}: ${view.state}`);
+      });
+    });
+    await panel.getByRole('application', { name: /Crop area/ }).focus();
+    await page.keyboard.press('-');
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { seen: { counts: string[]; states: string[] } }).seen);
+    await expect.poll(async () => (await seen()).states.at(-1), { timeout: uiTimeoutMs }).toBe('b-own-time.png: ready');
+    expect((await seen()).counts.filter((text) => text !== 'Upload all (4)')).toEqual([]);
+    await expectVisible(page.getByRole('button', { name: 'Upload all (4)' }));
+    // Finding 6: one date and time control, in the app's own format. While "With the batch" or "Now"
+    // is chosen it is disabled and empty (no time that will not be used); typed from the keyboard.
+    const publishAt = dateTimeField(panel, 'Publish date and time');
+    for (const choice of ['With the batch', 'Now'] as const) {
+      await panel.getByRole('radio', { name: choice, exact: true }).check();
+      await expect.poll(() => publishAt.getAttribute('aria-disabled')).toBe('true');
+      expect(await dateTimeIsEmpty(publishAt), `empty with "${choice}"`).toBe(true);
+    }
     await panel.getByRole('radio', { name: 'At', exact: true }).check();
-    await panel.getByLabel('Publish date and time').fill(localInput(own));
+    await expect.poll(() => publishAt.getAttribute('aria-disabled')).toBe('false');
+    await typeDateTime(publishAt, localInput(own));
+    // Each part is a spin button: the arrow keys step it (and the time stays whole).
+    const minute = publishAt.locator('[data-segment="minute"]');
+    await minute.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => minute.getAttribute('aria-valuenow')).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => minute.getAttribute('aria-valuenow')).toBe('0');
+    expect(await minute.getAttribute('role')).toBe('spinbutton');
+    await expectNoAxeViolations(page);
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await saveScreenshot(page, `publish-time-${colorScheme}`);
+    }
+    // Empty while "Now" is chosen, and the time is back when "At" is chosen again.
+    await panel.getByRole('radio', { name: 'Now', exact: true }).check();
+    await expect.poll(() => dateTimeIsEmpty(publishAt)).toBe(true);
+    await panel.getByRole('radio', { name: 'At', exact: true }).check();
+    await expect.poll(() => dateTimeIsEmpty(publishAt)).toBe(false);
+    const hour = await page.evaluate(
+      (ms) => new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).format(ms),
+      own.getTime(),
+    );
+    expect(await shownDateTime(publishAt)).toContain(String(own.getFullYear()));
+    expect(await shownDateTime(publishAt)).toContain(hour.replace(/\s*[AP]M$/, ''));
     await panel.getByRole('button', { name: 'Done' }).click();
 
     // The batch: one every 2 h from tomorrow at 2 PM, working hours 9 to 6 (the default).
@@ -48,7 +105,10 @@ describe('every state visible', () => {
     await page.getByText('Publish now', { exact: true }).click();
     await page.getByRole('radio', { name: 'One every' }).check();
     await page.getByLabel('Hours between shots').fill('2');
-    await page.getByLabel('First publish time').fill(localInput(first));
+    await typeDateTime(dateTimeField(page, 'First publish time'), localInput(first));
+    await saveScreenshot(page, 'batch-schedule');
+    // The control sets its styles from script (allowed), never as inline styles the CSP refuses.
+    expect(launched.electron.pageErrors.filter((message) => /Content Security Policy/.test(message))).toEqual([]);
     expect(await page.getByRole('checkbox', { name: /Only between/ }).isChecked()).toBe(true);
     await expectNoAxeViolations(page);
     await page.getByText(/^One every 2 h/).click();

@@ -147,6 +147,21 @@ async function outsideCards(cards: Locator): Promise<string[]> {
   });
 }
 
+/** The rows of a grid of cards (cards that start at the same height) whose cards differ in height, described. */
+async function unevenRows(cards: Locator): Promise<string[]> {
+  const boxes = await cards.evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { top: Math.round(rect.top), height: Math.round(rect.height) };
+    }),
+  );
+  const rows = new Map<number, number[]>();
+  for (const { top, height } of boxes) rows.set(top, [...(rows.get(top) ?? []), height]);
+  return [...rows]
+    .filter(([, heights]) => Math.max(...heights) - Math.min(...heights) > 1)
+    .map(([top, heights]) => `row at ${top}: ${heights.join(', ')} px`);
+}
+
 type Box = { x: number; y: number; width: number; height: number };
 async function box(locator: Locator): Promise<Box> {
   const found = await locator.boundingBox();
@@ -395,6 +410,24 @@ describe('the realistic batch at three window sizes', () => {
       if (size.name === 'default') await saveScreenshot(page, 'my-shots-12-tags');
     }
     await expectNoAxeViolations(page);
+    // Finding 7: the cards of a row are the same height, in My shots and in Popular (where the long
+    // title of the shot just uploaded comes first), at every size and in both themes.
+    const popular = page.getByRole('list', { name: 'Popular shots' }).getByRole('button');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const [section, cards] of [
+        ['My shots', shots],
+        ['Popular', popular],
+      ] as const) {
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section }).click();
+        await expect.poll(() => cards.count(), { timeout: uiTimeoutMs }).toBeGreaterThan(3);
+        for (const size of SIZES) {
+          await page.setViewportSize({ width: size.width, height: size.height });
+          expect(await unevenRows(cards), `${colorScheme}, ${size.name}: ${section}'s rows`).toEqual([]);
+        }
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Settings at the minimum window: every choice of the size menu is readable in full.
     await page.setViewportSize({ width: 720, height: 520 });

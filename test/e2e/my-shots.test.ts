@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell, type LaunchedApp } from './harness/index';
 import { sandboxToken, signInThroughSandbox } from './harness/sandbox-sign-in';
 import { SandboxApi } from './my-shots-helpers';
+import { dateTimeField, typeDateTime } from './support/date-time';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -96,11 +97,10 @@ describe('My shots', () => {
     const rescheduler = page.getByRole('dialog', { name: 'Edit “Autumn palette”' });
     const later = new Date(inTwoDays.getTime() + 86_400_000);
     const pad = (n: number) => String(n).padStart(2, '0');
-    await rescheduler
-      .getByLabel('Publish at')
-      .fill(
-        `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`,
-      );
+    await typeDateTime(
+      dateTimeField(rescheduler, 'Publish at'),
+      `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`,
+    );
     await rescheduler.getByRole('button', { name: 'Save changes' }).click();
     await rescheduler.waitFor({ state: 'detached', timeout: uiTimeoutMs });
     const rescheduled = await ada.json<ServiceShot>('GET', `/v2/shots/${scheduledId}`);

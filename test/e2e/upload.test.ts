@@ -8,6 +8,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
 import { animatedGif } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { dateTimeField, typeDateTime } from './support/date-time';
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { draftsInGrid, scrollGridToEnd } from './support/drafts-grid';
 import { useSignedInApp } from './support/signed-in-app';
@@ -78,7 +79,7 @@ describe('upload', () => {
       await page.getByText('Publish now', { exact: true }).click();
       await page.getByRole('radio', { name: 'One every' }).check();
       await page.getByLabel('Hours between shots').fill('0');
-      await page.getByLabel('First publish time').fill(local);
+      await typeDateTime(dateTimeField(page, 'First publish time'), local);
       await page.getByText(/^One every 0 h/).click();
       // Applied as made: the cards already carry it.
       await expectVisible(bulk.getByText('Applies to 3 drafts as you type'));

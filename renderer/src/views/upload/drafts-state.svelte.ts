@@ -22,10 +22,9 @@ import { WordsSaver } from './words-saver.svelte';
 export type { DraftEntry, DraftMeta } from './draft-entry';
 import type { DraftEntry, DraftMeta } from './draft-entry';
 
-/** Ready, and not held back as a duplicate: what "Upload all" sends. */
-export function isSendable(entry: DraftEntry): boolean {
-  return entry.view.state === 'ready' && entry.duplicateOf === null;
-}
+// What "Upload all" sends (sendable.ts, pure and tested on its own), where the views have found it.
+export { isSendable } from './sendable';
+import { isSendable } from './sendable';
 
 /** The first files of a drop asked for on their own: a screenful at the default window; the rest follow at once. */
 const FIRST_CARDS = 24;

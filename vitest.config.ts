@@ -84,8 +84,9 @@ export default defineConfig({
           // same number of workers): a waiting integration file leaves the CPU to a browser.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
-          // Tests that run `bin/shotput.js` need the CLI built from the current sources.
-          globalSetup: ['test/setup/build-cli.ts'],
+          // Tests that run `bin/shotput.js` need the CLI built from the current sources; those that
+          // start a sandbox process start it from a bundle made once for the run.
+          globalSetup: ['test/setup/build-cli.ts', 'test/setup/build-sandbox.ts'],
         },
       },
       {

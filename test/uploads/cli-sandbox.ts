@@ -16,6 +16,11 @@ export interface CliSandbox {
   readonly sandbox: SandboxProcess;
   /** CLI runs to stop when the file ends: push each run here. */
   readonly children: CliRun[];
+  /**
+   * Starts the sandbox again after a test stopped it (`sandbox.stop()`), as a service coming back:
+   * on the same port, with the same data and options. `sandbox` is then the new process.
+   */
+  startAgain(): Promise<void>;
 }
 
 /** `name` prefixes the scratch folder (shotput-NAME-…); the options are the sandbox's, but its folder. */
@@ -24,9 +29,13 @@ export function useCliSandbox(name: string, options: Omit<SandboxProcessOptions,
   let sandbox: SandboxProcess | undefined;
   const children: CliRun[] = [];
 
+  const start = async (port?: number) => {
+    sandbox = await startSandboxProcess({ dataDir: path.join(root!, 'sandbox'), ...options, port });
+  };
+
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), `shotput-${name}-`));
-    sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), ...options });
+    await start();
   });
 
   afterAll(async () => {
@@ -45,5 +54,6 @@ export function useCliSandbox(name: string, options: Omit<SandboxProcessOptions,
       return sandbox;
     },
     children,
+    startAgain: () => start(Number(new URL(sandbox!.url).port)),
   };
 }

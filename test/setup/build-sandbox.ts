@@ -1,10 +1,11 @@
 // The integration tier starts the sandbox as a process of its own in about twenty files
-// (startSandboxProcess, bench/lib/uploads-sandbox.ts). Through tsx each start compiled the
-// sandbox's sources again: 1.8 to 2.5 s a start on the loaded 2-core machine, against 0.4 to 1 s for
-// plain Node on a bundle. So the tier bundles sandbox/cli.ts once per run, from the current
-// sources, into a folder of this run's own (two runs in one checkout never share one), and names
-// it in SHOTPUT_TEST_SANDBOX_CLI, which the test processes inherit. The benchmark, which has no
-// such set-up, still runs the sources through tsx.
+// (startSandboxProcess, bench/lib/uploads-sandbox.ts), and the desktop's sandbox host
+// (main/service/sandbox-host.ts) in sandbox-supervisor.test. Through tsx each start compiled the
+// sources again: 1.8 to 2.5 s a start on the loaded 2-core machine, against 0.4 to 1 s for plain
+// Node on a bundle. So the tier bundles both once per run, from the current sources, into a folder
+// of this run's own (two runs in one checkout never share one), and names them in
+// SHOTPUT_TEST_SANDBOX_CLI and SHOTPUT_TEST_SANDBOX_HOST, which the test processes inherit. The
+// benchmark, which has no such set-up, still runs the sources through tsx.
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -31,12 +32,16 @@ export default async function buildSandbox(): Promise<() => void> {
       ssr: true,
       minify: false,
       rolldownOptions: {
-        input: { 'sandbox-cli': path.join(root, 'sandbox', 'cli.ts') },
+        input: {
+          'sandbox-cli': path.join(root, 'sandbox', 'cli.ts'),
+          'sandbox-host': path.join(root, 'main', 'service', 'sandbox-host.ts'),
+        },
         external,
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
     },
   });
   process.env.SHOTPUT_TEST_SANDBOX_CLI = path.join(outDir, 'sandbox-cli.js');
+  process.env.SHOTPUT_TEST_SANDBOX_HOST = path.join(outDir, 'sandbox-host.js');
   return () => fs.rmSync(outDir, { recursive: true, force: true });
 }

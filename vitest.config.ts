@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { InterleavedSequencer } from './test/setup/interleaved-sequencer';
 
 // Three tiers, one vitest project each: `vitest run` (npm test) runs all of them, `vitest run
 // --project unit` (npm run test:unit) one. Which file is in which tier keeps working as files are
@@ -56,6 +57,9 @@ export default defineConfig({
     maxWorkers: 3,
     // electron-store is ESM and imports 'electron' at load; inlining lets vi.mock('electron') reach it.
     server: { deps: { inline: ['electron-store'] } },
+    // Integration and e2e files start in turn (test/setup/interleaved-sequencer.ts), not every e2e
+    // file first: a worker waiting on a CLI or a sandbox leaves the cores to the browsers.
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
         extends: true,
@@ -81,11 +85,13 @@ export default defineConfig({
           pool: 'forks',
           // Most of these wait on a CLI process, a sandbox's processing delay or a file watcher:
           // three files in flight keep two cores busy. Runs together with e2e (same group, so the
-          // same number of workers): a waiting integration file leaves the CPU to a browser.
+          // same number of workers), their files started in turn: a waiting integration file leaves
+          // the CPU to a browser.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
-          // Tests that run `bin/shotput.js` need the CLI built from the current sources.
-          globalSetup: ['test/setup/build-cli.ts'],
+          // Tests that run `bin/shotput.js` need the CLI built from the current sources; those that
+          // start a sandbox process start it from a bundle made once for the run.
+          globalSetup: ['test/setup/build-cli.ts', 'test/setup/build-sandbox.ts'],
         },
       },
       {

@@ -60,6 +60,33 @@ export class Reachability {
   }
 }
 
+/** What an outage is told to: `unreachable` at most once per gap while it lasts, `reachable` once when it ends. */
+export interface OutageListener {
+  unreachable(now: number): void;
+  reachable(): void;
+}
+
+/**
+ * Turns a monitor's changes into an outage's lines: the first failed connection is said at once,
+ * the next ones only OUTAGE_LINE_GAP_MS after the last said, and the first answer once. `now` is
+ * a seam for tests, which check the gap on a clock they move instead of waiting 30 s.
+ */
+export function outageLines(reach: Reachability, listener: OutageListener, now: () => number = Date.now): () => void {
+  let said = Number.NEGATIVE_INFINITY;
+  return reach.onChange((reachable) => {
+    if (reachable) {
+      if (said === Number.NEGATIVE_INFINITY) return;
+      said = Number.NEGATIVE_INFINITY;
+      listener.reachable();
+      return;
+    }
+    const time = now();
+    if (time - said < OUTAGE_LINE_GAP_MS) return;
+    said = time;
+    listener.unreachable(time);
+  });
+}
+
 /** Stopped by Shotput itself (a command stopping), not a connection that failed. */
 function isCancelled(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';

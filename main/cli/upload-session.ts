@@ -23,7 +23,7 @@ import { handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { writeLine } from './command';
 import { otherQueueWaiting, reachableAgainLine, unreachableLine } from './messages';
-import { OUTAGE_LINE_GAP_MS } from './reachability';
+import { outageLines } from './reachability';
 
 export interface UploadSession {
   queue: UploadQueue;
@@ -127,27 +127,22 @@ function reachabilityLines(
   tell: (line: string | undefined) => void,
 ): () => void {
   const host = new URL(session.service.apiUrl).host;
-  let said = Number.NEGATIVE_INFINITY;
-  return session.reach.onChange((reachable) => {
-    if (reachable) {
-      if (said === Number.NEGATIVE_INFINITY) return;
-      said = Number.NEGATIVE_INFINITY;
+  return outageLines(session.reach, {
+    reachable() {
       writeLine(ctx.io.stderr, reachableAgainLine(host));
       tell(undefined);
-      return;
-    }
-    const now = Date.now();
-    if (now - said < OUTAGE_LINE_GAP_MS) return;
-    said = now;
-    // The next try is the queue's earliest retry; requests between retries are the client's own, seconds apart.
-    const retries = queue
-      .list()
-      .map((job) => (job.retryAt ? Date.parse(job.retryAt) : Number.NaN))
-      .filter((at) => at > now);
-    const next = retries.length > 0 ? Math.ceil((Math.min(...retries) - now) / 1000) : 2;
-    const line = unreachableLine(host, Math.max(1, next));
-    writeLine(ctx.io.stderr, line);
-    tell(line.replace(/^shotput: /, ''));
+    },
+    unreachable(now) {
+      // The next try is the queue's earliest retry; requests between retries are the client's own, seconds apart.
+      const retries = queue
+        .list()
+        .map((job) => (job.retryAt ? Date.parse(job.retryAt) : Number.NaN))
+        .filter((at) => at > now);
+      const next = retries.length > 0 ? Math.ceil((Math.min(...retries) - now) / 1000) : 2;
+      const line = unreachableLine(host, Math.max(1, next));
+      writeLine(ctx.io.stderr, line);
+      tell(line.replace(/^shotput: /, ''));
+    },
   });
 }
 

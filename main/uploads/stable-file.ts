@@ -5,6 +5,18 @@
 import fs from 'node:fs/promises';
 import { looksComplete } from './image-complete';
 
+/**
+ * The wait's time: the real clock, or in tests one they move, so a stability window of ours is
+ * not waited out in real time where it is not what the test is about.
+ */
+export interface WaitClock {
+  now(): number;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const realClock: WaitClock = { now: () => Date.now(), sleep };
+
 export interface StableFileOptions {
   /** How long size and modification time must stay the same. */
   stableMs: number;
@@ -14,16 +26,18 @@ export interface StableFileOptions {
    */
   incompleteMs: number;
   signal?: AbortSignal;
+  clock?: WaitClock;
 }
 
 export type StableFileResult = 'final' | 'gone' | 'stopped';
 
-export function stableFileOptions(stableMs: number, signal?: AbortSignal): StableFileOptions {
-  return { stableMs, incompleteMs: Math.max(5_000, 10 * stableMs), signal };
+export function stableFileOptions(stableMs: number, signal?: AbortSignal, clock?: WaitClock): StableFileOptions {
+  return { stableMs, incompleteMs: Math.max(5_000, 10 * stableMs), signal, clock };
 }
 
 /** Resolves once the file is final, gone (renamed or deleted), or the wait is stopped. */
 export async function waitUntilFinal(file: string, options: StableFileOptions): Promise<StableFileResult> {
+  const clock = options.clock ?? realClock;
   const pollMs = Math.max(20, Math.min(250, options.stableMs / 4));
   let last: { size: number; mtimeMs: number } | undefined;
   let sameSince = 0;
@@ -33,7 +47,7 @@ export async function waitUntilFinal(file: string, options: StableFileOptions): 
     if (!info) return 'gone';
     // A link or a folder is not waited for: the watcher refuses it with its reason.
     if (!info.isFile()) return 'final';
-    const now = Date.now();
+    const now = clock.now();
     if (!last || last.size !== info.size || last.mtimeMs !== info.mtimeMs) {
       last = { size: info.size, mtimeMs: info.mtimeMs };
       sameSince = now;
@@ -43,7 +57,7 @@ export async function waitUntilFinal(file: string, options: StableFileOptions): 
       const complete = await looksComplete(file).catch(() => true);
       if (complete || unchangedMs >= options.incompleteMs) return 'final';
     }
-    await sleep(pollMs, options.signal);
+    await clock.sleep(pollMs, options.signal);
   }
 }
 

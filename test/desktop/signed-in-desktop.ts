@@ -20,6 +20,12 @@ export async function signedInDesktop(input: {
   username: string;
   watchStableMs?: number;
   restored?: boolean;
+  /**
+   * When the queue first looks for a sent shot. The test sandboxes process one in 50 to 150 ms, so
+   * 200 ms by default, as desktop-uploads.test and the CLI tests tell their queues: the app's
+   * 2 s, meant for the real service, would be waited out in real time after every upload.
+   */
+  expectedProcessingMs?: number;
 }): Promise<Desktop> {
   const { dataDir, sandbox, username } = input;
   const opened: string[] = [];
@@ -32,6 +38,7 @@ export async function signedInDesktop(input: {
     }),
     prepareDefaults: () => ({}),
     watchStableMs: input.watchStableMs,
+    queueOptions: { expectedProcessingMs: input.expectedProcessingMs ?? 200 },
   });
   // A data folder that kept its account (the app started again) signs in by itself.
   if (input.restored) {

@@ -8,6 +8,7 @@ import { describeFolderChanges, logJobEvent, logRateLimitWaits } from '../../mai
 import { createLogger } from '../../main/logging/logger';
 import { RateLimitGovernor } from '../../main/service/rate-limit-governor';
 import type { UploadJob } from '../../main/uploads/types';
+import { FakeClock } from '../service/fake-clock';
 
 function memoryLog() {
   const lines: string[] = [];
@@ -35,12 +36,18 @@ describe('logRateLimitWaits', () => {
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/user`;
     try {
-      const governor = new RateLimitGovernor({ resetMarginMs: 50 });
+      // The wait is the governor's own timer, not the subject: its clock is moved past the window.
+      const clock = new FakeClock();
+      const governor = new RateLimitGovernor({ resetMarginMs: 50, clock });
       const { lines, log } = memoryLog();
       const stop = logRateLimitWaits(log, (listener) => governor.onState(listener));
       const get = () => governor.run({ method: 'GET', path: '/v2/user', send: (signal) => fetch(url, { signal }) });
       await (await get()).text();
-      await (await get()).text();
+      const second = get();
+      await clock.advance(500);
+      expect(served).toBe(1);
+      await clock.advance(2_000);
+      await (await second).text();
       stop();
       expect(served).toBe(2);
       expect(lines[0]).toMatch(

@@ -11,7 +11,11 @@ import { SandboxSupervisor, type RemoteSandbox } from '../../main/service/sandbo
 import { FakeUtilityProcessModule, type FakeUtilityProcess } from '../e2e/harness/fake-utility-process';
 import { repoRoot } from '../e2e/harness/repo-paths';
 
-const entry = join(repoRoot, 'main', 'service', 'sandbox-host.ts');
+// The tier's bundle of main/service/sandbox-host.ts (test/setup/build-sandbox.ts) when it made one,
+// else the source entry through tsx; the app forks its own build, out/main/sandbox-host.js.
+const bundle = process.env.SHOTPUT_TEST_SANDBOX_HOST;
+const entry = bundle ?? join(repoRoot, 'main', 'service', 'sandbox-host.ts');
+const entryArgv = bundle === undefined ? ['--import', 'tsx'] : [];
 let dir = '';
 const children: FakeUtilityProcess[] = [];
 const supervisors: SandboxSupervisor[] = [];
@@ -28,9 +32,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 function supervise(dataDir: string, ready: RemoteSandbox[] = [], log: string[] = []): SandboxSupervisor {
   const utility = new FakeUtilityProcessModule(() => true);
   const supervisor = new SandboxSupervisor({
-    // The source entry through tsx; the app forks the built out/main/sandbox-host.js.
     fork: () => {
-      const child = utility.fork(entry, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      const child = utility.fork(entry, [], { execArgv: entryArgv, stdio: 'inherit' });
       children.push(child);
       return child;
     },
@@ -105,7 +108,7 @@ describe('the sandbox supervisor', () => {
         const child =
           forks === 1
             ? utility.fork(join(repoRoot, 'package.json'), [], { stdio: 'ignore' })
-            : utility.fork(entry, [], { execArgv: ['--import', 'tsx'] });
+            : utility.fork(entry, [], { execArgv: entryArgv });
         children.push(child);
         return child;
       },

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import electronUpdater from 'electron-updater';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpdateController, type UpdateTimers, type UpdaterPort } from '../../main/updates/update-controller';
 import { CHECKSUM_ONLY, updateSupport } from '../../main/updates/update-support';
 import { NodeHttpExecutor } from './node-http-executor';
@@ -176,7 +176,22 @@ describe('update checks against a local generic feed', () => {
       timers,
       log: { info: (line) => logged.push(`info ${line}`), warn: (line) => logged.push(`warn ${line}`) },
     });
-    const view = await controller.checkNow();
+    // electron-updater tries a refused connection three more times, 0, 1 and 2 s apart, on the
+    // global setTimeout: those waits are the library's, not what this test is about, so that timer
+    // is faked and moved on while the real connections fail.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let view;
+    try {
+      let settled = false;
+      const checking = controller.checkNow().finally(() => (settled = true));
+      while (!settled) {
+        await new Promise((resolve) => setImmediate(resolve));
+        vi.advanceTimersByTime(100);
+      }
+      view = await checking;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(view).toMatchObject({
       status: 'idle',
       problem: 'The update server could not be reached. Shotput will try again later.',

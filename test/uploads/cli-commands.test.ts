@@ -93,47 +93,47 @@ describe('shotput watch, upload and queue', () => {
       fs.writeFileSync(bad, 'plain text, not a PNG');
       const [good] = await makeImages(path.join(fixture.root, 'q'), 1, 'queue-good', 900);
       const run = cli(['upload', bad, good!], 'data-q');
-      expect(await run.exited).toBe(1);
+      expect(await run.exited, run.stderr()).toBe(1);
       const failed = run.lines.find((l) => l.type === 'job' && l.state === 'failed');
       expect(failed).toMatchObject({ file: bad, retryable: false });
       expect(String(failed?.reason)).toMatch(/not an image|could not be read|damaged/i);
       expect(run.lines.find((l) => l.type === 'summary')).toMatchObject({ published: 1, failed: 1 });
 
       const list = cli(['queue', 'list'], 'data-q');
-      expect(await list.exited).toBe(0);
+      expect(await list.exited, list.stderr()).toBe(0);
       expect((JSON.parse(list.stdout()) as Array<{ state: string }>).map((l) => l.state).sort()).toEqual([
         'failed',
         'published',
       ]);
 
       const retry = cli(['queue', 'retry', String(failed!.id)], 'data-q');
-      expect(await retry.exited).toBe(0);
+      expect(await retry.exited, retry.stderr()).toBe(0);
       expect(retry.lines[0]).toMatchObject({ id: failed!.id, state: 'queued' });
 
       // A paused job is held back from the next run, which sends only the rest.
       const pause = cli(['queue', 'pause', String(failed!.id)], 'data-q');
-      expect(await pause.exited).toBe(0);
+      expect(await pause.exited, pause.stderr()).toBe(0);
       expect(pause.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: true });
       const [later] = await makeImages(path.join(fixture.root, 'q'), 1, 'queue-later', 950);
       const next = cli(['upload', later!], 'data-q');
       expect(await next.exited, next.stderr()).toBe(0);
       const held = cli(['queue', 'list'], 'data-q');
-      expect(await held.exited).toBe(0);
+      expect(await held.exited, held.stderr()).toBe(0);
       const heldJobs = JSON.parse(held.stdout()) as Array<{ id: string; file: string }>;
       expect(heldJobs.find((l) => l.id === failed!.id)).toMatchObject({ state: 'queued', paused: true });
       expect(heldJobs.find((l) => l.file === later)).toMatchObject({ state: 'published' });
       const resume = cli(['queue', 'resume', String(failed!.id)], 'data-q');
-      expect(await resume.exited).toBe(0);
+      expect(await resume.exited, resume.stderr()).toBe(0);
       expect(resume.lines[0]).toMatchObject({ id: failed!.id, state: 'queued', paused: false });
 
       const cancel = cli(['queue', 'cancel', String(failed!.id), '--yes'], 'data-q');
-      expect(await cancel.exited).toBe(0);
+      expect(await cancel.exited, cancel.stderr()).toBe(0);
       expect(cancel.lines[0]).toMatchObject({ state: 'cancelled' });
       const clear = cli(['queue', 'clear', '--yes'], 'data-q');
-      expect(await clear.exited).toBe(0);
+      expect(await clear.exited, clear.stderr()).toBe(0);
       expect(clear.lines[0]).toEqual({ removed: 3 });
       const empty = cli(['queue', 'list'], 'data-q');
-      expect(await empty.exited).toBe(0);
+      expect(await empty.exited, empty.stderr()).toBe(0);
       expect(JSON.parse(empty.stdout())).toEqual([]);
     },
   );

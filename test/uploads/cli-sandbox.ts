@@ -16,10 +16,11 @@ export interface CliSandbox {
   readonly sandbox: SandboxProcess;
   /** CLI runs to stop when the file ends: push each run here. */
   readonly children: CliRun[];
-  /** Stops the sandbox's process (the service goes away); its state stays in its folder. */
-  stopSandbox(): Promise<void>;
-  /** Starts the sandbox again where it listened, on its state: the service comes back. */
-  startSandboxAgain(): Promise<void>;
+  /**
+   * Starts the sandbox again after a test stopped it (`sandbox.stop()`), as a service coming back:
+   * on the same port, with the same data and options. `sandbox` is then the new process.
+   */
+  startAgain(): Promise<void>;
 }
 
 /** `name` prefixes the scratch folder (shotput-NAME-…); the options are the sandbox's, but its folder. */
@@ -53,7 +54,6 @@ export function useCliSandbox(name: string, options: Omit<SandboxProcessOptions,
       return sandbox;
     },
     children,
-    stopSandbox: async () => sandbox?.stop(),
-    startSandboxAgain: async () => start(Number(new URL(sandbox!.url).port)),
+    startAgain: () => start(Number(new URL(sandbox!.url).port)),
   };
 }

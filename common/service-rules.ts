@@ -88,10 +88,22 @@ export function titleLength(title: string): number {
   return [...title.trim()].length;
 }
 
+/**
+ * Too many tags, in the one sentence every place that checks them says (the draft's field, Upload
+ * all, the contract, a job's failure, the CLI): how many there are and how many to remove.
+ */
+export function tooManyTags(count: number): string {
+  return `A shot has at most ${MAX_SHOT_TAGS} tags; this one has ${count}: remove ${count - MAX_SHOT_TAGS}.`;
+}
+
+/** The tag field refuses one more than the limit, in the words of tooManyTags. */
+export function tagRefused(tag: string): string {
+  return `A shot has at most ${MAX_SHOT_TAGS} tags: remove one to add “${tag}”.`;
+}
+
 /** What is wrong with a shot's tags, or undefined. */
 export function tagsProblem(tags: readonly string[]): string | undefined {
-  if (tags.length > MAX_SHOT_TAGS)
-    return `A shot has at most ${MAX_SHOT_TAGS} tags; remove ${tags.length - MAX_SHOT_TAGS}.`;
+  if (tags.length > MAX_SHOT_TAGS) return tooManyTags(tags.length);
   const long = tags.find((tag) => tag.trim().length > MAX_TAG_LENGTH);
   if (long !== undefined) return `The tag “${long.slice(0, 24)}…” is longer than ${MAX_TAG_LENGTH} characters.`;
   if (tags.some((tag) => tag.trim() === '')) return 'A tag cannot be empty.';

@@ -128,6 +128,14 @@ export async function buildServer(
     // The route the router matched (decoded), never the raw URL: `/%762/user` is `/v2/user`.
     const path = routeOf(req) ?? req.url;
     if (isControlRoute(path) || !API_PATH.test(path)) return;
+    const f = ctx.faults;
+    // A dropped connection is dropped before the service counts it (as a proxy in front of it
+    // would): an outage played with reset_rate 1 gets no answer at all, not a 429 now and then.
+    if (f.reset_rate && Math.random() < f.reset_rate) {
+      reply.hijack();
+      req.raw.socket.destroy();
+      return reply;
+    }
     const value = tokenOf(req);
     const token = value ? ctx.store.token(value) : undefined;
     const application = token ? ctx.store.application(token.clientId) : undefined;
@@ -142,13 +150,7 @@ export async function buildServer(
     // The deployed service retired v1: every call is refused as bad credentials, whatever the token.
     if (ctx.profile.name === 'deployed' && path.startsWith('/v1'))
       return reply.code(401).send({ message: 'Bad credentials.' });
-    const f = ctx.faults;
     if (f.latency_ms) await new Promise((r) => setTimeout(r, f.latency_ms));
-    if (f.reset_rate && Math.random() < f.reset_rate) {
-      reply.hijack();
-      req.raw.socket.destroy();
-      return reply;
-    }
     if (f.rate && Math.random() < f.rate)
       return reply.code(f.status ?? 500).send({ message: 'Injected fault (sandbox).' });
   });

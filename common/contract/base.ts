@@ -1,7 +1,7 @@
 // What every part of the contract uses: the Result every request answers with and the Problem it
 // carries (common/problem.ts), and the small checks that several namespaces share.
 import * as v from 'valibot';
-import { MAX_SHOT_TAGS, MAX_SHOT_TITLE, MAX_TAG_LENGTH, titleLength } from '../service-rules';
+import { MAX_SHOT_TAGS, MAX_SHOT_TITLE, MAX_TAG_LENGTH, titleLength, tooManyTags } from '../service-rules';
 
 /** A marker for the type a request answers with; it carries no runtime value. */
 export function answers<T>(): T {
@@ -24,7 +24,7 @@ const shotTag = v.pipe(
 /** A shot's tags, on create, on update and as a watched folder's default. */
 export const ShotTagsSchema = v.pipe(
   v.array(shotTag),
-  v.maxLength(MAX_SHOT_TAGS, `A shot has at most ${MAX_SHOT_TAGS} tags.`),
+  v.maxLength(MAX_SHOT_TAGS, (issue) => tooManyTags(issue.input.length)),
 );
 /** A shot's title, on create and on update. */
 export const ShotTitleSchema = v.pipe(

@@ -208,6 +208,16 @@ export interface QueueView {
   diskFault: string | null;
   /** Set while the service no longer accepts the sign-in and the queue waits: "Sign in again to continue: 3 uploads wait." */
   signInNeeded?: string | null;
+  /** Set while the service does not answer: the window's one banner (while uploads wait) with the next attempt's time. */
+  offline?: OfflineView | null;
+}
+
+/** The service cannot be reached: "Cannot reach <host>: trying again in N s; nothing is lost." (common/outage-words.ts). */
+export interface OfflineView {
+  /** The service's host (and port), as the sentence names it. */
+  host: string;
+  /** ISO time the next request goes; null while one is under way. The window counts down to it. */
+  nextAttemptAt: string | null;
 }
 
 export interface DailyCapView {

@@ -13,6 +13,7 @@ import { fileProblem } from '../uploads/file-problem';
 import type { QueueOwner } from '../uploads/index';
 import { SANDBOX_SERVICE_ID } from '../auth/service-settings';
 import { oneLine, shownName } from './file-names';
+import { reachableAgainSentence, unreachableSentence } from '../../common/outage-words';
 
 /** node:util parseArgs, strict, with its errors as one-sentence UsageErrors (exit 2). */
 export function parseOptions<O extends OptionSpecs>(args: string[], options: O) {
@@ -267,12 +268,12 @@ export function finishingInFlight(inFlight: number, boundMs: number): string {
   return `shotput: finishing ${uploads} in flight, at most ${Math.round(boundMs / 1000)} s; Ctrl-C again to stop now.`;
 }
 
-/** The service stopped answering: where, when the next try is, and that nothing is lost. */
+/** The service stopped answering: where, when the next try is, and that nothing is lost (the window's words). */
 export function unreachableLine(host: string, retryInS: number): string {
-  return `shotput: Cannot reach ${host}: trying again in ${retryInS} s; nothing is lost.`;
+  return `shotput: ${unreachableSentence(host, retryInS)}`;
 }
 
 /** The service answers again after an outage. */
 export function reachableAgainLine(host: string): string {
-  return `shotput: ${host} answers again; the uploads go on.`;
+  return `shotput: ${reachableAgainSentence(host)}`;
 }

@@ -23,7 +23,7 @@ import type { ServiceError } from '../service/service-error';
 import { logRateLimitWaits } from '../logging/activity-log';
 import { notSignedIn, unreachableService } from './messages';
 import { loggingFetch } from '../logging/logging-fetch';
-import { Reachability } from './reachability';
+import { Reachability } from '../service/reachability';
 
 export interface CliSession {
   client: ServiceClient;

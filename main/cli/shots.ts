@@ -1,5 +1,5 @@
 // `shotput shots list|show ID|update ID [...]|delete ID`: the signed-in user's shots.
-import { MAX_SHOT_TAGS } from '../../common/service-rules';
+import { MAX_SHOT_TAGS, tooManyTags } from '../../common/service-rules';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './command';
 import { didYouMean, noteLocalLinks, pagePastEnd } from './messages';
@@ -150,8 +150,7 @@ export function shotChanges(values: UpdateValues): ShotChanges {
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean);
-    if (tags.length > MAX_SHOT_TAGS)
-      throw new UsageError(`a shot has at most ${MAX_SHOT_TAGS} tags, not ${tags.length}`);
+    if (tags.length > MAX_SHOT_TAGS) throw new UsageError(tooManyTags(tags.length));
     changes.tags = tags;
   }
   if (values.team !== undefined && values['no-team']) throw new UsageError('--team and --no-team do not go together');

@@ -23,7 +23,7 @@ import { handleOf } from '../service/resources';
 import type { AuthenticatedUser } from '../service/resources';
 import { writeLine } from './command';
 import { otherQueueWaiting, reachableAgainLine, unreachableLine } from './messages';
-import { outageLines } from './reachability';
+import { outageLines } from '../service/reachability';
 
 export interface UploadSession {
   queue: UploadQueue;

@@ -21,7 +21,12 @@ export function openAccountQueue(
     queueOptions?: Partial<Omit<UploadQueueOptions, 'dataDir' | 'service' | 'preparer'>>;
   },
   account: ActiveAccount,
-  listeners: { onEvent: (event: JobEvent) => void; onBudget: (view: RateLimitView) => void },
+  listeners: {
+    onEvent: (event: JobEvent) => void;
+    onBudget: (view: RateLimitView) => void;
+    /** The service stopped answering, answers again, or a request that failed has a new time to go again. */
+    onReach: () => void;
+  },
 ): OpenQueue {
   const owner = { service: account.endpoint.id, userId: account.user.id };
   const queue = UploadQueue.open({
@@ -33,12 +38,14 @@ export function openAccountQueue(
   });
   queue.on('event', listeners.onEvent);
   const offRate = account.client.governor.onState((state) => listeners.onBudget(rateLimitView(state)));
+  const offReach = account.client.governor.reach.onChange(() => listeners.onReach());
   return {
     account,
     queue,
     unsubscribe: () => {
       queue.off('event', listeners.onEvent);
       offRate();
+      offReach();
     },
   };
 }

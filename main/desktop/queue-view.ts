@@ -4,7 +4,8 @@ import path from 'node:path';
 import { isOnService } from '../../common/job-states';
 import type { AddResult, UploadJob } from '../uploads/index';
 import type { RateLimitState } from '../service/rate-limit-governor';
-import type { EnqueueResult, JobView, RateLimitView } from '../../common/contract/index';
+import type { Reachability } from '../service/reachability';
+import type { EnqueueResult, JobView, OfflineView, RateLimitView } from '../../common/contract/index';
 
 export function enqueueAnswer(result: AddResult, item: { draftId: string; sourcePath: string }): EnqueueResult {
   const { draftId } = item;
@@ -66,4 +67,23 @@ export function jobView(job: UploadJob, progress: JobView['progress'] | undefine
 
 export function rateLimitView(state: RateLimitState): RateLimitView {
   return { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt, waiting: state.waiting };
+}
+
+/**
+ * The service does not answer the account's requests: its host, and the earliest time anything
+ * tries again (a request the governor sends again, or the queue's next retry or check). Null from
+ * the first answer on. (The window shows it while uploads wait: with none, nothing is delayed.)
+ */
+export function offlineView(
+  reach: Pick<Reachability, 'reachable' | 'nextAttemptAt'>,
+  queueWakeAt: number | undefined,
+  apiUrl: string,
+  now: number = Date.now(),
+): OfflineView | null {
+  if (reach.reachable) return null;
+  const next = [reach.nextAttemptAt, queueWakeAt].filter((at): at is number => at !== undefined && at > now);
+  return {
+    host: new URL(apiUrl).host,
+    nextAttemptAt: next.length > 0 ? new Date(Math.min(...next)).toISOString() : null,
+  };
 }

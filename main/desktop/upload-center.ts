@@ -21,7 +21,7 @@ import type {
 } from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
-import { enqueueAnswer, jobView, rateLimitView } from './queue-view';
+import { enqueueAnswer, jobView, offlineView, rateLimitView } from './queue-view';
 import { BatchTracker } from './batch-tracker';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
 import type { BatchSummary } from './batch-tracker';
@@ -111,16 +111,17 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     if (!current)
       return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null, diskFault: null };
     const cap = current.queue.dailyCapHold();
+    const jobs = current.queue.list();
+    const { client } = current.account;
     return {
       available: true,
-      jobs: current.queue.list().map((job) => jobView(job, this.progress.get(job.id))),
+      jobs: jobs.map((job) => jobView(job, this.progress.get(job.id))),
       paused: current.queue.isPaused,
-      rateLimit: rateLimitView(current.account.client.governor.state),
+      rateLimit: rateLimitView(client.governor.state),
       dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
       diskFault: current.queue.diskFault ?? null,
-      signInNeeded: current.signInRefused
-        ? signInAgainLine(current.queue.list().filter((j) => !isFinal(j.state)).length)
-        : null,
+      signInNeeded: current.signInRefused ? signInAgainLine(jobs.filter((j) => !isFinal(j.state)).length) : null,
+      offline: offlineView(client.governor.reach, current.queue.nextWakeAt, client.apiUrl),
     };
   }
 
@@ -294,6 +295,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       const opened = openAccountQueue(this.options, account, {
         onEvent: (event) => this.onQueueEvent(event),
         onBudget: (view) => this.reportBudget(view),
+        onReach: () => this.emitQueueSoon(),
       });
       this.current = opened;
       const { queue } = opened;

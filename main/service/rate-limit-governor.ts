@@ -10,10 +10,12 @@
 // Failures: a 429 means the server refused the request, so any method may be sent again after the reset.
 // Idempotent methods (GET, PUT, DELETE, HEAD) are retried on network errors and 5xx with capped exponential
 // backoff and full jitter. A POST is retried only when the connection was never made; if it may have reached
-// the server it fails with kind "unknown-outcome" and the caller reconciles.
+// the server it fails with kind "unknown-outcome" and the caller reconciles. Each failed connection and
+// each answer is told to `reach`, with when the request goes again: the desktop shows an outage from it.
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { ServiceError } from './service-error';
 import { describeNetworkError, neverReachedService } from './network-errors';
+import { Reachability } from './reachability';
 
 export interface GovernorClock {
   now(): number;
@@ -99,6 +101,8 @@ interface Reservation {
 
 export class RateLimitGovernor {
   private readonly events = new EventEmitter();
+  /** Whether the service answers the requests sent through this governor, and when a failed one goes again. */
+  readonly reach: Reachability;
   private readonly clock: GovernorClock;
   private readonly retry: RetryPolicy;
   private readonly resetMarginMs: number;
@@ -121,6 +125,7 @@ export class RateLimitGovernor {
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.resetMarginMs = options.resetMarginMs ?? 300;
     this.maxResetWaitMs = options.maxResetWaitMs ?? 65_000;
+    this.reach = new Reachability(() => this.clock.now());
   }
 
   get state(): RateLimitState {
@@ -157,9 +162,12 @@ export class RateLimitGovernor {
         const neverSent = neverReachedService(error);
         if ((idempotent || neverSent) && failures < this.retry.maxRetries) {
           if (!neverSent) request.onUncertainRetry?.();
-          await this.backoff(failures++, request);
+          const delay = this.backoffDelay(failures++);
+          this.reach.failed(this.clock.now(), this.clock.now() + delay);
+          await this.sleep(delay, request);
           continue;
         }
+        this.reach.failed(this.clock.now());
         throw new ServiceError({
           kind: idempotent || neverSent ? 'network' : 'unknown-outcome',
           message:
@@ -172,6 +180,7 @@ export class RateLimitGovernor {
         });
       }
       this.release(reservation, response);
+      this.reach.answered();
       if (response.status === 429 && rateLimited < this.retry.maxRateLimitedRetries) {
         rateLimited++;
         await discard(response);
@@ -180,7 +189,7 @@ export class RateLimitGovernor {
       if (response.status >= 500 && idempotent && failures < this.retry.maxRetries) {
         request.onUncertainRetry?.();
         await discard(response);
-        await this.backoff(failures++, request);
+        await this.sleep(this.backoffDelay(failures++), request);
         continue;
       }
       return response;
@@ -289,9 +298,12 @@ export class RateLimitGovernor {
     return now + untilReset + this.resetMarginMs;
   }
 
-  private async backoff(attempt: number, request: GovernedRequest): Promise<void> {
+  private backoffDelay(attempt: number): number {
     const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt);
-    const delay = Math.max(this.retry.baseDelayMs / 4, this.clock.random() * ceiling);
+    return Math.max(this.retry.baseDelayMs / 4, this.clock.random() * ceiling);
+  }
+
+  private async sleep(delay: number, request: GovernedRequest): Promise<void> {
     try {
       await this.clock.sleep(delay, request.signal);
     } catch (error) {

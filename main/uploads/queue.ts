@@ -35,6 +35,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private wasIdle = false;
   private resumed = false;
   private timer: NodeJS.Timeout | undefined;
+  private wakeAt: number | undefined;
   private idleWaiters: (() => void)[] = [];
   private readonly deletedShots: DeletedShots;
 
@@ -94,6 +95,11 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   get isPaused(): boolean {
     return this.core.paused;
+  }
+
+  /** When the queue next starts something by itself (a retry, a check, the end of a hold), epoch ms. */
+  get nextWakeAt(): number | undefined {
+    return this.wakeAt;
   }
 
   /** The sentence of a write the disk refused, while it holds the queue paused. */
@@ -349,6 +355,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.wakeAt = Number.isFinite(wake) ? wake : undefined;
     if (Number.isFinite(wake)) this.timer = setTimeout(() => this.pump(), Math.max(10, wake - now));
     const idle = this.isIdle();
     if (idle) for (const resolve of this.idleWaiters.splice(0)) resolve();

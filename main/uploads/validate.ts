@@ -8,6 +8,7 @@ import {
   isAcceptedSize,
   isOnTeam,
   titleProblem,
+  tooManyTags,
 } from '../../common/service-rules';
 import { readableTime } from '../../common/readable-time';
 import type { AccountInfo, PreparedImage } from './ports';
@@ -20,8 +21,7 @@ export function checkMetadata(metadata: ShotMetadata, now: Date = new Date()): s
   const title = titleProblem(metadata.title ?? '');
   if (title !== undefined) problems.push(title);
   const tags = metadata.tags ?? [];
-  if (tags.length > MAX_SHOT_TAGS)
-    problems.push(`A shot can have at most ${MAX_SHOT_TAGS} tags; this one has ${tags.length}.`);
+  if (tags.length > MAX_SHOT_TAGS) problems.push(tooManyTags(tags.length));
   if (metadata.scheduledFor !== undefined) {
     const when = Date.parse(metadata.scheduledFor);
     if (Number.isNaN(when))

@@ -148,7 +148,7 @@ describe('shots handlers', () => {
     expect(v.safeParse(schema, { id: 1, changes: { tags: tags.slice(0, 12) } }).success).toBe(true);
     const tooMany = v.safeParse(schema, { id: 1, changes: { tags } });
     expect(tooMany.success).toBe(false);
-    expect(tooMany.issues?.[0]?.message).toBe('A shot has at most 12 tags.');
+    expect(tooMany.issues?.[0]?.message).toBe('A shot has at most 12 tags; this one has 13: remove 1.');
     expect(v.safeParse(schema, { id: 1, changes: { title: '   ' } }).success).toBe(false);
     expect(v.safeParse(schema, { id: 1, changes: { scheduledFor: 'tomorrow-ish' } }).success).toBe(false);
     expect(v.safeParse(schema, { id: 1, changes: { teamId: null, extra: true } }).success).toBe(false);

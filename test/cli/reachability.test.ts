@@ -3,7 +3,7 @@
 // back. upload-offline.test checks the same lines from a real CLI against a stopped sandbox, over
 // an outage shorter than the gap (a real 30 s wait would be the test's whole length).
 import { describe, expect, it } from 'vitest';
-import { OUTAGE_LINE_GAP_MS, Reachability, outageLines } from '../../main/cli/reachability';
+import { OUTAGE_LINE_GAP_MS, Reachability, outageLines } from '../../main/service/reachability';
 
 function clock() {
   const state = { time: 1_700_000_000_000 };

@@ -74,7 +74,7 @@ describe('publish times', () => {
     const tags = Array.from({ length: 13 }, (_, i) => `t${i}`).join(',');
     const many = await dryRun(['--tags', tags, files[0]!]);
     expect(many.code).toBe(1);
-    expect(many.stdout).toContain('A shot can have at most 12 tags; this one has 13.');
+    expect(many.stdout).toContain('A shot has at most 12 tags; this one has 13: remove 1.');
     expect(many.stdout).not.toContain('"type":"planned"');
 
     const past = await dryRun(['--schedule', '2001-02-03T04:05:06Z', files[0]!], false);

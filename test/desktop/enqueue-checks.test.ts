@@ -27,7 +27,7 @@ describe('checkEnqueueItems', () => {
     expect(valid[1]!.metadata.title).toBe('Caf\u00e9');
     expect(Object.fromEntries(refused.map((answer) => [answer.draftId, answer.message]))).toEqual({
       [id(2)]: 'The title has 507 characters; a shot’s title has at most 255. Shorten it by 252.',
-      [id(3)]: 'A shot has at most 12 tags; remove 1.',
+      [id(3)]: 'A shot has at most 12 tags; this one has 13: remove 1.',
       [id(4)]: 'The publish time has passed; choose a later one or Publish now.',
       [id(5)]: 'This account is not a member of the chosen team. Choose one of your teams, or none.',
     });

@@ -103,7 +103,7 @@ describe('upload', () => {
       await expectVisible(panel.getByText('12 of 12 tags'));
       await tags.fill('thirteenth');
       await tags.press('Enter');
-      await expectVisible(panel.getByText('A shot can have at most 12 tags. Remove one to add “thirteenth”.'));
+      await expectVisible(panel.getByText('A shot has at most 12 tags: remove one to add “thirteenth”.'));
       await tags.fill('');
       await page.locator('#content').evaluate((element) => element.scrollTo(0, 0));
       await panel.evaluate((element) => element.parentElement?.scrollTo(0, 0));

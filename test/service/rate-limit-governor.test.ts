@@ -140,6 +140,32 @@ describe('RateLimitGovernor failures', () => {
     expect(clock.sleeps).toEqual([50, 100, 150]);
   });
 
+  it('says when the service stops answering, when the failed request goes again, and when it answers again', async () => {
+    const clock = new FakeClock();
+    const governor = new RateLimitGovernor({ clock, retry: { baseDelayMs: 100, maxDelayMs: 300 } });
+    const told: boolean[] = [];
+    governor.reach.onChange((reachable) => told.push(reachable));
+    const answers: Array<() => Response> = [
+      () => {
+        throw networkError('ECONNREFUSED');
+      },
+      () => limited(503, 50, 0, clock, 60),
+      () => limited(200, 50, 0, clock, 60),
+    ];
+    const result = governor.run({ method: 'GET', path: '/v2/user/shots', send: async () => answers.shift()!() });
+    await settle();
+    expect(governor.reach.reachable).toBe(false);
+    // Full jitter with random() = 0.5: the retry goes 50 ms after the failure.
+    expect(governor.reach.nextAttemptAt).toBe(clock.now() + 50);
+    // A 5xx is an answer: the service is there again.
+    await clock.advance(50);
+    expect(governor.reach.reachable).toBe(true);
+    expect(governor.reach.nextAttemptAt).toBeUndefined();
+    await clock.advance(100);
+    expect((await result).status).toBe(200);
+    expect(told).toEqual([false, true]);
+  });
+
   it('gives a POST that lost its connection back as an unknown outcome, without sending it twice', async () => {
     const clock = new FakeClock();
     const governor = new RateLimitGovernor({ clock });

@@ -156,7 +156,7 @@ describe('upload queue', () => {
     await queue.whenIdle();
     const reasons = queue.list().map((j) => `${j.state}: ${j.failure?.message ?? ''}`);
     expect(reasons[0]).toMatch(/^failed: A shot needs a title/);
-    expect(reasons[1]).toMatch(/^failed: A shot can have at most 12 tags; this one has 13/);
+    expect(reasons[1]).toMatch(/^failed: A shot has at most 12 tags; this one has 13: remove 1\./);
     expect(reasons[2]).toMatch(/^failed: Scheduling a shot is only for pro accounts, teams and team members/);
     expect(reasons[3]).toMatch(/^failed: This account is not a member of team 4/);
     // A GIF output is a valid choice of the pipeline: that one is uploaded.

@@ -1,7 +1,10 @@
 // The pure rules of the uploads area: validation, batch schedules, matching interrupted uploads,
 // and which file names a watched folder takes.
 import { describe, expect, it } from 'vitest';
-import { MAX_SHOT_BYTES } from '../../common/service-rules';
+import * as v from 'valibot';
+import { MAX_SHOT_BYTES, tagsProblem } from '../../common/service-rules';
+import { ShotTagsSchema } from '../../common/contract/base';
+import { shotChanges } from '../../main/cli/shots';
 import { checkAgainstAccount, checkImage, checkMetadata } from '../../main/uploads/validate';
 import { nextSlot, spreadSchedule } from '../../main/uploads/schedule';
 import { matchInterruptedUploads, pageCoversIdsAbove } from '../../main/uploads/matching';
@@ -16,6 +19,15 @@ describe('validation', () => {
     expect(checkMetadata({ title: '' })).toEqual(['A shot needs a title.']);
     expect(checkMetadata({ title: 't', scheduledFor: 'next tuesday' })[0]).toMatch(/is not a date and time/);
     expect(checkMetadata({ title: 't', scheduledFor: '2001-01-01T00:00:00Z' })[0]).toMatch(/already past/);
+  });
+
+  it('says too many tags in one sentence wherever they are checked: the field, the contract, a job, the CLI', () => {
+    const tags = Array.from({ length: 14 }, (_, index) => `t${index}`);
+    const sentence = 'A shot has at most 12 tags; this one has 14: remove 2.';
+    expect(tagsProblem(tags)).toBe(sentence);
+    expect(v.safeParse(ShotTagsSchema, tags).issues?.[0]?.message).toBe(sentence);
+    expect(checkMetadata({ title: 't', tags })).toEqual([sentence]);
+    expect(() => shotChanges({ tags: tags.join(',') })).toThrow(sentence);
   });
 
   it('lets only pro accounts, teams and team members schedule, and only members post for a team', () => {

@@ -1,7 +1,18 @@
 // The queue as main reports it (queue.changed, queue.progress, rateLimit), followed from the first
 // time the Queue view opens and kept while the user moves between tabs.
-import type { JobView, QueueView, RateLimitView, DailyCapView, Result } from '../../../../common/contract/index';
+import type {
+  JobView,
+  QueueView,
+  RateLimitView,
+  DailyCapView,
+  OfflineView,
+  Result,
+} from '../../../../common/contract/index';
+import { reachableAgainSentence } from '../../../../common/outage-words';
 import { connectOnce } from '../../lib/connect-once';
+
+/** How long "<host> answers again" stays after an outage. */
+const BACK_ONLINE_MS = 10_000;
 import { failureText } from '../../lib/bridge';
 
 class QueueState {
@@ -12,6 +23,11 @@ class QueueState {
   dailyCap = $state<DailyCapView | null>(null);
   diskFault = $state<string | null>(null);
   signInNeeded = $state<string | null>(null);
+  /** The service does not answer: where, and when the next try goes (shown while uploads wait). */
+  offline = $state<OfflineView | null>(null);
+  /** "<host> answers again; the uploads go on." for a few seconds after an outage. */
+  backOnline = $state<string | null>(null);
+  private backOnlineTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bytes sent per uploading job. */
   progress = $state<Record<string, { sent: number; total: number }>>({});
   problem = $state<string | undefined>(undefined);
@@ -54,11 +70,26 @@ class QueueState {
     this.dailyCap = view.dailyCap;
     this.diskFault = view.diskFault;
     this.signInNeeded = view.signInNeeded ?? null;
+    this.followOutage(view);
     if (view.rateLimit) this.rateLimit = view.rateLimit;
     const uploading = new Set(view.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
     for (const job of view.jobs) if (job.progress) this.progress[job.id] = job.progress;
     for (const id of Object.keys(this.progress)) if (!uploading.has(id)) delete this.progress[id];
     this.loaded = true;
+  }
+
+  private followOutage(view: QueueView): void {
+    const was = this.offline;
+    this.offline = view.offline ?? null;
+    if (this.offline) {
+      clearTimeout(this.backOnlineTimer);
+      this.backOnline = null;
+      return;
+    }
+    if (!was) return;
+    this.backOnline = reachableAgainSentence(was.host);
+    clearTimeout(this.backOnlineTimer);
+    this.backOnlineTimer = setTimeout(() => (this.backOnline = null), BACK_ONLINE_MS);
   }
 }
 

@@ -1,7 +1,9 @@
-// Whether the service answers at all, seen from every request a CLI session makes: a connection that
-// fails (refused, reset, timed out) marks it unreachable, any answer marks it back. `upload` and
-// `watch` turn that into one line at most every 30 s, and one line when it comes back, instead of
-// silence (or, with -v, one failed-request line a second).
+// Whether the service answers at all, seen from the requests made to it: a connection that fails
+// (refused, reset, timed out) marks it unreachable, any answer marks it back. The CLI wraps its fetch
+// in one (`upload` and `watch` turn it into one line at most every 30 s, and one line when it comes
+// back, instead of silence or one failed-request line a second with -v); each account's rate-limit
+// governor keeps one for the requests it sends, with when it tries a failed one again, which the
+// desktop's Queue shows as one banner with the next attempt's time.
 
 /** The least time between two lines about the same outage, and between two -v lines of failures. */
 export const OUTAGE_LINE_GAP_MS = 30_000;
@@ -10,6 +12,7 @@ type Listener = (reachable: boolean) => void;
 
 export class Reachability {
   private unreachableSince: number | undefined;
+  private retryAt: number | undefined;
   private lastLoggedFailure = Number.NEGATIVE_INFINITY;
   private readonly listeners = new Set<Listener>();
 
@@ -17,6 +20,11 @@ export class Reachability {
 
   get reachable(): boolean {
     return this.unreachableSince === undefined;
+  }
+
+  /** While unreachable: when the request that failed last is to be sent again, if its sender said. */
+  get nextAttemptAt(): number | undefined {
+    return this.retryAt;
   }
 
   /** Told of every failed connection (false) and of the first answer after them (true). */
@@ -47,14 +55,18 @@ export class Reachability {
     };
   }
 
-  private failed(time: number): void {
+  /** A connection failed at `time`; `retryAt`: when the one who sent it tries again, when it will. */
+  failed(time: number = this.now(), retryAt?: number): void {
     this.unreachableSince ??= time;
+    this.retryAt = retryAt;
     for (const listener of this.listeners) listener(false);
   }
 
-  private answered(): void {
+  /** The service answered (whatever it said). */
+  answered(): void {
     if (this.unreachableSince === undefined) return;
     this.unreachableSince = undefined;
+    this.retryAt = undefined;
     this.lastLoggedFailure = Number.NEGATIVE_INFINITY;
     for (const listener of this.listeners) listener(true);
   }

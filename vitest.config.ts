@@ -42,6 +42,7 @@ const integrationFiles = [
   'test/images/frame-queue.test.ts',
   'test/images/motion-still.test.ts',
   'test/images/motion-trim.test.ts',
+  'test/desktop/draft-motion-edit.test.ts',
   'test/workflows/release-guard.test.ts',
 ];
 

@@ -114,7 +114,8 @@ export class DraftWork {
       onProgress: (done) => {
         const now = Date.now();
         const percent = Math.floor(done * 100);
-        if (percent === said || now - saidAt < PROGRESS_EVERY_MS || controller.signal.aborted) return;
+        // Never backwards: a second candidate of the fitter starts its encode again from nothing.
+        if (percent <= said || now - saidAt < PROGRESS_EVERY_MS || controller.signal.aborted) return;
         said = percent;
         saidAt = now;
         this.progress(id, percent / 100);

@@ -34,6 +34,8 @@ export const ESTIMATE_MARGIN = 0.9;
  */
 export const WHOLE_CLIP_MS = 6000;
 export const SAMPLE_MS = 700;
+/** Share of a long clip's progress given to its samples (three 0.7 s stretches against the whole). */
+const SAMPLING_SHARE = 0.15;
 export const SAMPLE_AT = [0.1, 0.5, 0.85];
 
 export interface Candidate extends MotionSettings {
@@ -153,12 +155,18 @@ export async function sampleEstimate(
   step: Candidate,
   ranges: readonly FrameRange[],
   signal?: AbortSignal,
+  onProgress?: (done: number) => void,
 ): Promise<{ bytes: number; nearShare: number }> {
   let bytes = 0;
   let ms = 0;
   let nearShare = 0;
-  for (const range of ranges) {
-    const sample = await encodeMotion(source, plan, options, step, { ...(signal ? { signal } : {}), range });
+  for (const [i, range] of ranges.entries()) {
+    const progress = onProgress && { onProgress: (done: number) => onProgress((i + done) / ranges.length) };
+    const sample = await encodeMotion(source, plan, options, step, {
+      ...(signal ? { signal } : {}),
+      ...progress,
+      range,
+    });
     bytes += sample.buffer.length;
     ms += sample.durationMs;
     nearShare += sample.nearShare / ranges.length;
@@ -184,11 +192,18 @@ export async function fitMotion(
   let firstBytes: number | undefined;
   let estimate: number | undefined;
   const learned: Learned = {};
+  // Progress: the samples of a long clip are the first SAMPLING_SHARE of the way, its encode the rest.
+  const report = extra.onProgress;
+  const sampling = ranges ? SAMPLING_SHARE : 0;
+  const sampleProgress = report && ((done: number) => report(done * sampling));
+  const wholeExtra = report
+    ? { ...extra, onProgress: (done: number) => report(sampling + done * (1 - sampling)) }
+    : extra;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     const last = i === steps.length - 1;
     if (ranges && !last) {
-      const sampled = await sampleEstimate(source, plan, options, step, ranges, extra.signal);
+      const sampled = await sampleEstimate(source, plan, options, step, ranges, extra.signal, sampleProgress);
       estimate = sampled.bytes * correction;
       firstBytes ??= estimate;
       learn(learned, step, sampled.nearShare);
@@ -197,7 +212,7 @@ export async function fitMotion(
         continue;
       }
     }
-    const whole = await encodeMotion(source, plan, options, step, extra);
+    const whole = await encodeMotion(source, plan, options, step, wholeExtra);
     firstBytes ??= whole.buffer.length;
     if (whole.buffer.length <= limit || last) {
       if (whole.buffer.length > limit)

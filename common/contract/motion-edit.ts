@@ -1,5 +1,5 @@
-// The motion editor's requests: the live size estimate of a draft's clip as its trim changes
-// (before any full encode), and cancelling a long preparation; the preparation's progress comes
+// The motion editor's requests: the strip of frames the trim is chosen on, the live size estimate
+// of a draft's clip as its trim changes (before any full encode), and cancelling a long preparation; the preparation's progress comes
 // as an event. The trim itself is part of the prepare choice (drafts.setPrepare), kept with the
 // draft like its crop.
 import * as v from 'valibot';
@@ -26,6 +26,11 @@ export const motionEditRequests = {
   'drafts.estimate': {
     payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }),
     result: answers<MotionEstimateView | null>(),
+  },
+  /** Small pictures spread over a draft's clip, for the trim (JPEG data URLs); none for a still. */
+  'drafts.strip': {
+    payload: v.strictObject({ draftId, count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)) }),
+    result: answers<{ frames: { timeMs: number; dataUrl: string }[] }>(),
   },
   /** Stops a draft's preparation under way; the draft goes back to its last prepared choice and image. */
   'drafts.cancelPrepare': { payload: v.strictObject({ draftId }), result: answers<{ cancelled: boolean }>() },

@@ -9,6 +9,7 @@ import { motionKind } from '../images/motion/open';
 import { prepareMotion } from '../images/motion/prepare-motion';
 import { estimateMotion } from '../images/motion/estimate';
 import type { EncodeOptions, MotionEstimate } from '../images/index';
+import type { MotionSource } from '../images/motion/source';
 import { optionsOfChoice, resolveOptions } from '../images/options';
 import type { PreparedImage } from '../images/prepare';
 import type { ImageFacts, MotionWindowInfo, PrepareChoice } from '../../common/contract/index';
@@ -22,6 +23,8 @@ export interface WindowDraftMotion {
   prepare(choice: PrepareChoice, extra?: EncodeOptions): Promise<PreparedImage>;
   /** The fitter's estimate for this choice (its trim), from a sample of the window's frames. */
   estimate(choice: PrepareChoice, signal?: AbortSignal): Promise<MotionEstimate | undefined>;
+  /** The clip's frames at this size, for the strip. */
+  frames(width: number, height: number): MotionSource;
 }
 
 const LARGEST = SHOT_SIZES['800x600'];
@@ -95,6 +98,7 @@ export async function windowDraftMotion(
       fps: info.fps,
     },
     source: { dataUrl: info.poster, width: info.width, height: info.height },
+    frames: (width, height) => clip.source(width, height),
     async estimate(current, signal) {
       const size = frameSizeFor(info, current);
       const options = resolveOptions(optionsOfChoice(scaledChoice(current, size.scale, size)));

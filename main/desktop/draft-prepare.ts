@@ -1,13 +1,18 @@
 // What a draft's preparation needs besides the drafts' bookkeeping (drafts.ts): the facts and
-// small picture of a file main reads itself, the image prepared by the window's decoder or by main's,
+// small picture of a file main reads itself, a clip's strip of frames, the image prepared by the window's decoder or by main's,
 // and the work under way per draft (a preparation, an estimate) that can be stopped, with its
 // progress said a few times a second rather than at every frame.
 import { estimateFile, optionsOfChoice, prepare, preview, probe } from '../images/index';
 import type { EncodeOptions, MotionEstimate, PreparedImage } from '../images/index';
 import type { DraftView, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
 import type { WindowDraftMotion } from './draft-motion';
+import { openMotion } from '../images/motion/open';
+import { stripOf } from '../images/motion/strip';
+import type { StripFrame } from '../images/motion/strip';
 
 const SOURCE_PREVIEW_PX = 480;
+/** Height of the strip's pictures: twice the track's on a 2x screen. */
+const STRIP_HEIGHT_PX = 96;
 /** Progress is said at most this often per draft. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -49,6 +54,30 @@ export function estimateDraft(
   signal: AbortSignal,
 ): Promise<MotionEstimate | undefined> {
   return motion ? motion.estimate(choice, signal) : estimateFile(file, optionsOfChoice(choice), signal);
+}
+
+/** Pictures spread over a draft's clip, from the decoder that prepares it (the window's at their small size). */
+export async function stripDraft(
+  motion: WindowDraftMotion | undefined,
+  file: string,
+  count: number,
+): Promise<{ timeMs: number; dataUrl: string }[]> {
+  const toView = (frames: StripFrame[]) =>
+    frames.map(({ timeMs, jpeg }) => ({ timeMs, dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
+  if (motion) {
+    const { width, height } = motion.facts;
+    const scale = STRIP_HEIGHT_PX / height;
+    return toView(
+      await stripOf(motion.frames(Math.max(1, Math.round(width * scale)), STRIP_HEIGHT_PX), count, STRIP_HEIGHT_PX),
+    );
+  }
+  const opened = await openMotion(file);
+  if (!opened) return [];
+  try {
+    return toView(await stripOf(opened.source, count, STRIP_HEIGHT_PX));
+  } finally {
+    await opened.close();
+  }
 }
 
 /** The exact image in the editor's words. */

@@ -22,6 +22,7 @@ import {
   keepWithinBudget,
   prepareDraft,
   readFacts,
+  stripDraft,
 } from './draft-prepare';
 
 export interface DraftsOptions {
@@ -237,10 +238,15 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
     if (!record.view.facts?.animated) return undefined;
     const file = record.view.path;
-    return this.work.estimate(id, async (signal) => {
-      const motion = await this.options.windowMotion?.(file, prepareChoice);
-      return estimateDraft(motion, file, prepareChoice, signal);
-    });
+    const motion = () => this.options.windowMotion?.(file, prepareChoice);
+    return this.work.estimate(id, async (signal) => estimateDraft(await motion(), file, prepareChoice, signal));
+  }
+
+  /** Small pictures spread over a draft's clip (none for a still). */
+  async strip(id: string, count: number): Promise<{ timeMs: number; dataUrl: string }[]> {
+    const view = this.drafts.get(id)?.view;
+    if (!view?.facts?.animated) return [];
+    return stripDraft(await this.options.windowMotion?.(view.path, view.prepare), view.path, count);
   }
 
   /**

@@ -1,5 +1,5 @@
 // The motion editor's work in main, with real clips: a draft's trim is kept on disk with the draft
-// and its prepared GIF holds exactly the trimmed frames; the live estimate follows the trim; a
+// and its prepared GIF holds exactly the trimmed frames; the strip and the live estimate; a
 // long preparation says its progress, and Cancel stops it and leaves the draft as it was.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,10 @@ describe('a motion draft in the editor', () => {
     expect(whole).toMatchObject({ width: 800, height: 600, durationMs: 3000 });
     expect(short).toMatchObject({ width: 800, height: 600, durationMs: 1000 });
     expect(short!.bytes).toBeLessThan(whole!.bytes * 0.6);
+    // The strip the trim is chosen on: six small pictures spread over the three seconds.
+    const strip = await drafts.strip(id, 6);
+    expect(strip.map((frame) => frame.timeMs)).toEqual([240, 720, 1240, 1720, 2240, 2720]);
+    expect(strip.every((frame) => frame.dataUrl.startsWith('data:image/jpeg;base64,'))).toBe(true);
     // A newer estimate of the same draft ends the older one.
     const older = drafts.estimate(id, { size: 'auto', fit: 'cover' });
     const newer = drafts.estimate(id, { size: 'auto', fit: 'cover', trim: { startMs: 500, endMs: 1500 } });

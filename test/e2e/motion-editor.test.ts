@@ -68,6 +68,8 @@ describe('the motion editor', () => {
       await expect.poll(() => estimate.count(), { timeout: 120_000, interval: 250 }).toBe(1);
       const whole = await estimate.textContent();
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
+      // The strip of frames along the track, decoded by the window.
+      await expect.poll(() => trim.locator('img').count(), { timeout: 120_000, interval: 250 }).toBe(10);
 
       // Frames 15 to 45 of 60: 0.5 s to 1.5 s, thirty frames, chosen from the keyboard. The
       // preparation of the whole clip under way stops for the trimmed one.

@@ -1,11 +1,13 @@
 // The designer's trim: the prepared GIF holds exactly the frames that start inside it, from the
-// CLI's decoders (ffmpeg for an MP4, sharp for a GIF) as from any MotionSource, and the live
-// estimate the editor shows follows the trim before any full encode.
+// CLI's decoders (ffmpeg for an MP4, sharp for a GIF) as from any MotionSource; the live estimate
+// the editor shows follows the trim before any full encode; the strip of frames it is chosen on.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateFile, prepare } from '../../main/images/index';
 import { resolveOptions } from '../../main/images/options';
 import { estimateRanges } from '../../main/images/motion/estimate';
+import { openMotion } from '../../main/images/motion/open';
+import { stripOf } from '../../main/images/motion/strip';
 import { scratch } from './fixtures';
 import type { Scratch } from './fixtures';
 import { H264, busyPattern, ffmpegClip, movingSquare } from './motion-fixtures';
@@ -98,5 +100,25 @@ describe('the live estimate', () => {
         .toBuffer(),
     );
     expect(await estimateFile(file, {})).toBeUndefined();
+  });
+});
+
+describe('the strip of frames', () => {
+  it('shows the frame on screen at the middle of each slot, small, from one decode', async () => {
+    const file = await tmp.write('ladder-strip.gif', await greyLadder(20));
+    const opened = (await openMotion(file))!;
+    try {
+      const strip = await stripOf(opened.source, 4, 24);
+      // Slots of 500 ms: their middles at 250, 750, 1250 and 1750 ms show frames 2, 7, 12 and 17.
+      expect(strip.map((frame) => frame.timeMs)).toEqual([200, 700, 1200, 1700]);
+      for (const [i, frame] of strip.entries()) {
+        const meta = await sharp(frame.jpeg).metadata();
+        expect(meta).toMatchObject({ format: 'jpeg', height: 24, width: 32 });
+        const { dominant } = await sharp(frame.jpeg).stats();
+        expect(Math.abs(dominant.r - [20, 70, 120, 170][i]!)).toBeLessThanOrEqual(16);
+      }
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -21,6 +21,7 @@ type UploadRequests =
   | 'images.preview'
   | 'drafts.estimate'
   | 'drafts.cancelPrepare'
+  | 'drafts.strip'
   | 'queue.enqueue'
   | 'queue.list'
   | 'queue.pauseAll'
@@ -72,6 +73,7 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
       }
     },
     'drafts.cancelPrepare': ({ draftId }) => ok({ cancelled: drafts.cancelPrepare(draftId) }),
+    'drafts.strip': ({ draftId, count }) => answer(async () => ({ frames: await drafts.strip(draftId, count) })),
     'drafts.edit': ({ edits }) => {
       drafts.setWords(edits);
       return ok(null);

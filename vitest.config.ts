@@ -42,6 +42,8 @@ const integrationFiles = [
   'test/images/motion-cli.test.ts',
   'test/images/frame-queue.test.ts',
   'test/images/motion-still.test.ts',
+  'test/images/motion-trim.test.ts',
+  'test/desktop/draft-motion-edit.test.ts',
   'test/workflows/release-guard.test.ts',
 ];
 

@@ -33,4 +33,6 @@ export interface PrepareChoice {
   background?: string;
   /** 'auto' (default): PNG stays PNG, photos become JPEG, animations stay animated GIFs. */
   format?: FormatChoice;
+  /** Motion only: the part of the clip sent, frames starting in [startMs, endMs); stills ignore it. */
+  trim?: { startMs: number; endMs: number };
 }

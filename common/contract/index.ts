@@ -19,6 +19,7 @@ import { commentsRequests } from './comments';
 import { uploadsRequests, uploadsEvents } from './uploads';
 import { watchRequests, watchEvents } from './watch';
 import { motionRequests, motionEvents } from './motion';
+import { motionEditRequests, motionEditEvents } from './motion-edit';
 import type { Result } from './base';
 
 export * from './base';
@@ -30,6 +31,7 @@ export * from './comments';
 export * from './uploads';
 export * from './watch';
 export * from './motion';
+export * from './motion-edit';
 
 export const requests = {
   ...appRequests,
@@ -40,6 +42,7 @@ export const requests = {
   ...uploadsRequests,
   ...watchRequests,
   ...motionRequests,
+  ...motionEditRequests,
 } as const;
 
 // Events come from main, which is trusted: they carry a type, not a schema.
@@ -50,6 +53,7 @@ export const events = {
   ...uploadsEvents,
   ...watchEvents,
   ...motionEvents,
+  ...motionEditEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

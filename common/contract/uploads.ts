@@ -16,6 +16,7 @@ export type { DraftWords } from '../draft-words';
 
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'A colour is written like #ffffff.'));
 const unitInterval = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+const milliseconds = v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600 * 1000));
 const pixels = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 const draftId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'Not a draft id.'));
 const jobId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
@@ -41,6 +42,13 @@ export const PrepareChoiceSchema = v.strictObject({
   background: v.optional(hexColour),
   /** auto: PNG stays PNG, photos become JPEG, animations stay animated GIFs. */
   format: v.optional(v.picklist(FORMAT_CHOICES)),
+  /** Motion: the part of the clip sent, frames starting in [startMs, endMs). */
+  trim: v.optional(
+    v.pipe(
+      v.strictObject({ startMs: milliseconds, endMs: milliseconds }),
+      v.check((trim) => trim.endMs > trim.startMs, 'A trim ends after it starts.'),
+    ),
+  ),
 });
 // The schema and the type say the same (a compile error when they part).
 type Same<A extends B, B extends C, C = A> = [A, B, C];
@@ -111,6 +119,9 @@ export interface ImageFacts {
   frames: number;
   bytes: number;
   hasAlpha: boolean;
+  /** Motion: the clip's length and frames per second (what the trim is chosen in). */
+  durationMs?: number;
+  fps?: number;
 }
 
 export interface ImageWarning {

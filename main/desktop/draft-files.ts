@@ -53,6 +53,32 @@ export async function writePasted(pasteDir: string, name: string, type: string, 
   return file;
 }
 
+const LOOKED_AT_ONCE = 64;
+
+/** What the given paths hold, in the order given; each looked at a few dozen at a time (a drop can bring thousands). */
+export async function collectAll(
+  paths: readonly string[],
+): Promise<{ files: string[]; problems: DraftsAdded['problems'] }> {
+  const problems: DraftsAdded['problems'] = [];
+  const files: string[] = [];
+  for (let start = 0; start < paths.length; start += LOOKED_AT_ONCE) {
+    const found = await Promise.all(
+      paths.slice(start, start + LOOKED_AT_ONCE).map(async (given) => {
+        const each = { files: [] as string[], problems: [] as DraftsAdded['problems'] };
+        if (!path.isAbsolute(given))
+          each.problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
+        else await collectImages(path.normalize(given), each.files, each.problems);
+        return each;
+      }),
+    );
+    for (const each of found) {
+      files.push(...each.files);
+      problems.push(...each.problems);
+    }
+  }
+  return { files, problems };
+}
+
 export async function collectImages(target: string, files: string[], problems: DraftsAdded['problems']): Promise<void> {
   let info;
   try {

@@ -7,6 +7,9 @@
 import { open } from 'node:fs/promises';
 import { motionKind } from '../images/motion/open';
 import { prepareMotion } from '../images/motion/prepare-motion';
+import { estimateMotion } from '../images/motion/estimate';
+import type { EncodeOptions, MotionEstimate } from '../images/index';
+import type { MotionSource } from '../images/motion/source';
 import { optionsOfChoice, resolveOptions } from '../images/options';
 import type { PreparedImage } from '../images/prepare';
 import type { ImageFacts, MotionWindowInfo, PrepareChoice } from '../../common/contract/index';
@@ -17,7 +20,11 @@ import type { WindowMotion } from './window-motion';
 export interface WindowDraftMotion {
   facts: ImageFacts;
   source: { dataUrl: string; width: number; height: number };
-  prepare(choice: PrepareChoice): Promise<PreparedImage>;
+  prepare(choice: PrepareChoice, extra?: EncodeOptions): Promise<PreparedImage>;
+  /** The fitter's estimate for this choice (its trim), from a sample of the window's frames. */
+  estimate(choice: PrepareChoice, signal?: AbortSignal): Promise<MotionEstimate | undefined>;
+  /** The clip's frames at this size, for the strip. */
+  frames(width: number, height: number): MotionSource;
 }
 
 const LARGEST = SHOT_SIZES['800x600'];
@@ -87,12 +94,20 @@ export async function windowDraftMotion(
       frames: info.frames ?? Math.max(1, Math.round((info.durationMs * info.fps) / 1000)),
       bytes: 0,
       hasAlpha: info.hasAlpha,
+      durationMs: info.durationMs,
+      fps: info.fps,
     },
     source: { dataUrl: info.poster, width: info.width, height: info.height },
-    async prepare(current) {
+    frames: (width, height) => clip.source(width, height),
+    async estimate(current, signal) {
       const size = frameSizeFor(info, current);
       const options = resolveOptions(optionsOfChoice(scaledChoice(current, size.scale, size)));
-      const prepared = await prepareMotion(clip.source(size.width, size.height), options);
+      return estimateMotion(clip.source(size.width, size.height), options, signal);
+    },
+    async prepare(current, extra = {}) {
+      const size = frameSizeFor(info, current);
+      const options = resolveOptions(optionsOfChoice(scaledChoice(current, size.scale, size)));
+      const prepared = await prepareMotion(clip.source(size.width, size.height), options, extra);
       return {
         buffer: prepared.buffer,
         ...prepared.checked,

@@ -6,21 +6,24 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import { ImageError, optionsOfChoice, prepare, preview, probe } from '../images/index';
+import { ImageError, preview } from '../images/index';
+import type { MotionEstimate } from '../images/index';
 import { fileStamp, preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
-import { collectImages, goneMessage, newDraftView, writePasted } from './draft-files';
-import type {
-  DraftView,
-  DraftWords,
-  DraftsAdded,
-  FinalPreview,
-  ImageFacts,
-  PrepareChoice,
-} from '../../common/contract/index';
+import { collectAll, goneMessage, newDraftView, writePasted } from './draft-files';
+import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
 import type { WindowDraftMotion } from './draft-motion';
+import {
+  DraftWork,
+  cancelledView,
+  estimateDraft,
+  finalPreviewOf,
+  keepWithinBudget,
+  prepareDraft,
+  readFacts,
+  stripDraft,
+} from './draft-prepare';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
@@ -49,6 +52,8 @@ interface DraftRecord {
   version: number;
   /** The image exactly as it will be sent, for the queue, and what the source was when it was read. */
   prepared?: { image: PreparedForQueue; stamp: string };
+  /** The last prepared state, while a newer choice is prepared: what Cancel goes back to. */
+  previous?: Pick<DraftView, 'prepare' | 'result' | 'warnings'> & Pick<DraftRecord, 'prepared'>;
 }
 
 /** A draft on its way to the queue: its file and choice, and its prepared image when it is current. */
@@ -59,14 +64,14 @@ export interface DraftForQueue {
   prepared?: { image: PreparedForQueue; stamp: string };
 }
 
-const LOOKED_AT_ONCE = 64;
-const SOURCE_PREVIEW_PX = 480;
 const CARD_PREVIEW_PX = 400;
 
 interface DraftsEvents {
   changed: [{ changed: DraftView[]; removed: string[] }];
   /** Drafts that came back from disk, with their words. */
   restored: [DraftView[]];
+  /** Share of a draft's preparation done, 0..1. */
+  progress: [{ id: string; done: number }];
 }
 
 export class Drafts extends EventEmitter<DraftsEvents> {
@@ -78,6 +83,9 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   private flushTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private idleWaiters: (() => void)[] = [];
+  private readonly work = new DraftWork((id, done) => {
+    if (!this.closed) this.emit('progress', { id, done });
+  });
 
   constructor(private readonly options: DraftsOptions) {
     super();
@@ -93,25 +101,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   /** Files and folders by path: one draft per image, answered before any image is read. */
   async add(paths: readonly string[]): Promise<DraftsAdded> {
-    const problems: DraftsAdded['problems'] = [];
-    const files: string[] = [];
-    // What each given path holds is looked at a few dozen at a time (a drop can bring thousands),
-    // and taken in the order given.
-    for (let start = 0; start < paths.length; start += LOOKED_AT_ONCE) {
-      const found = await Promise.all(
-        paths.slice(start, start + LOOKED_AT_ONCE).map(async (given) => {
-          const each = { files: [] as string[], problems: [] as DraftsAdded['problems'] };
-          if (!path.isAbsolute(given))
-            each.problems.push({ path: given, message: `${given} is not a full path to a file or folder.` });
-          else await collectImages(path.normalize(given), each.files, each.problems);
-          return each;
-        }),
-      );
-      for (const each of found) {
-        files.push(...each.files);
-        problems.push(...each.problems);
-      }
-    }
+    const { files, problems } = await collectAll(paths);
     const known = new Set([...this.drafts.values()].map((record) => record.view.path));
     const added: DraftView[] = [];
     const max = this.options.maxDrafts ?? 2000;
@@ -194,6 +184,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   remove(ids: readonly string[]): void {
     let removed = false;
+    this.work.stop(ids);
     for (const id of ids) {
       if (!this.drafts.delete(id)) continue;
       removed = true;
@@ -210,6 +201,12 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       const record = this.drafts.get(id);
       if (!record) continue;
       record.version += 1;
+      // Work for the older choice stops; the last prepared image is what Cancel goes back to.
+      this.work.stopPreparing(id);
+      if (record.view.state === 'ready') {
+        const { prepare, result, warnings } = record.view;
+        record.previous = { prepare, result, warnings, prepared: record.prepared };
+      }
       record.prepared = undefined;
       record.view = {
         ...record.view,
@@ -223,22 +220,52 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     this.pump();
   }
 
-  /** The exact image the draft would be sent as. */
+  /** The exact image the draft would be sent as: the one prepared already when the choice is its own. */
   async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
     const record = this.drafts.get(id);
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
-    const motion = await this.options.windowMotion?.(record.view.path, prepareChoice);
-    const image = motion
-      ? await motion.prepare(prepareChoice)
-      : await prepare(record.view.path, optionsOfChoice(prepareChoice));
-    return {
-      dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
-      width: image.width,
-      height: image.height,
-      format: image.format,
-      bytes: image.bytes,
-      warnings: image.warnings.map((w) => ({ code: w.code, message: w.message })),
-    };
+    const { view, prepared } = record;
+    if (prepared && view.state === 'ready' && JSON.stringify(view.prepare) === JSON.stringify(prepareChoice))
+      return finalPreviewOf(prepared.image, view.warnings);
+    const motion = await this.options.windowMotion?.(view.path, prepareChoice);
+    const image = await prepareDraft(motion, view.path, prepareChoice, {});
+    return finalPreviewOf(image, image.warnings);
+  }
+
+  /** The fitter's estimate for a draft's clip with this choice (undefined for a still); a newer one ends an older. */
+  async estimate(id: string, prepareChoice: PrepareChoice): Promise<MotionEstimate | undefined> {
+    const record = this.drafts.get(id);
+    if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
+    if (!record.view.facts?.animated) return undefined;
+    const file = record.view.path;
+    const motion = () => this.options.windowMotion?.(file, prepareChoice);
+    return this.work.estimate(id, async (signal) => estimateDraft(await motion(), file, prepareChoice, signal));
+  }
+
+  /** Small pictures spread over a draft's clip (none for a still). */
+  async strip(id: string, count: number): Promise<{ timeMs: number; dataUrl: string }[]> {
+    const view = this.drafts.get(id)?.view;
+    if (!view?.facts?.animated) return [];
+    return stripDraft(await this.options.windowMotion?.(view.path, view.prepare), view.path, count);
+  }
+
+  /**
+   * Stops a draft's preparation under way. It goes back to its last prepared choice and image;
+   * one never prepared keeps its choice and says it was cancelled. False when nothing was under way.
+   */
+  cancelPrepare(id: string): boolean {
+    const record = this.drafts.get(id);
+    if (!record || record.view.state !== 'loading' || record.view.facts === null) return false;
+    record.version += 1;
+    this.work.stopPreparing(id);
+    const waiting = this.waiting.indexOf(id);
+    if (waiting >= 0) this.waiting.splice(waiting, 1);
+    record.prepared = record.previous?.prepared;
+    record.view = cancelledView(record.view, record.previous);
+    record.previous = undefined;
+    this.changed(record.view);
+    this.dirty();
+    return true;
   }
 
   /** Resolves when every draft has its previews (for tests and benchmarks). */
@@ -250,6 +277,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   close(): void {
     this.closed = true;
     this.waiting.length = 0;
+    this.work.stop();
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.removeAllListeners();
   }
@@ -274,7 +302,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       const record = this.drafts.get(id);
       if (!record) continue;
       this.running += 1;
-      void this.work(id, record.version).finally(() => {
+      void this.prepareOne(id, record.version).finally(() => {
         this.running -= 1;
         this.pump();
         if (this.running === 0 && this.waiting.length === 0) for (const wake of this.idleWaiters.splice(0)) wake();
@@ -282,7 +310,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     }
   }
 
-  private async work(id: string, version: number): Promise<void> {
+  private async prepareOne(id: string, version: number): Promise<void> {
     const current = () => {
       const record = this.drafts.get(id);
       return record && record.version === version ? record : undefined;
@@ -301,18 +329,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         record.view = { ...record.view, facts, source };
         this.changed(record.view);
       } else if (!facts || !source) {
-        const info = await probe(file);
-        facts = {
-          format: info.format,
-          width: info.width,
-          height: info.height,
-          animated: info.animated,
-          frames: info.pages,
-          bytes: info.bytes,
-          hasAlpha: info.hasAlpha,
-        } satisfies ImageFacts;
-        const small = await preview(file, { maxSize: SOURCE_PREVIEW_PX });
-        source = { dataUrl: small.dataUrl, width: small.width, height: small.height };
+        ({ facts, source } = await readFacts(file));
         const record = current();
         if (!record) return;
         record.view = { ...record.view, facts, source };
@@ -322,15 +339,15 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       const uploadedAs = (await this.options.uploadedAs?.(file)) ?? null;
       // Read before the pipeline: a file changed while it runs gives an image the queue will not trust.
       const stamp = await fileStamp(file);
-      const image = motion
-        ? await motion.prepare(start.view.prepare)
-        : await prepare(file, optionsOfChoice(start.view.prepare));
+      const work = this.work.startPreparing(id);
+      const image = await prepareDraft(motion, file, start.view.prepare, work).finally(work.finish);
       const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
       const record = current();
       if (!record) return;
+      record.previous = undefined;
       if (stamp !== undefined) {
         record.prepared = { image: preparedForQueue(image), stamp };
-        this.keepWithinBudget(id);
+        keepWithinBudget(this.drafts, id, this.options.keepPreparedBytes ?? 512 * 1024 * 1024);
       }
       record.view = {
         ...record.view,
@@ -360,19 +377,6 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       if (current() !== record) return;
       record.view = { ...record.view, state: 'error', error: message, missing, result: null, warnings: [] };
       this.changed(record.view);
-    }
-  }
-
-  /** The prepared images kept stay within their byte budget: the oldest go first, never the newest. */
-  private keepWithinBudget(newest: string): void {
-    const budget = this.options.keepPreparedBytes ?? 512 * 1024 * 1024;
-    let total = 0;
-    for (const record of this.drafts.values()) total += record.prepared?.image.bytes ?? 0;
-    for (const [id, record] of this.drafts) {
-      if (total <= budget) return;
-      if (id === newest || !record.prepared) continue;
-      total -= record.prepared.image.bytes;
-      record.prepared = undefined;
     }
   }
 

@@ -28,6 +28,8 @@ export interface PrepareOptions {
   keepMetadata?: boolean;
   /** A tighter byte limit than the service's (never looser). Default MAX_SHOT_BYTES. */
   maxBytes?: number;
+  /** Motion only: the part of the clip sent, frames starting in [startMs, endMs). Stills ignore it. */
+  trim?: { startMs: number; endMs: number };
 }
 
 export interface ResolvedOptions {
@@ -39,6 +41,7 @@ export interface ResolvedOptions {
   format: 'auto' | OutputFormat;
   keepMetadata: boolean;
   maxBytes: number;
+  trim: { startMs: number; endMs: number } | undefined;
 }
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -74,7 +77,14 @@ export function resolveOptions(options: PrepareOptions = {}): ResolvedOptions {
   const maxBytes = options.maxBytes ?? MAX_SHOT_BYTES;
   if (!Number.isInteger(maxBytes) || maxBytes < 1024 || maxBytes > MAX_SHOT_BYTES)
     invalid(`The byte limit must be a whole number from 1024 to ${MAX_SHOT_BYTES}.`);
-  return { target, mode, focus, crop, background, format, keepMetadata: options.keepMetadata ?? false, maxBytes };
+  const trim = options.trim;
+  if (
+    trim &&
+    !(Number.isFinite(trim.startMs) && Number.isFinite(trim.endMs) && trim.startMs >= 0 && trim.endMs > trim.startMs)
+  )
+    invalid('A trim needs a start of 0 or more and an end after it.');
+  const keepMetadata = options.keepMetadata ?? false;
+  return { target, mode, focus, crop, background, format, keepMetadata, maxBytes, trim };
 }
 
 /**
@@ -92,5 +102,6 @@ export function optionsOfChoice(choice: PrepareChoice): PrepareOptions {
   }
   if (choice.background) options.background = choice.background;
   if (choice.format) options.format = choice.format;
+  if (choice.trim) options.trim = { ...choice.trim };
   return options;
 }

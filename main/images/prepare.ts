@@ -16,6 +16,7 @@ import { loadSource } from './svg-source';
 import { checkEncoded } from './verify';
 import { openMotion } from './motion/open';
 import { prepareMotion } from './motion/prepare-motion';
+import type { EncodeOptions } from './motion/encode';
 import type { PrepareWarning } from './warnings';
 import { warning } from './warnings';
 
@@ -60,11 +61,12 @@ async function planFor(
 async function preparedMotion(
   source: ImageSource,
   options: ReturnType<typeof resolveOptions>,
+  extra: EncodeOptions,
 ): Promise<PreparedImage | undefined> {
   const motion = await openMotion(source, options.format === 'auto' || options.format === 'gif');
   if (!motion) return undefined;
   try {
-    const prepared = await prepareMotion(motion.source, options);
+    const prepared = await prepareMotion(motion.source, options, extra);
     return { buffer: prepared.buffer, ...prepared.checked, warnings: prepared.warnings, input: prepared.input };
   } finally {
     await motion.close();
@@ -78,12 +80,17 @@ export function preparePipelinesRun(): number {
   return pipelinesRun;
 }
 
-export async function prepare(given: ImageSource, options: PrepareOptions = {}): Promise<PreparedImage> {
+/** `extra`: a motion input's progress and cancelling (stills are quick and ignore it). */
+export async function prepare(
+  given: ImageSource,
+  options: PrepareOptions = {},
+  extra: EncodeOptions = {},
+): Promise<PreparedImage> {
   pipelinesRun += 1;
   try {
     const resolved = resolveOptions(options);
     const { source, warnings: sourceWarnings } = await loadSource(given);
-    const motion = await preparedMotion(source, resolved);
+    const motion = await preparedMotion(source, resolved, extra);
     if (motion) return motion;
     const info = await probe(source);
     const transparent = needsOpacityCheck(info, resolved.format)

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { ImageError, sniffFormat, toImageError } from './image-error';
 import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits';
 import { probeMotion } from './motion/open';
+import { shownDelay } from './motion/retime';
 import { configureSharp } from './sharp-setup';
 import type { ImageSource } from './sharp-setup';
 import { loadSource, refuseUncleanedSvg } from './svg-source';
@@ -23,6 +24,8 @@ export interface ImageInfo {
   pages: number;
   /** Per-frame delays in milliseconds, for animations. */
   delays?: number[];
+  /** Length of an animation or video in milliseconds as it plays (GIF delays of 0 or 10 ms shown as 100 ms), when known. */
+  durationMs?: number;
   /** Times an animation plays; 0 means forever. */
   loop?: number;
   /** libvips colour interpretation, e.g. 'srgb', 'cmyk', 'b-w', 'rgb16'. */
@@ -86,6 +89,7 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
         animated: true,
         pages: info.frames ?? Math.max(1, Math.round((info.durationMs * info.fps) / 1000)),
         loop: info.loop,
+        ...(info.durationMs > 0 ? { durationMs: info.durationMs } : {}),
         space: 'srgb',
         hasAlpha: info.hasAlpha,
         hasProfile: false,
@@ -140,7 +144,13 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
       hasProfile: meta.hasProfile,
       bytes,
     };
-    if (animated && meta.delay) info.delays = meta.delay;
+    if (animated && meta.delay) {
+      info.delays = meta.delay;
+      info.durationMs = Array.from({ length: pages }, (_, i) => shownDelay(meta.delay![i] ?? 100)).reduce(
+        (a, b) => a + b,
+        0,
+      );
+    }
     if (animated && meta.loop !== undefined) info.loop = meta.loop;
     if (meta.orientation !== undefined) info.orientation = meta.orientation;
     return info;

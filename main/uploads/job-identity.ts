@@ -116,5 +116,7 @@ export function requestKey(request: { metadata: ShotMetadata; prepare?: PrepareC
     p.crop ?? null,
     p.background ?? null,
     p.format && p.format !== 'auto' ? p.format : null,
+    // A clip trimmed otherwise is another shot.
+    p.trim ? [p.trim.startMs, p.trim.endMs] : null,
   ]);
 }

@@ -47,6 +47,7 @@ export function knownRequest(
         crop: undefined,
         background: undefined,
         format: undefined,
+        trim: undefined,
         ...request.prepare,
       };
       const edited = queue.edit(match.job.id, prepareChanged ? { metadata, prepare } : { metadata });

@@ -68,6 +68,7 @@ export type AppSide = Omit<HandlerContext, 'session' | 'drafts' | 'uploads' | 'w
 export function forwardDesktopEvents(desktop: Desktop, emit: HandlerContext['emit']): void {
   desktop.session.onChange((state) => emit('auth.changed', state));
   desktop.drafts.on('changed', (change) => emit('drafts.changed', change));
+  desktop.drafts.on('progress', (progress) => emit('drafts.progress', progress));
   desktop.drafts.on('restored', (drafts) => emit('drafts.restored', { drafts }));
   desktop.uploads.on('queue', (view) => emit('queue.changed', view));
   desktop.uploads.on('progress', (progress) => emit('queue.progress', progress));

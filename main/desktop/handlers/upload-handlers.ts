@@ -19,6 +19,9 @@ type UploadRequests =
   | 'drafts.setPrepare'
   | 'drafts.edit'
   | 'images.preview'
+  | 'drafts.estimate'
+  | 'drafts.cancelPrepare'
+  | 'drafts.strip'
   | 'queue.enqueue'
   | 'queue.list'
   | 'queue.pauseAll'
@@ -59,6 +62,18 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
       return ok(null);
     },
     'images.preview': ({ draftId, prepare }) => answer(() => drafts.finalPreview(draftId, prepare)),
+    // A newer estimate of the same draft ends this one: said as cancelled, which the editor ignores.
+    'drafts.estimate': async ({ draftId, prepare }) => {
+      try {
+        return await answer(async () => (await drafts.estimate(draftId, prepare)) ?? null);
+      } catch (error) {
+        if (error instanceof Error && error.name === 'AbortError')
+          return fail('cancelled', 'A newer estimate replaced this one.');
+        throw error;
+      }
+    },
+    'drafts.cancelPrepare': ({ draftId }) => ok({ cancelled: drafts.cancelPrepare(draftId) }),
+    'drafts.strip': ({ draftId, count }) => answer(async () => ({ frames: await drafts.strip(draftId, count) })),
     'drafts.edit': ({ edits }) => {
       drafts.setWords(edits);
       return ok(null);

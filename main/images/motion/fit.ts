@@ -27,14 +27,16 @@ const RATES = [30, 25, 20, 15, 10];
 /** Inter-frame errors tried: 0 exact; NEAR_ERROR hides sensor and compression noise. */
 const INTER_FRAME_ERRORS = [0, NEAR_ERROR];
 /** An estimate must leave this share of the limit free: samples miss some of a clip's changes. */
-const ESTIMATE_MARGIN = 0.9;
+export const ESTIMATE_MARGIN = 0.9;
 /**
  * Clips up to this long are encoded whole for each candidate: most fit at the first, and sampling
  * first would cost about 70% more (bench:motion's 3 s 60 fps UI clip: three samples plus the whole).
  */
-const WHOLE_CLIP_MS = 6000;
-const SAMPLE_MS = 700;
-const SAMPLE_AT = [0.1, 0.5, 0.85];
+export const WHOLE_CLIP_MS = 6000;
+export const SAMPLE_MS = 700;
+/** Share of a long clip's progress given to its samples (three 0.7 s stretches against the whole). */
+const SAMPLING_SHARE = 0.15;
+export const SAMPLE_AT = [0.1, 0.5, 0.85];
 
 export interface Candidate extends MotionSettings {
   /** The frame rate shown in warnings (the source's, at most 50, when fps is undefined). */
@@ -87,11 +89,11 @@ export function bestCase(bytes: number, from: Candidate, to: Candidate, learned:
 }
 
 /** Notes what an encode at the exact inter-frame error showed. */
-function learn(learned: Learned, step: Candidate, nearShare: number): void {
+export function learn(learned: Learned, step: Candidate, nearShare: number): void {
   if (step.interFrameMaxError === 0) learned.nearShare = nearShare;
 }
 
-function samples(durationMs: number): FrameRange[] | undefined {
+export function samples(durationMs: number): FrameRange[] | undefined {
   if (durationMs <= WHOLE_CLIP_MS) return undefined;
   return SAMPLE_AT.map((at) => {
     const startMs = Math.min(durationMs - SAMPLE_MS, Math.round(durationMs * at));
@@ -129,10 +131,47 @@ export function tradeWarnings(chosen: Candidate, best: Candidate, limit: number,
 }
 
 /** The index before the first later candidate that may reach the limit (the last one always may). */
-function skipUnreachable(steps: Candidate[], at: number, bytes: number, limit: number, learned: Learned): number {
+export function skipUnreachable(
+  steps: Candidate[],
+  at: number,
+  bytes: number,
+  limit: number,
+  learned: Learned,
+): number {
   let next = at + 1;
   while (next < steps.length - 1 && bestCase(bytes, steps[at]!, steps[next]!, learned) > limit) next++;
   return next - 1;
+}
+
+/**
+ * The size of the whole clip at a candidate, from encodes of a few stretches of it: bytes per
+ * millisecond of the samples times the clip's length. Also what the editor's live estimate shows
+ * (estimate.ts), so the figure the designer sees is the one the fitter decides by.
+ */
+export async function sampleEstimate(
+  source: MotionSource,
+  plan: Plan,
+  options: ResolvedOptions,
+  step: Candidate,
+  ranges: readonly FrameRange[],
+  signal?: AbortSignal,
+  onProgress?: (done: number) => void,
+): Promise<{ bytes: number; nearShare: number }> {
+  let bytes = 0;
+  let ms = 0;
+  let nearShare = 0;
+  for (const [i, range] of ranges.entries()) {
+    const progress = onProgress && { onProgress: (done: number) => onProgress((i + done) / ranges.length) };
+    const sample = await encodeMotion(source, plan, options, step, {
+      ...(signal ? { signal } : {}),
+      ...progress,
+      range,
+    });
+    bytes += sample.buffer.length;
+    ms += sample.durationMs;
+    nearShare += sample.nearShare / ranges.length;
+  }
+  return { bytes: (bytes / Math.max(1, ms)) * source.info.durationMs, nearShare };
 }
 
 export interface FittedMotion extends EncodedMotion {
@@ -149,33 +188,31 @@ export async function fitMotion(
   const limit = options.maxBytes;
   const steps = candidates(plan.target, source.info.fps);
   const ranges = samples(source.info.durationMs);
-  const quiet = { ...(extra.signal ? { signal: extra.signal } : {}) };
   let correction = 1;
   let firstBytes: number | undefined;
   let estimate: number | undefined;
   const learned: Learned = {};
+  // Progress: the samples of a long clip are the first SAMPLING_SHARE of the way, its encode the rest.
+  const report = extra.onProgress;
+  const sampling = ranges ? SAMPLING_SHARE : 0;
+  const sampleProgress = report && ((done: number) => report(done * sampling));
+  const wholeExtra = report
+    ? { ...extra, onProgress: (done: number) => report(sampling + done * (1 - sampling)) }
+    : extra;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     const last = i === steps.length - 1;
     if (ranges && !last) {
-      let bytes = 0;
-      let ms = 0;
-      let near = 0;
-      for (const range of ranges) {
-        const sample = await encodeMotion(source, plan, options, step, { ...quiet, range });
-        bytes += sample.buffer.length;
-        ms += sample.durationMs;
-        near += sample.nearShare / ranges.length;
-      }
-      estimate = (bytes / Math.max(1, ms)) * source.info.durationMs * correction;
+      const sampled = await sampleEstimate(source, plan, options, step, ranges, extra.signal, sampleProgress);
+      estimate = sampled.bytes * correction;
       firstBytes ??= estimate;
-      learn(learned, step, near);
+      learn(learned, step, sampled.nearShare);
       if (estimate > limit * ESTIMATE_MARGIN) {
         i = skipUnreachable(steps, i, estimate, limit, learned);
         continue;
       }
     }
-    const whole = await encodeMotion(source, plan, options, step, extra);
+    const whole = await encodeMotion(source, plan, options, step, wholeExtra);
     firstBytes ??= whole.buffer.length;
     if (whole.buffer.length <= limit || last) {
       if (whole.buffer.length > limit)

@@ -1,4 +1,5 @@
-// prepare() for motion: plan from the first frame, fit, check the final file like any output.
+// prepare() for motion: the trimmed part, planned from its first frame, fitted, and the final file
+// checked like any output.
 import type { ResolvedOptions } from '../options';
 import type { ImageInfo } from '../probe';
 import { checkEncoded } from '../verify';
@@ -9,6 +10,7 @@ import { fitMotion } from './fit';
 import { gifFrames } from './gif-mux';
 import { frameInfo, planMotion } from './framing';
 import type { MotionFrame, MotionSource } from './source';
+import { trimSource } from './trim';
 
 export interface PreparedMotion {
   buffer: Buffer;
@@ -26,10 +28,11 @@ async function firstFrame(source: MotionSource): Promise<MotionFrame | undefined
 }
 
 export async function prepareMotion(
-  source: MotionSource,
+  whole: MotionSource,
   options: ResolvedOptions,
   extra: EncodeOptions = {},
 ): Promise<PreparedMotion> {
+  const source = options.trim ? trimSource(whole, options.trim) : whole;
   const smart = options.mode === 'cover' && typeof options.focus === 'string' && !options.crop;
   const plan = await planMotion(source.info, options, smart ? await firstFrame(source) : undefined);
   const fitted = await fitMotion(source, plan, options, extra);
@@ -52,9 +55,9 @@ export async function prepareMotion(
     { format: 'gif', size: { width, height }, pages: fitted.frames, maxBytes: options.maxBytes, keptMetadata: false },
   );
   const input: ImageInfo = {
-    ...frameInfo(source.info),
+    ...frameInfo(whole.info),
     format: 'gif',
-    pages: source.info.frames ?? Math.round((source.info.durationMs * source.info.fps) / 1000),
+    pages: whole.info.frames ?? Math.round((whole.info.durationMs * whole.info.fps) / 1000),
     bytes: 0,
   };
   return {

@@ -1,0 +1,188 @@
+// What a draft's preparation needs besides the drafts' bookkeeping (drafts.ts): the facts and
+// small picture of a file main reads itself, a clip's strip of frames, the image prepared by the window's decoder or by main's,
+// and the work under way per draft (a preparation, an estimate) that can be stopped, with its
+// progress said a few times a second rather than at every frame.
+import { estimateFile, optionsOfChoice, prepare, preview, probe } from '../images/index';
+import type { EncodeOptions, MotionEstimate, PreparedImage } from '../images/index';
+import type { DraftView, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
+import type { WindowDraftMotion } from './draft-motion';
+import { openMotion } from '../images/motion/open';
+import { stripOf } from '../images/motion/strip';
+import type { StripFrame } from '../images/motion/strip';
+
+const SOURCE_PREVIEW_PX = 480;
+/** Height of the strip's pictures: twice the track's on a 2x screen. */
+const STRIP_HEIGHT_PX = 96;
+/** Progress is said at most this often per draft. */
+const PROGRESS_EVERY_MS = 250;
+
+/** A file main reads itself: what it is, and the whole of it small for the crop editor. */
+export async function readFacts(file: string): Promise<Pick<DraftView, 'facts' | 'source'>> {
+  const info = await probe(file);
+  const facts: ImageFacts = {
+    format: info.format,
+    width: info.width,
+    height: info.height,
+    animated: info.animated,
+    frames: info.pages,
+    bytes: info.bytes,
+    hasAlpha: info.hasAlpha,
+  };
+  if (info.animated && info.durationMs) {
+    facts.durationMs = info.durationMs;
+    facts.fps = (info.pages * 1000) / info.durationMs;
+  }
+  const small = await preview(file, { maxSize: SOURCE_PREVIEW_PX });
+  return { facts, source: { dataUrl: small.dataUrl, width: small.width, height: small.height } };
+}
+
+/** The image as it will be sent: from the window's frames for a clip it decodes, else from the file. */
+export function prepareDraft(
+  motion: WindowDraftMotion | undefined,
+  file: string,
+  choice: PrepareChoice,
+  extra: EncodeOptions,
+): Promise<PreparedImage> {
+  return motion ? motion.prepare(choice, extra) : prepare(file, optionsOfChoice(choice), extra);
+}
+
+/** The estimate the editor shows, from the decoder that prepares the draft. */
+export function estimateDraft(
+  motion: WindowDraftMotion | undefined,
+  file: string,
+  choice: PrepareChoice,
+  signal: AbortSignal,
+): Promise<MotionEstimate | undefined> {
+  return motion ? motion.estimate(choice, signal) : estimateFile(file, optionsOfChoice(choice), signal);
+}
+
+/** Pictures spread over a draft's clip, from the decoder that prepares it (the window's at their small size). */
+export async function stripDraft(
+  motion: WindowDraftMotion | undefined,
+  file: string,
+  count: number,
+): Promise<{ timeMs: number; dataUrl: string }[]> {
+  const toView = (frames: StripFrame[]) =>
+    frames.map(({ timeMs, jpeg }) => ({ timeMs, dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
+  if (motion) {
+    const { width, height } = motion.facts;
+    const scale = STRIP_HEIGHT_PX / height;
+    return toView(
+      await stripOf(motion.frames(Math.max(1, Math.round(width * scale)), STRIP_HEIGHT_PX), count, STRIP_HEIGHT_PX),
+    );
+  }
+  const opened = await openMotion(file);
+  if (!opened) return [];
+  try {
+    return toView(await stripOf(opened.source, count, STRIP_HEIGHT_PX));
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The exact image in the editor's words. */
+export function finalPreviewOf(
+  image: { buffer: Buffer; format: string; width: number; height: number; bytes: number },
+  warnings: readonly { code: string; message: string }[],
+): FinalPreview {
+  return {
+    dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
+    width: image.width,
+    height: image.height,
+    format: image.format,
+    bytes: image.bytes,
+    warnings: warnings.map((w) => ({ code: w.code, message: w.message })),
+  };
+}
+
+/** What a draft becomes when its preparation is cancelled: its last prepared state, or, never prepared, said so. */
+export function cancelledView(
+  view: DraftView,
+  previous: Pick<DraftView, 'prepare' | 'result' | 'warnings'> | undefined,
+): DraftView {
+  if (previous) {
+    const { prepare, result, warnings } = previous;
+    return { ...view, prepare: { ...prepare }, result, warnings, state: 'ready', error: null };
+  }
+  const error = `Preparing ${view.name} was cancelled; change its framing or trim to prepare it again.`;
+  return { ...view, state: 'error', error, result: null, warnings: [] };
+}
+
+/** The prepared images kept stay within their byte budget: the oldest go first, never the newest. */
+export function keepWithinBudget(
+  drafts: ReadonlyMap<string, { prepared?: { image: { bytes: number } } }>,
+  newest: string,
+  budget: number,
+): void {
+  let total = 0;
+  for (const record of drafts.values()) total += record.prepared?.image.bytes ?? 0;
+  for (const [id, record] of drafts) {
+    if (total <= budget) return;
+    if (id === newest || !record.prepared) continue;
+    total -= record.prepared.image.bytes;
+    record.prepared = undefined;
+  }
+}
+
+/** Work under way per draft, each kind stoppable: a newer one of a kind ends the older. */
+export class DraftWork {
+  private readonly preparing = new Map<string, AbortController>();
+  private readonly estimating = new Map<string, AbortController>();
+
+  constructor(private readonly progress: (id: string, done: number) => void) {}
+
+  /** A preparation starts: its signal, and its progress said now and then. */
+  startPreparing(id: string): EncodeOptions & { signal: AbortSignal; finish: () => void } {
+    this.preparing.get(id)?.abort();
+    const controller = new AbortController();
+    this.preparing.set(id, controller);
+    let saidAt = 0;
+    let said = -1;
+    return {
+      signal: controller.signal,
+      onProgress: (done) => {
+        const now = Date.now();
+        const percent = Math.floor(done * 100);
+        // Never backwards: a second candidate of the fitter starts its encode again from nothing.
+        if (percent <= said || now - saidAt < PROGRESS_EVERY_MS || controller.signal.aborted) return;
+        said = percent;
+        saidAt = now;
+        this.progress(id, percent / 100);
+      },
+      finish: () => {
+        if (this.preparing.get(id) === controller) this.preparing.delete(id);
+      },
+    };
+  }
+
+  /** Stops the draft's preparation under way; true when there was one. */
+  stopPreparing(id: string): boolean {
+    const controller = this.preparing.get(id);
+    if (!controller) return false;
+    controller.abort();
+    this.preparing.delete(id);
+    return true;
+  }
+
+  /** Runs an estimate of the draft, ending an older one still running. */
+  async estimate<T>(id: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.estimating.get(id)?.abort();
+    const controller = new AbortController();
+    this.estimating.set(id, controller);
+    try {
+      return await run(controller.signal);
+    } finally {
+      if (this.estimating.get(id) === controller) this.estimating.delete(id);
+    }
+  }
+
+  /** Stops everything of these drafts (removed), or of every draft. */
+  stop(ids?: readonly string[]): void {
+    for (const map of [this.preparing, this.estimating])
+      for (const [id, controller] of map)
+        if (!ids || ids.includes(id)) {
+          controller.abort();
+          map.delete(id);
+        }
+  }
+}

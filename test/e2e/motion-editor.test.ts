@@ -1,0 +1,153 @@
+// The motion editor end to end, as ada on the bundled sandbox, with ffmpeg hidden from main so
+// only the window's Worker decodes: an H.264 MP4 made by ffmpeg is dropped, opened in the editor,
+// trimmed from the keyboard, and the live estimate changes before the clip is prepared again; the
+// upload lands in the sandbox as an animated 800x600 GIF within 8 MB holding exactly the trimmed
+// frames. A longer clip shows its progress on the card, and Cancel stops it, keeping the draft.
+import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { describe, expect, test, vi } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { dropFiles, expectVisible, saveScreenshot } from './harness/index';
+import { sandboxGet, type SandboxShot } from './support/sign-in-as';
+import { useSignedInApp } from './support/signed-in-app';
+
+vi.mock('electron', () => import('./harness/electron-module'));
+
+const run = promisify(execFile);
+const launchTimeout = 420_000;
+const MAX_SHOT_BYTES = 8 * 1024 * 1024;
+
+/** ffmpeg's busy test pattern as an H.264 MP4 at 30 fps. */
+async function clip(file: string, seconds: number): Promise<void> {
+  const source = ['-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30`, '-t', String(seconds)];
+  await run('ffmpeg', ['-v', 'error', '-y', ...source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
+}
+
+async function press(slider: Locator, key: string, times: number): Promise<void> {
+  await slider.focus();
+  for (let i = 0; i < times; i++) await slider.press(key);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe('the motion editor', () => {
+  const app = useSignedInApp();
+
+  test(
+    'a dropped MP4 is trimmed from the keyboard, the estimate follows, and the sandbox holds exactly the trimmed frames',
+    async () => {
+      const dir = await app.scratchDir('motion-editor');
+      const video = join(dir, 'onboarding flow.mp4');
+      await clip(video, 2);
+      const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
+        env: { SHOTPUT_EXPECTED_PROCESSING_MS: '400', SHOTPUT_FFMPEG: join(dir, 'no-ffmpeg-here') },
+      });
+      const { page } = launched;
+      await page.setViewportSize({ width: 1100, height: 740 });
+      await dropFiles(page, page.getByTestId('drop-zone'), [video]);
+      const card = page.getByRole('list', { name: 'Drafts' }).getByRole('article', { name: 'onboarding flow' });
+      // The editor opens as soon as the window has said what the clip is, while it is prepared.
+      const edit = card.getByRole('button', { name: 'Edit onboarding flow.mp4' });
+      await expect.poll(() => edit.isEnabled(), { timeout: 120_000, interval: 250 }).toBe(true);
+      await edit.click();
+      const panel = page.getByRole('region', { name: 'Edit onboarding flow.mp4' });
+      const trim = panel.getByRole('region', { name: 'Trim' });
+      await expectVisible(trim);
+      const estimate = trim.getByText(/^About [\d.]+ (MB|KB) at 800×600, 30 fps$/);
+      await expect.poll(() => estimate.count(), { timeout: 120_000, interval: 250 }).toBe(1);
+      const whole = await estimate.textContent();
+      await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
+      // The strip of frames along the track, decoded by the window.
+      await expect.poll(() => trim.locator('img').count(), { timeout: 120_000, interval: 250 }).toBe(10);
+
+      // Frames 15 to 45 of 60: 0.5 s to 1.5 s, thirty frames, chosen from the keyboard. The
+      // preparation of the whole clip under way stops for the trimmed one.
+      await press(trim.getByRole('slider', { name: 'Start of the shot' }), 'ArrowRight', 15);
+      await press(trim.getByRole('slider', { name: 'End of the shot' }), 'ArrowLeft', 15);
+      await expectVisible(trim.getByText('0.50 s to 1.50 s: 1.00 s of 2.00 s, 30 frames'));
+      expect(await trim.getByRole('slider', { name: 'Start of the shot' }).getAttribute('aria-valuetext')).toBe(
+        '0.50 s',
+      );
+      await expect
+        .poll(async () => (await estimate.count()) === 1 && (await estimate.textContent()) !== whole, {
+          timeout: 120_000,
+          interval: 250,
+        })
+        .toBe(true);
+      const trimmed = await estimate.textContent();
+      const sentLine = panel.getByText(/^800×600 GIF, [\d.]+ (MB|KB)$/);
+      await expect.poll(() => sentLine.count(), { timeout: 240_000, interval: 250 }).toBe(1);
+      console.log(
+        `motion editor: estimate ${whole} for 2 s, ${trimmed} for the 1 s trim; sent as ${await sentLine.textContent()}`,
+      );
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'motion-editor-light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'motion-editor-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await panel.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: /^Upload all/ }).click();
+      await expectVisible(page.getByText(/added to the queue/));
+      let shot: SandboxShot | undefined;
+      await expect
+        .poll(
+          async () => {
+            const shots = await sandboxGet<SandboxShot[]>(launched, 'ada', '/v2/user/shots?per_page=10');
+            shot = shots.find((each) => each.title === 'onboarding flow');
+            return shot !== undefined;
+          },
+          { timeout: 120_000 },
+        )
+        .toBe(true);
+      expect(shot).toMatchObject({ animated: true });
+      const full = await sandboxGet<{ images: { hidpi: string | null } }>(launched, 'ada', `/v2/shots/${shot!.id}`);
+      const image = Buffer.from(await (await fetch(full.images.hidpi!)).arrayBuffer());
+      console.log(`motion editor: the sandbox holds ${image.length} bytes`);
+      const meta = await sharp(image, { pages: -1 }).metadata();
+      expect(meta).toMatchObject({ format: 'gif', width: 800, pageHeight: 600, pages: 30 });
+      expect(meta.delay!.reduce((a, b) => a + b, 0)).toBe(1000);
+      expect(image.length).toBeLessThanOrEqual(MAX_SHOT_BYTES);
+      expect(launched.electron.pageErrors).toEqual([]);
+    },
+    launchTimeout,
+  );
+
+  test(
+    'a long clip shows its progress on the card, and Cancel stops it and keeps the draft',
+    async () => {
+      const dir = await app.scratchDir('motion-cancel');
+      const video = join(dir, 'long capture.mp4');
+      await clip(video, 5);
+      const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
+        env: { SHOTPUT_FFMPEG: join(dir, 'no-ffmpeg-here') },
+      });
+      const { page } = launched;
+      await dropFiles(page, page.getByTestId('drop-zone'), [video]);
+      const card = page.getByRole('list', { name: 'Drafts' }).getByRole('article', { name: 'long capture' });
+      await expectVisible(card.getByRole('progressbar', { name: 'Preparing long capture.mp4' }));
+      await expect.poll(() => card.getByText(/^Preparing… \d+%$/).count(), { timeout: 120_000, interval: 100 }).toBe(1);
+      await card.getByRole('button', { name: 'Cancel preparing long capture.mp4' }).click();
+      await expectVisible(
+        card.getByText('Preparing long capture.mp4 was cancelled; change its framing or trim to prepare it again.'),
+      );
+      expect(await card.getByRole('progressbar').count()).toBe(0);
+      expect(await card.getByRole('button', { name: 'Edit long capture.mp4' }).isEnabled()).toBe(true);
+      expect(launched.electron.pageErrors).toEqual([]);
+    },
+    launchTimeout,
+  );
+});

@@ -2,11 +2,13 @@
 // small picture of a file main reads itself, a clip's strip of frames, the image prepared by the window's decoder or by main's,
 // and the work under way per draft (a preparation, an estimate) that can be stopped, with its
 // progress said a few times a second rather than at every frame.
+import { readFile } from 'node:fs/promises';
 import { estimateFile, optionsOfChoice, prepare, preview, probe } from '../images/index';
-import type { EncodeOptions, MotionEstimate, PreparedImage } from '../images/index';
+import type { EncodeOptions, ImageSource, MotionEstimate, PreparedImage } from '../images/index';
 import type { DraftView, FinalPreview, ImageFacts, PrepareChoice } from '../../common/contract/index';
 import type { WindowDraftMotion } from './draft-motion';
-import { openMotion } from '../images/motion/open';
+import { fileStamp } from '../uploads/index';
+import { decodedByFfmpeg, openMotion } from '../images/motion/open';
 import { stripOf } from '../images/motion/strip';
 import type { StripFrame } from '../images/motion/strip';
 
@@ -16,8 +18,23 @@ const STRIP_HEIGHT_PX = 96;
 /** Progress is said at most this often per draft. */
 const PROGRESS_EVERY_MS = 250;
 
+/**
+ * What main prepares a draft from: a still's (or a GIF's, a WebP's) bytes, read once, from which its
+ * facts, previews, prepared image and the check against what was uploaded all come; a clip that
+ * ffmpeg decodes (or the window decodes: `motion`) by its path, read by its decoder.
+ */
+export async function draftContent(
+  file: string,
+  motion: WindowDraftMotion | undefined,
+): Promise<{ content: ImageSource; stamp: string | undefined }> {
+  // Taken before the read: a file changed while it is read gives an image the queue will not trust.
+  const stamp = await fileStamp(file);
+  const content = motion || (await decodedByFfmpeg(file)) ? file : await readFile(file);
+  return { content, stamp };
+}
+
 /** A file main reads itself: what it is, and the whole of it small for the crop editor. */
-export async function readFacts(file: string): Promise<Pick<DraftView, 'facts' | 'source'>> {
+export async function readFacts(file: ImageSource): Promise<Pick<DraftView, 'facts' | 'source'>> {
   const info = await probe(file);
   const facts: ImageFacts = {
     format: info.format,
@@ -39,7 +56,7 @@ export async function readFacts(file: string): Promise<Pick<DraftView, 'facts' |
 /** The image as it will be sent: from the window's frames for a clip it decodes, else from the file. */
 export function prepareDraft(
   motion: WindowDraftMotion | undefined,
-  file: string,
+  file: ImageSource,
   choice: PrepareChoice,
   extra: EncodeOptions,
 ): Promise<PreparedImage> {

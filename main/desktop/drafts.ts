@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { ImageError, preview } from '../images/index';
 import type { MotionEstimate } from '../images/index';
-import { fileStamp, preparedForQueue } from '../uploads/index';
+import { preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
 import { collectAll, goneMessage, newDraftView, writePasted } from './draft-files';
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
@@ -20,6 +20,7 @@ import {
   estimateDraft,
   finalPreviewOf,
   keepWithinBudget,
+  draftContent,
   prepareDraft,
   readFacts,
   stripDraft,
@@ -37,7 +38,7 @@ export interface DraftsOptions {
   /** Most drafts held at once. */
   maxDrafts?: number;
   /** The shot a file's content is already on the service as, when the signed-in account's queue knows it. */
-  uploadedAs?: (file: string) => Promise<number | undefined>;
+  uploadedAs?: (content: string | Buffer) => Promise<number | undefined>;
   /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
   keepPreparedBytes?: number;
   /** Called on every change worth keeping on disk (a draft added or removed, its framing or words). */
@@ -322,6 +323,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       let facts = start.view.facts;
       let source = start.view.source;
       const motion = await this.options.windowMotion?.(file, start.view.prepare);
+      const { content, stamp } = await draftContent(file, motion);
       if (motion && (!facts || !source)) {
         ({ facts, source } = motion);
         const record = current();
@@ -329,18 +331,16 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         record.view = { ...record.view, facts, source };
         this.changed(record.view);
       } else if (!facts || !source) {
-        ({ facts, source } = await readFacts(file));
+        ({ facts, source } = await readFacts(content));
         const record = current();
         if (!record) return;
         record.view = { ...record.view, facts, source };
         this.changed(record.view);
       }
       // Said on the card at once, not only when Upload all is refused.
-      const uploadedAs = (await this.options.uploadedAs?.(file)) ?? null;
-      // Read before the pipeline: a file changed while it runs gives an image the queue will not trust.
-      const stamp = await fileStamp(file);
+      const uploadedAs = (await this.options.uploadedAs?.(content)) ?? null;
       const work = this.work.startPreparing(id);
-      const image = await prepareDraft(motion, file, start.view.prepare, work).finally(work.finish);
+      const image = await prepareDraft(motion, content, start.view.prepare, work).finally(work.finish);
       const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
       const record = current();
       if (!record) return;

@@ -3,7 +3,7 @@
 // desktop signed in to a real sandbox. The framing changed after the preview makes it twice; an
 // image the queue cannot trust (the file changed, the process ended before the queue took it) is
 // prepared again from the source, as the journal allows.
-import { utimes } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desktop } from '../../main/desktop/desktop';
 import { preparePipelinesRun } from '../../main/images/index';
@@ -74,6 +74,23 @@ describe('one file, one pipeline', () => {
     await until(desktop, published('Once'));
     expect(preparePipelinesRun() - before).toBe(1);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'reads a dropped file once to make its draft (facts, previews, prepared image, the uploaded check)',
+    async () => {
+      const file = files.file('read-once.png');
+      await photo(1600, 1200).png({ compressionLevel: 1 }).toFile(file);
+      const size = (await stat(file)).size;
+      // The bytes this process read from files and pipes (the kernel's count, every thread's).
+      const readSoFar = async () => Number(/^rchar: (\d+)$/m.exec(await readFile('/proc/self/io', 'utf8'))![1]);
+      const before = await readSoFar();
+      const [draft] = (await desktop.drafts.add([file])).drafts;
+      await desktop.drafts.whenIdle();
+      expect(desktop.drafts.get(draft!.id)!.state).toBe('ready');
+      const read = (await readSoFar()) - before;
+      expect(read / size, `${read} bytes read for a file of ${size}`).toBeLessThan(1.5);
+    },
+  );
 
   it('runs it twice when the framing changed after the preview, and sends the new framing', async () => {
     const before = preparePipelinesRun();

@@ -116,6 +116,12 @@ export async function openMotion(
   }
 }
 
+/** Whether ffmpeg decodes this file (a video, an APNG, an animated AVIF), reading it from its path. */
+export async function decodedByFfmpeg(file: string): Promise<boolean> {
+  const kind = motionKind(await head(file, 4096));
+  return kind === 'video' || kind === 'apng' || kind === 'avif-sequence';
+}
+
 /** For probe(): what a file only ffmpeg reads (video, APNG, animated AVIF) is; undefined for the rest. */
 export async function probeMotion(
   source: ImageSource,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   listAllShots,
   sandboxToken,
+  setFaults,
   startSandboxProcess,
   stopChild,
   writeImage,
@@ -143,8 +144,13 @@ describe('files replaced while their jobs wait', () => {
 
       const first = upload('across-data', files);
       await first.waitForLine((l) => l.type === 'job' && l.state === 'processing');
+      // From here every request the service is sent waits 8 s: whatever the machine's load delays
+      // the Ctrl-C by, the run cannot send the whole batch first (only the uploads on the wire, at
+      // most two, are finished after it), so some jobs were sent and some were waiting.
+      await setFaults(sandbox!.url, { latency_ms: 8_000 });
       first.child.kill('SIGINT');
       expect(await first.exited, first.stderr()).toBe(130);
+      await setFaults(sandbox!.url, {});
       // Every file replaced while its job was queued, ready or already on the service.
       const replaced = files.map((_, i) => ({ seed: 60 + i, hash: '' }));
       for (const [i, file] of files.entries()) {

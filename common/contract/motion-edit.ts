@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { answers } from './base';
 import { PrepareChoiceSchema } from './uploads';
+import type { PrepareChoice } from './uploads';
 
 const draftId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'Not a draft id.'));
 
@@ -32,8 +33,14 @@ export const motionEditRequests = {
     payload: v.strictObject({ draftId, count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)) }),
     result: answers<{ frames: { timeMs: number; dataUrl: string }[] }>(),
   },
-  /** Stops a draft's preparation under way; the draft goes back to its last prepared choice and image. */
-  'drafts.cancelPrepare': { payload: v.strictObject({ draftId }), result: answers<{ cancelled: boolean }>() },
+  /**
+   * Stops a draft's preparation under way; the draft goes back to its last prepared choice and image.
+   * Answers the choice it has now (the editor's handles follow it), null when nothing was under way.
+   */
+  'drafts.cancelPrepare': {
+    payload: v.strictObject({ draftId }),
+    result: answers<{ prepare: PrepareChoice | null }>(),
+  },
 } as const;
 
 export const motionEditEvents = {

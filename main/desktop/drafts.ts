@@ -251,12 +251,12 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   }
 
   /**
-   * Stops a draft's preparation under way. It goes back to its last prepared choice and image;
-   * one never prepared keeps its choice and says it was cancelled. False when nothing was under way.
+   * Stops a draft's preparation: back to its last prepared choice and image (one never prepared
+   * keeps its choice, said cancelled). Answers its choice now; undefined when nothing was under way.
    */
-  cancelPrepare(id: string): boolean {
+  cancelPrepare(id: string): PrepareChoice | undefined {
     const record = this.drafts.get(id);
-    if (!record || record.view.state !== 'loading' || record.view.facts === null) return false;
+    if (!record || record.view.state !== 'loading' || record.view.facts === null) return undefined;
     record.version += 1;
     this.work.stopPreparing(id);
     const waiting = this.waiting.indexOf(id);
@@ -266,7 +266,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     record.previous = undefined;
     this.changed(record.view);
     this.dirty();
-    return true;
+    return record.view.prepare;
   }
 
   /** Resolves when every draft has its previews (for tests and benchmarks). */

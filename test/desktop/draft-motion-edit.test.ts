@@ -103,7 +103,7 @@ describe('a motion draft in the editor', () => {
     drafts.setPrepare([id], { size: 'auto', fit: 'contain', background: '#000000' });
     await new Promise<void>((resolve) => drafts.once('progress', () => resolve()));
     const cancelledAt = Date.now();
-    expect(drafts.cancelPrepare(id)).toBe(true);
+    expect(drafts.cancelPrepare(id)).toEqual(before.prepare);
     await settled(drafts);
     const stoppedMs = Date.now() - cancelledAt;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -112,7 +112,7 @@ describe('a motion draft in the editor', () => {
     expect(drafts.stored()[0]!.prepare).toEqual(before.prepare);
     expect(drafts.forQueue([id])[0]!.prepared!.image.buffer).toBe(sent);
     // Nothing was under way any more: a second Cancel does nothing.
-    expect(drafts.cancelPrepare(id)).toBe(false);
+    expect(drafts.cancelPrepare(id)).toBeUndefined();
     console.log(`cancel: the preparation stopped ${stoppedMs} ms after Cancel`);
     expect(stoppedMs).toBeLessThan(5000);
     drafts.close();
@@ -124,7 +124,7 @@ describe('a motion draft in the editor', () => {
     const firstProgress = new Promise<void>((resolve) => drafts.once('progress', () => resolve()));
     const [draft] = (await drafts.add([busyGif])).drafts;
     await firstProgress;
-    expect(drafts.cancelPrepare(draft!.id)).toBe(true);
+    expect(drafts.cancelPrepare(draft!.id)).toEqual({ size: 'auto', fit: 'cover' });
     await settled(drafts);
     expect(seen.get(draft!.id)).toMatchObject({
       state: 'error',

@@ -150,4 +150,42 @@ describe('the motion editor', () => {
     },
     launchTimeout,
   );
+
+  test(
+    'Cancel in the editor stops the trimmed clip and puts back the last prepared trim and image',
+    async () => {
+      const dir = await app.scratchDir('motion-revert');
+      const video = join(dir, 'hover states.mp4');
+      await clip(video, 2);
+      const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
+        env: { SHOTPUT_FFMPEG: join(dir, 'no-ffmpeg-here') },
+      });
+      const { page } = launched;
+      await page.setViewportSize({ width: 1100, height: 740 });
+      await dropFiles(page, page.getByTestId('drop-zone'), [video]);
+      const card = page.getByRole('list', { name: 'Drafts' }).getByRole('article', { name: 'hover states' });
+      await expect.poll(() => card.getByText(/800×600 GIF/).count(), { timeout: 240_000, interval: 250 }).toBe(1);
+      await card.getByRole('button', { name: 'Edit hover states.mp4' }).click();
+      const panel = page.getByRole('region', { name: 'Edit hover states.mp4' });
+      const trim = panel.getByRole('region', { name: 'Trim' });
+      const sentLine = panel.getByText(/^800×600 GIF, [\d.]+ (MB|KB)$/);
+      await expect.poll(() => sentLine.count(), { timeout: 120_000, interval: 250 }).toBe(1);
+      const prepared = await sentLine.textContent();
+      await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
+
+      await press(trim.getByRole('slider', { name: 'End of the shot' }), 'ArrowLeft', 30);
+      await expectVisible(trim.getByText('0.00 s to 1.00 s: 1.00 s of 2.00 s, 30 frames'));
+      const cancel = trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' });
+      await expectVisible(cancel);
+      await cancel.click();
+      await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
+      expect(await trim.getByRole('slider', { name: 'End of the shot' }).getAttribute('aria-valuetext')).toBe('2.00 s');
+      // The last prepared GIF is back as it was, without a new encode.
+      await expect.poll(() => sentLine.count(), { timeout: 30_000, interval: 250 }).toBe(1);
+      expect(await sentLine.textContent()).toBe(prepared);
+      expect(await trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' }).count()).toBe(0);
+      expect(launched.electron.pageErrors).toEqual([]);
+    },
+    launchTimeout,
+  );
 });

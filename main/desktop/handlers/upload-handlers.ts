@@ -72,7 +72,7 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
         throw error;
       }
     },
-    'drafts.cancelPrepare': ({ draftId }) => ok({ cancelled: drafts.cancelPrepare(draftId) }),
+    'drafts.cancelPrepare': ({ draftId }) => ok({ prepare: drafts.cancelPrepare(draftId) ?? null }),
     'drafts.strip': ({ draftId, count }) => answer(async () => ({ frames: await drafts.strip(draftId, count) })),
     'drafts.edit': ({ edits }) => {
       drafts.setWords(edits);

@@ -1,6 +1,7 @@
 // How far each draft's preparation has gone (drafts.progress, a few times a second for motion),
 // and Cancel. A figure is forgotten once its draft is no longer being prepared, so the next
 // preparation starts from nothing rather than from the last one's figure.
+import type { PrepareChoice } from '../../../../common/contract/index';
 import { getBridge } from '../../lib/bridge';
 
 class DraftProgress {
@@ -28,10 +29,11 @@ class DraftProgress {
     return done === undefined ? undefined : Math.round(done * 100);
   }
 
-  /** Stops the draft's preparation; main puts back its last prepared image. */
-  async cancel(id: string): Promise<void> {
+  /** Stops the draft's preparation; main puts back its last prepared image and answers the choice it has now. */
+  async cancel(id: string): Promise<PrepareChoice | undefined> {
     delete this.done[id];
-    await getBridge()?.drafts.cancelPrepare({ draftId: id });
+    const answer = await getBridge()?.drafts.cancelPrepare({ draftId: id });
+    return answer?.ok ? (answer.value.prepare ?? undefined) : undefined;
   }
 }
 

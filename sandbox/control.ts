@@ -104,10 +104,23 @@ export function createControl(ctx: SandboxContext, resetAll: () => void) {
       return tokenResponse(issueToken(ctx, user.id, application.clientId, scopes), ctx.profile);
     }),
 
-    // Revokes a token (extra: handy for testing how a client handles 401).
+    // Revokes a token (extra: handy for testing how a client handles 401), or every token a user
+    // gave an application (a client whose token the test cannot see, such as the desktop app).
     revokeToken: call((b) => {
       const value = b.access_token;
-      if (typeof value !== 'string') throw new HttpError(400, 'access_token is required.');
+      if (typeof value !== 'string' && typeof b.username !== 'string')
+        throw new HttpError(400, 'access_token, or username and client_id, is required.');
+      if (typeof value !== 'string') {
+        const user = store.userByName(b.username as string);
+        if (!user) throw new HttpError(404, `No user ${String(b.username)}.`);
+        if (typeof b.client_id !== 'string') throw new HttpError(400, 'client_id is required with username.');
+        const given = store.state.tokens.filter(
+          (x) => x.userId === user.id && x.clientId === b.client_id && !x.revoked,
+        );
+        for (const t of given) t.revoked = true;
+        store.markDirty();
+        return { revoked: true, count: given.length };
+      }
       const t = store.state.tokens.find((x) => x.token === value);
       if (!t) throw new HttpError(404, 'No such token.');
       t.revoked = true;

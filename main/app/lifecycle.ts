@@ -25,6 +25,7 @@ import type { Desktop } from '../desktop/desktop';
 import { stopAppSandbox } from './sandbox-process';
 import { quitNotice } from '../desktop/quit-notice';
 import { loggingFetch } from '../logging/logging-fetch';
+import { Reachability } from '../service/reachability';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
 import { openDialogOptions, type PickKind } from './open-dialogs';
 import { collectDesktopFiles, type DesktopFiles } from './desktop-files';
@@ -176,7 +177,8 @@ export function startApp(): void {
       prepareDefaults: () => ({ ...settings.get().prepareDefaults }),
       // What the session, queue and watched folders report this way is mostly a failure.
       log: appLog.logger.scope('desktop').warn,
-      fetch: loggingFetch(appLog.logger.scope('service')),
+      // During an outage a failed request is logged at most once per 30 s, not once a second.
+      fetch: new Reachability().wrap(loggingFetch(appLog.logger.scope('service')), fetch),
       onSandbox: noteSandbox,
     });
     desktop = opened;

@@ -300,6 +300,7 @@ export class DesktopSession {
       log: this.log,
       onConnecting: () => this.dispatch({ type: 'connecting', attempt }),
       overtaken: () => this.overtaken(attempt),
+      dataDir: this.options.dataDir,
     });
     if (this.overtaken(attempt)) return false;
     if (saved.kind === 'none') {

@@ -10,6 +10,7 @@ import { isServiceError } from '../service/service-error';
 import type { AccountManager } from '../auth/account-manager';
 import type { SignInProblem } from '../../common/contract/index';
 import { signedOutProblem } from './session-problems';
+import { Journal, accountQueueDir, isFinal } from '../uploads/index';
 
 /** The parts of AccountManager the session uses (main/auth/account-manager.ts). */
 export type AccountsPort = Pick<
@@ -51,6 +52,8 @@ export interface SavedAccountLookup {
   onConnecting: () => void;
   /** True once the user started something else: a refused token is then left for a later look. */
   overtaken: () => boolean;
+  /** The app's data folder: a refused account's uploads still waiting in it are counted for the sentence. */
+  dataDir?: string;
 }
 
 export async function findSavedAccount(lookup: SavedAccountLookup): Promise<SavedAccount> {
@@ -77,9 +80,17 @@ export async function findSavedAccount(lookup: SavedAccountLookup): Promise<Save
     if (lookup.overtaken()) return { kind: 'none', problem: null };
     if (!isServiceError(error) || error.status !== 401)
       return { kind: 'none', problem: signInProblem('service-unreachable') };
-    // The service no longer accepts the saved token: forget it, ask for a new sign-in.
+    // The service no longer accepts the saved token: forget it, ask for a new sign-in, saying how
+    // many uploads wait for it (they are sent once the same account signs in again).
+    const userId = saved.find((account) => account.serviceId === endpoint.id)?.user.id;
+    const waiting =
+      lookup.dataDir === undefined || userId === undefined
+        ? 0
+        : Journal.read(accountQueueDir(lookup.dataDir, { service: endpoint.id, userId })).jobs.filter(
+            (job) => !isFinal(job.state),
+          ).length;
     await accounts.signOut(endpoint.id);
-    return { kind: 'none', problem: signedOutProblem(endpoint.label) };
+    return { kind: 'none', problem: signedOutProblem(endpoint.label, waiting) };
   }
   const scope = (await accounts.accounts()).find((a) => a.serviceId === endpoint.id)?.scope ?? '';
   return { kind: 'found', account: { endpoint, client, user, scope } };

@@ -23,12 +23,20 @@ export function missingCredentials(what: 'client ID' | 'client secret'): SignInP
   };
 }
 
-/** The saved sign-in of a service that no longer accepts it. */
-export function signedOutProblem(serviceLabel: string): SignInProblem {
+/**
+ * The saved sign-in of a service that no longer accepts it; with uploads left in its account's
+ * queue, the action says how many wait, in the words of the Queue's banner.
+ */
+export function signedOutProblem(serviceLabel: string, waiting = 0): SignInProblem {
   return {
     code: 'signed-out',
     title: 'You were signed out',
     message: `${serviceLabel} no longer accepts the saved sign-in.`,
-    action: 'Sign in again',
+    action: waiting > 0 ? signInAgainLine(waiting).replace(/\.$/, '') : 'Sign in again',
   };
+}
+
+/** The window's words for a sign-in the service no longer accepts (the CLI names `shotput login`). */
+export function signInAgainLine(waiting: number): string {
+  return `Sign in again to continue: ${waiting === 1 ? '1 upload waits' : `${waiting} uploads wait`}.`;
 }

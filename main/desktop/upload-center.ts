@@ -23,6 +23,7 @@ import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
 import { enqueueAnswer, jobView, offlineView, rateLimitView } from './queue-view';
 import { BatchTracker } from './batch-tracker';
+import { signInAgainLine } from './session-problems';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
 import type { BatchSummary } from './batch-tracker';
 import type { DraftForQueue, Drafts } from './drafts';
@@ -362,11 +363,6 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     this.queueTimer = undefined;
     this.emit('queue', this.view());
   }
-}
-
-/** The window's words for a sign-in the service no longer accepts (the CLI names `shotput login`). */
-function signInAgainLine(waiting: number): string {
-  return `Sign in again to continue: ${waiting === 1 ? '1 upload waits' : `${waiting} uploads wait`}.`;
 }
 
 function signedOut<T>(): Result<T> {

@@ -3,6 +3,7 @@
 // trying again in N s; nothing is lost.", whose countdown stays true, and the jobs say nothing more
 // of it; when the service answers again the banner goes, a note says so, and every file is
 // published exactly once.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
@@ -111,5 +112,10 @@ describe('the service stops answering mid-batch', () => {
         { timeout: 60_000 },
       )
       .toEqual(Array.from({ length: FILES }, () => 'published'));
+    // The app's log is no flood either: a failed request at most once per 30 s of the outage.
+    const log = await readFile(join(launched.userDataDir, 'logs', 'shotput.log'), 'utf8');
+    const failures = log.split('\n').filter((line) => /\b(GET|POST) \S+ failed after/.test(line));
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.length).toBeLessThanOrEqual(2);
   }, 360_000);
 });

@@ -426,6 +426,17 @@ describe('using tokens', () => {
     expect((await api(sb, 'GET', '/v2/user', revoked.access_token)).status).toBe(401);
   });
 
+  it('revokes every token a user gave an application, for a client whose token the test cannot see', async () => {
+    const given = [];
+    for (let i = 0; i < 2; i++)
+      given.push(await control<{ access_token: string }>(sb, 'tokens', { username: 'ben', client_id: 'web-demo' }));
+    const other = await control<{ access_token: string }>(sb, 'tokens', { username: 'ada', client_id: 'web-demo' });
+    const answer = await control<{ count: number }>(sb, 'tokens/revoke', { username: 'ben', client_id: 'web-demo' });
+    expect(answer.count).toBeGreaterThanOrEqual(2);
+    for (const token of given) expect((await api(sb, 'GET', '/v2/user', token.access_token)).status).toBe(401);
+    expect((await api(sb, 'GET', '/v2/user', other.access_token)).status).toBe(200);
+  });
+
   it('the client flow token is read-only', async () => {
     const tok = await clientToken(sb);
     const res = await control<Record<string, string>>(sb, 'tokens', {

@@ -41,6 +41,8 @@ export const chromiumLaunchOptions: LaunchOptions = {
 export interface FakeElectronConfig extends FakeAppConfig {
   colorScheme: 'light' | 'dark';
   secretStorage: SecretStorageMode;
+  /** safeStorage's key, kept by the OS across launches; default a new one (a keyring reset). */
+  keyringKey?: Buffer;
   desktop: DesktopHost;
 }
 
@@ -75,7 +77,7 @@ export class FakeElectron {
   constructor(config: FakeElectronConfig) {
     this.platform = config.platform;
     this.app = new FakeApp(config);
-    this.safeStorage = new FakeSafeStorage(config.secretStorage, config.platform);
+    this.safeStorage = new FakeSafeStorage(config.secretStorage, config.platform, config.keyringKey);
     this.dialog = new FakeDialog(config.platform);
     this.Menu = new FakeMenu(config.platform);
     this.Tray = createFakeTrayClass(this.trays as never[], config.platform, config.desktop);

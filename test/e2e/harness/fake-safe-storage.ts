@@ -9,11 +9,11 @@ import type { DoublePlatform } from './platform-rules';
 export type SecretStorageMode = 'gnome_libsecret' | 'basic_text' | 'unavailable';
 
 export class FakeSafeStorage {
-  private readonly key = randomBytes(32);
-
   constructor(
     private readonly mode: SecretStorageMode,
     private readonly platform: DoublePlatform,
+    /** The OS keyring's key: the same one at a relaunch opens what the last launch sealed. */
+    private readonly key: Buffer = randomBytes(32),
   ) {
     if (platform !== 'linux' && mode !== 'unavailable' && mode !== 'gnome_libsecret') {
       throw new Error(`The secret store "${mode}" is Linux's; on ${platform} safeStorage uses the system keychain.`);

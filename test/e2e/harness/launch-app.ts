@@ -30,6 +30,12 @@ export interface LaunchOptions {
   platform?: DoublePlatform;
   /** The OS secret store safeStorage reports: 'basic_text' is Linux without a keyring. */
   secretStorage?: SecretStorageMode;
+  /**
+   * The OS keyring's key for safeStorage. Give the same one to a relaunch on the same user-data
+   * folder to find the saved sign-in, as on a real machine; by default each launch has a new key,
+   * so a relaunch cannot open what the last one sealed (as after a keyring reset).
+   */
+  keyringKey?: Buffer;
   /** Arguments after the app's path on the first launch's command line (links, files from Open with). */
   args?: string[];
   /** macOS: files and links the OS hands over while the app starts, before 'ready'. */
@@ -91,6 +97,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     ...(options.openedAtLaunch === undefined ? {} : { openedAtLaunch: options.openedAtLaunch }),
     colorScheme: options.colorScheme ?? 'light',
     secretStorage: options.secretStorage ?? 'gnome_libsecret',
+    ...(options.keyringKey === undefined ? {} : { keyringKey: options.keyringKey }),
     desktop: { trayHost: true, notifications: true, ...options.desktop },
   });
   setCurrentFakeElectron(electron);

@@ -55,6 +55,7 @@ function tuning(env: NodeJS.ProcessEnv): Partial<UploadQueueOptions> {
 
 export async function openUploadSession(
   ctx: CliContext,
+  queueOptions: Pick<UploadQueueOptions, 'waitForFirstAdd'> = {},
   env: NodeJS.ProcessEnv = { ...process.env, ...ctx.env },
 ): Promise<UploadSession> {
   const session = await openSession(ctx);
@@ -77,6 +78,7 @@ export async function openUploadSession(
       preparer: imagePreparer,
       account: accountInfo(session.user),
       ...tuning(env),
+      ...queueOptions,
     });
     recordQueueOwner(dataDir, owner);
     for (const line of otherQueuesWaiting(ctx.globals.dataDir, dataDir)) writeLine(ctx.io.stderr, line);

@@ -133,7 +133,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     summary(ctx, reporter, undefined, skipped.length);
     return EXIT_FAILURE;
   }
-  const session = await openUploadSession(ctx);
+  // The files given are taken in before jobs left by an earlier run start (a replaced file's job
+  // takes its new content while it has not been sent).
+  const session = await openUploadSession(ctx, { waitForFirstAdd: true });
   const { queue } = session;
   queue.on('event', (event) => reporter.onEvent(event));
   session.onReachability((line) => reporter.note(line));

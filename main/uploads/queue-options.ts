@@ -30,6 +30,12 @@ export interface UploadQueueOptions {
   journal?: JournalOptions;
   /** false opens the queue to look at and change it (`shotput queue`) without running any job. */
   run?: boolean;
+  /**
+   * Jobs left by an earlier run start only once the first add() is taken in (the upload command's
+   * own files): a job not sent yet whose file was replaced since then takes the new content, as
+   * intake decides, instead of being prepared from the old copy first when the machine is quick.
+   */
+  waitForFirstAdd?: boolean;
   /** Who is signed in, when already known: saves a request before scheduling or team checks. */
   account?: AccountInfo;
   /** The service and account this queue belongs to: written into every new job. */

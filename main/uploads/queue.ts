@@ -32,6 +32,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private readonly stages: Stages;
   private readonly highest: HighestShotId;
   private readonly running: boolean;
+  /** Nothing runs until the first add() is taken in (UploadQueueOptions.waitForFirstAdd). */
+  private waitingForAdd: boolean;
   private wasIdle = false;
   private resumed = false;
   private timer: NodeJS.Timeout | undefined;
@@ -48,6 +50,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   ) {
     super();
     this.running = options.run ?? true;
+    this.waitingForAdd = options.waitForFirstAdd ?? false;
     this.deletedShots = new DeletedShots(options.dataDir);
     const tuning = tuningOf(options);
     this.core = new QueueCore(
@@ -137,6 +140,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   async add(requests: NewJob[]): Promise<AddResult[]> {
     const results: AddResult[] = [];
     for (const request of requests) results.push(await addRequest(this.core, this, request, this.options.owner));
+    this.waitingForAdd = false;
     this.pump();
     return results;
   }
@@ -294,7 +298,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   /** Starts whatever can start now (prepares, uploads, checks) and sets the timer for the rest. */
   private pump(): void {
     const core = this.core;
-    if (core.closing || !this.running) return;
+    if (core.closing || !this.running || this.waitingForAdd) return;
     if (!this.resumed) {
       this.resumed = true;
       this.recover();

@@ -151,6 +151,10 @@ describe('files replaced while their jobs wait', () => {
       first.child.kill('SIGINT');
       expect(await first.exited, first.stderr()).toBe(130);
       await setFaults(sandbox!.url, {});
+      // Jobs the interrupted run had not sent: the next run takes their files as they are then.
+      const unsent = [...lastJobLines(first).values()]
+        .filter((job) => ['queued', 'preparing', 'ready'].includes(String(job.state)))
+        .map((job) => String(job.file));
       // Every file replaced while its job was queued, ready or already on the service.
       const replaced = files.map((_, i) => ({ seed: 60 + i, hash: '' }));
       for (const [i, file] of files.entries()) {
@@ -172,6 +176,9 @@ describe('files replaced while their jobs wait', () => {
         const version = job.content_hash === originals[i]!.hash ? originals[i]! : replaced[i]!;
         expect(job.content_hash, title).toBe(version.hash);
         expectColour(await storedColour(held[0]!), version.seed);
+        // Not sent before the Ctrl-C: sent as the file is now, whatever ran first in the next run.
+        if (unsent.includes(file))
+          expect(version, `${title} was not sent before, so it takes its new content`).toBe(replaced[i]);
         // A job that went on with the content it read says that its file changed since.
         if (version === originals[i]) {
           expect(job.source_changed, title).toBe(true);

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { dropFiles, expectVisible, saveScreenshot } from './harness/index';
-import { sandboxGet, type SandboxShot } from './support/sign-in-as';
+import { publishedShotImage } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -102,20 +102,8 @@ describe('the motion editor', () => {
       await panel.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: /^Upload all/ }).click();
       await expectVisible(page.getByText(/added to the queue/));
-      let shot: SandboxShot | undefined;
-      await expect
-        .poll(
-          async () => {
-            const shots = await sandboxGet<SandboxShot[]>(launched, 'ada', '/v2/user/shots?per_page=10');
-            shot = shots.find((each) => each.title === 'onboarding flow');
-            return shot !== undefined;
-          },
-          { timeout: 120_000 },
-        )
-        .toBe(true);
+      const { shot, image } = await publishedShotImage(launched, 'ada', 'onboarding flow', 120_000);
       expect(shot).toMatchObject({ animated: true });
-      const full = await sandboxGet<{ images: { hidpi: string | null } }>(launched, 'ada', `/v2/shots/${shot!.id}`);
-      const image = Buffer.from(await (await fetch(full.images.hidpi!)).arrayBuffer());
       console.log(`motion editor: the sandbox holds ${image.length} bytes`);
       const meta = await sharp(image, { pages: -1 }).metadata();
       expect(meta).toMatchObject({ format: 'gif', width: 800, pageHeight: 600, pages: 30 });

@@ -172,7 +172,7 @@ describe('nothing lost', () => {
         panel.getByLabel('Description'),
         panel.getByRole('textbox', { name: 'Tags' }),
         panel.getByLabel('Team'),
-        panel.getByRole('group', { name: 'Publish' }),
+        panel.getByRole('group', { name: 'Publish', exact: true }),
       ];
       const bar = await box(page.locator('.send'));
       expect(inside(bar, size), `${size.width}: Upload bar on screen`).toBe(true);

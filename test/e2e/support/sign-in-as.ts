@@ -1,5 +1,6 @@
 // Signs the running app in to its bundled sandbox the way a user does: the welcome screen's
 // button, the sandbox's authorize page in the "system browser", Allow, and the deep link back.
+import { expect } from 'vitest';
 import type { LaunchedApp } from '../harness/index';
 import { expectVisible } from '../harness/index';
 import type { SystemBrowser } from './system-browser';
@@ -53,4 +54,34 @@ export async function sandboxGet<T>(
   const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Waits for the sandbox to hold the user's shot of this title (published, however long the upload
+ * takes within `timeoutMs`), and answers it with the bytes of its largest image as stored.
+ */
+export async function publishedShotImage(
+  launched: Pick<LaunchedApp, 'sandbox'>,
+  username: string,
+  title: string,
+  timeoutMs: number,
+): Promise<{ shot: SandboxShot; image: Buffer }> {
+  let shot: SandboxShot | undefined;
+  await expect
+    .poll(
+      async () => {
+        const shots = await sandboxGet<SandboxShot[]>(launched, username, '/v2/user/shots?per_page=10');
+        shot = shots.find((each) => each.title === title);
+        return shot !== undefined;
+      },
+      { timeout: timeoutMs },
+    )
+    .toBe(true);
+  const full = await sandboxGet<{ images: { hidpi: string | null; normal: string } }>(
+    launched,
+    username,
+    `/v2/shots/${shot!.id}`,
+  );
+  const image = Buffer.from(await (await fetch(full.images.hidpi ?? full.images.normal)).arrayBuffer());
+  return { shot: shot!, image };
 }

@@ -14,6 +14,8 @@ import { collectAll, goneMessage, newDraftView, writePasted } from './draft-file
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
 import type { WindowDraftMotion } from './draft-motion';
+import { DraftChangeBatch } from './draft-changes';
+import type { DraftChanges } from './draft-changes';
 import {
   DraftWork,
   cancelledView,
@@ -68,7 +70,7 @@ export interface DraftForQueue {
 const CARD_PREVIEW_PX = 400;
 
 interface DraftsEvents {
-  changed: [{ changed: DraftView[]; removed: string[] }];
+  changed: [DraftChanges];
   /** Drafts that came back from disk, with their words. */
   restored: [DraftView[]];
   /** Share of a draft's preparation done, 0..1. */
@@ -79,9 +81,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   private readonly drafts = new Map<string, DraftRecord>();
   private readonly waiting: string[] = [];
   private running = 0;
-  private readonly pendingChanged = new Map<string, DraftView>();
-  private readonly pendingRemoved = new Set<string>();
-  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly changes: DraftChangeBatch;
   private closed = false;
   private idleWaiters: (() => void)[] = [];
   private readonly work = new DraftWork((id, done) => {
@@ -90,6 +90,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   constructor(private readonly options: DraftsOptions) {
     super();
+    this.changes = new DraftChangeBatch((changes) => this.emit('changed', changes), options.flushMs ?? 80);
   }
 
   list(): DraftView[] {
@@ -189,11 +190,9 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     for (const id of ids) {
       if (!this.drafts.delete(id)) continue;
       removed = true;
-      this.pendingChanged.delete(id);
-      this.pendingRemoved.add(id);
+      this.changes.remove(id);
     }
     if (removed) this.dirty();
-    this.scheduleFlush();
   }
 
   /** A new crop, fit, size or background: the previews are made again. */
@@ -279,7 +278,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     this.closed = true;
     this.waiting.length = 0;
     this.work.stop();
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.changes.stop();
     this.removeAllListeners();
   }
 
@@ -381,19 +380,6 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   }
 
   private changed(view: DraftView): void {
-    this.pendingChanged.set(view.id, view);
-    this.scheduleFlush();
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushTimer || this.closed) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      const changed = [...this.pendingChanged.values()];
-      const removed = [...this.pendingRemoved];
-      this.pendingChanged.clear();
-      this.pendingRemoved.clear();
-      if (changed.length > 0 || removed.length > 0) this.emit('changed', { changed, removed });
-    }, this.options.flushMs ?? 80);
+    this.changes.change(view);
   }
 }

@@ -1,8 +1,9 @@
 // MP4, MOV, WebM and MKV: mediabunny demuxes (reading the file from main in slices) and decodes
 // through WebCodecs' VideoDecoder; its CanvasSink hands each frame already scaled on the GPU to the
 // size main asked for, so only what the framing needs is read back and sent.
-import { ALL_FORMATS, CanvasSink, CustomSource, Input } from 'mediabunny';
-import type { InputVideoTrack } from 'mediabunny';
+import { CanvasSink } from 'mediabunny';
+import type { Input, InputVideoTrack } from 'mediabunny';
+import { clipInput } from './clip-input';
 import { framePicker, posterOf, rgbaOf } from './frame-pick';
 import { DecodeFailure } from './worker-messages';
 import type { DecodeIo } from './worker-messages';
@@ -21,12 +22,7 @@ function containerOf(name: string): string {
 }
 
 async function openTrack(io: DecodeIo): Promise<{ input: Input; track: InputVideoTrack }> {
-  const source = new CustomSource({
-    getSize: () => io.request.size,
-    read: (start, end) => io.read(start, end),
-    prefetchProfile: 'fileSystem',
-  });
-  const input = new Input({ formats: ALL_FORMATS, source });
+  const input = clipInput(io);
   try {
     if (!(await input.canRead())) throw new DecodeFailure('damaged');
     const track = await input.getPrimaryVideoTrack();

@@ -142,10 +142,13 @@ export interface DraftView {
   /** A sentence when the file cannot become a shot. */
   error: string | null;
   facts: ImageFacts | null;
-  /** The whole source image, small (for the crop editor); its pixel size is in facts. */
-  source: { dataUrl: string; width: number; height: number } | null;
-  /** What will be sent: a small picture of it, and its exact size, format and bytes. */
-  result: { dataUrl: string; width: number; height: number; format: string; bytes: number } | null;
+  /**
+   * The whole source image, small (for the crop editor); its pixel size is in facts. `url` is a
+   * picture main serves (app://shotput/draft-pictures/…), relative to the page.
+   */
+  source: { url: string; width: number; height: number } | null;
+  /** What will be sent: a small picture of it (served by main, as `source`), and its exact size, format and bytes. */
+  result: { url: string; width: number; height: number; format: string; bytes: number } | null;
   warnings: ImageWarning[];
   prepare: PrepareChoice;
   /** The shot this image's content is already on the service as, when the queue knows it (said on drop). */
@@ -164,7 +167,8 @@ export interface DraftsAdded {
 
 /** The exact image that will be sent, at its real size. */
 export interface FinalPreview {
-  dataUrl: string;
+  /** The exact image, served by main (app://shotput/draft-pictures/…), relative to the page. */
+  url: string;
   width: number;
   height: number;
   format: string;

@@ -1,8 +1,9 @@
 // Serves the built renderer (out/renderer) on app://shotput/ with the CSP as a header (built for
 // each response: it names the bundled sandbox's address once that is running).
 // Anything outside the renderer folder, another host or a method other than GET is refused.
-// One path is not a file: queue-thumbnails/<job id>, the picture of a job in the queue (made in
-// main/desktop), which the Queue view's rows load as they scroll into view.
+// Two kinds of path are not files but pictures main keeps (main/desktop), loaded by the page as they
+// scroll into view: queue-thumbnails/<job id>, a job's in the Queue view, and
+// draft-pictures/<draft id>/<kind>/<n>, a draft's source, card or exact result.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, relative, isAbsolute, sep } from 'node:path';
 import type { Protocol } from 'electron';
@@ -14,10 +15,18 @@ export type PolicySource = () => string | Promise<string>;
 
 const withoutSandbox: PolicySource = () => contentSecurityPolicyFor(undefined);
 
-/** The picture of a job in the queue, by its id; undefined when there is none. */
-export type QueueThumbnails = (jobId: string) => Promise<{ buffer: Buffer; type: string } | undefined>;
+type Picture = { buffer: Buffer; type: string };
+
+/** The pictures main serves; undefined when there is none at that address. */
+export interface AppPictures {
+  /** A job's in the queue, by its id. */
+  job(jobId: string): Promise<Picture | undefined>;
+  /** A draft's, at the address its view names. */
+  draft(draftId: string, kind: 'source' | 'result' | 'final', n: number): Picture | undefined;
+}
 
 const QUEUE_THUMBNAIL = /^\/queue-thumbnails\/([0-9a-f-]{8,64})$/i;
+const DRAFT_PICTURE = /^\/draft-pictures\/([0-9a-f-]{36})\/(source|result|final)\/([1-9][0-9]{0,15})$/;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,18 +75,18 @@ export function resolveAppFile(rendererDir: string, url: string): string | undef
 export function createAppProtocolHandler(
   rendererDir: string,
   policy: PolicySource = withoutSandbox,
-  queueThumbnails?: QueueThumbnails,
+  pictures?: AppPictures,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const csp = await policy();
     if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed', csp);
-    const jobId = queueThumbnails ? thumbnailJobOf(request.url) : undefined;
-    if (jobId !== undefined) {
-      const thumbnail = await queueThumbnails!(jobId).catch(() => undefined);
-      if (thumbnail === undefined) return textResponse(404, 'Not found', csp);
-      return new Response(request.method === 'HEAD' ? null : new Uint8Array(thumbnail.buffer), {
+    const picture = pictures ? pictureAt(pictures, request.url) : undefined;
+    if (picture !== undefined) {
+      const found = await picture.catch(() => undefined);
+      if (found === undefined) return textResponse(404, 'Not found', csp);
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(found.buffer), {
         status: 200,
-        headers: { ...commonHeaders(csp), 'Content-Type': thumbnail.type },
+        headers: { ...commonHeaders(csp), 'Content-Type': found.type },
       });
     }
     const file = resolveAppFile(rendererDir, request.url);
@@ -109,20 +118,25 @@ function commonHeaders(csp: string): Record<string, string> {
   };
 }
 
-/** The job id a queue-thumbnails URL of ours names, if it is one. */
-function thumbnailJobOf(url: string): string | undefined {
+/** The picture a URL of ours names (undefined when it names none: a file, then), found or not. */
+function pictureAt(pictures: AppPictures, url: string): Promise<Picture | undefined> | undefined {
   const parsed = safeUrl(url);
   if (parsed === undefined || parsed.protocol !== `${appScheme}:` || parsed.host !== appHost) return undefined;
-  return QUEUE_THUMBNAIL.exec(parsed.pathname)?.[1];
+  const job = QUEUE_THUMBNAIL.exec(parsed.pathname);
+  if (job !== null) return pictures.job(job[1]!);
+  const draft = DRAFT_PICTURE.exec(parsed.pathname);
+  if (draft === null) return undefined;
+  const kind = draft[2] as 'source' | 'result' | 'final';
+  return Promise.resolve(pictures.draft(draft[1]!, kind, Number(draft[3])));
 }
 
 export function handleAppProtocol(
   protocol: Pick<Protocol, 'handle'>,
   rendererDir: string,
   policy?: PolicySource,
-  queueThumbnails?: QueueThumbnails,
+  pictures?: AppPictures,
 ): void {
-  protocol.handle(appScheme, createAppProtocolHandler(rendererDir, policy, queueThumbnails));
+  protocol.handle(appScheme, createAppProtocolHandler(rendererDir, policy, pictures));
 }
 
 function textResponse(status: number, text: string, csp: string): Response {

@@ -162,12 +162,10 @@ export function startApp(): void {
 
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
-    handleAppProtocol(
-      protocol,
-      paths.rendererDir,
-      () => pagePolicy.header(),
-      async (jobId) => desktop?.uploads.thumbnail(jobId),
-    );
+    handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header(), {
+      job: async (jobId) => desktop?.uploads.thumbnail(jobId),
+      draft: (draftId, kind, n) => desktop?.drafts.pictures.get(draftId, kind, n),
+    });
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: launch.platform };

@@ -15,11 +15,13 @@ import type { PreparedImage } from '../images/prepare';
 import type { ImageFacts, MotionWindowInfo, PrepareChoice } from '../../common/contract/index';
 import { SHOT_SIZES } from '../../common/service-rules';
 import type { WindowMotion } from './window-motion';
+import { pictureOfDataUrl } from './draft-pictures';
+import type { SourcePicture } from './draft-pictures';
 
 /** What a draft needs from a clip the window decodes. */
 export interface WindowDraftMotion {
   facts: ImageFacts;
-  source: { dataUrl: string; width: number; height: number };
+  source: SourcePicture;
   prepare(choice: PrepareChoice, extra?: EncodeOptions): Promise<PreparedImage>;
   /** The fitter's estimate for this choice (its trim), from a sample of the window's frames. */
   estimate(choice: PrepareChoice, signal?: AbortSignal): Promise<MotionEstimate | undefined>;
@@ -97,7 +99,7 @@ export async function windowDraftMotion(
       durationMs: info.durationMs,
       fps: info.fps,
     },
-    source: { dataUrl: info.poster, width: info.width, height: info.height },
+    source: { picture: pictureOfDataUrl(info.poster), width: info.width, height: info.height },
     frames: (width, height) => clip.source(width, height),
     async estimate(current, signal) {
       const size = frameSizeFor(info, current);

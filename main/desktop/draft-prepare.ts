@@ -11,6 +11,8 @@ import { fileStamp } from '../uploads/index';
 import { decodedByFfmpeg, openMotion } from '../images/motion/open';
 import { stripOf } from '../images/motion/strip';
 import type { StripFrame } from '../images/motion/strip';
+import { pictureOf } from './draft-pictures';
+import type { SourcePicture } from './draft-pictures';
 
 const SOURCE_PREVIEW_PX = 480;
 /** Height of the strip's pictures: twice the track's on a 2x screen. */
@@ -34,7 +36,7 @@ export async function draftContent(
 }
 
 /** A file main reads itself: what it is, and the whole of it small for the crop editor. */
-export async function readFacts(file: ImageSource): Promise<Pick<DraftView, 'facts' | 'source'>> {
+export async function readFacts(file: ImageSource): Promise<{ facts: ImageFacts; source: SourcePicture }> {
   const info = await probe(file);
   const facts: ImageFacts = {
     format: info.format,
@@ -50,7 +52,10 @@ export async function readFacts(file: ImageSource): Promise<Pick<DraftView, 'fac
     facts.fps = (info.pages * 1000) / info.durationMs;
   }
   const small = await preview(file, { maxSize: SOURCE_PREVIEW_PX });
-  return { facts, source: { dataUrl: small.dataUrl, width: small.width, height: small.height } };
+  return {
+    facts,
+    source: { picture: pictureOf(small.buffer, small.format), width: small.width, height: small.height },
+  };
 }
 
 /** The image as it will be sent: from the window's frames for a clip it decodes, else from the file. */
@@ -97,13 +102,14 @@ export async function stripDraft(
   }
 }
 
-/** The exact image in the editor's words. */
+/** The exact image in the editor's words; `url` is where the window loads it from (draft-pictures.ts). */
 export function finalPreviewOf(
-  image: { buffer: Buffer; format: string; width: number; height: number; bytes: number },
+  url: string,
+  image: { format: string; width: number; height: number; bytes: number },
   warnings: readonly { code: string; message: string }[],
 ): FinalPreview {
   return {
-    dataUrl: `data:image/${image.format};base64,${image.buffer.toString('base64')}`,
+    url,
     width: image.width,
     height: image.height,
     format: image.format,

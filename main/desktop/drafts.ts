@@ -1,13 +1,14 @@
 // Drafts: files dropped, picked or pasted, on their way to the queue. Adding answers at once with
 // one draft per image (folders are looked into), so the window can show the grid immediately;
 // the facts and previews are made here in the main process, a few files at a time, and reported
-// in batches through `changed`. Only small pictures cross to the window: the whole source for the
-// crop editor, and the result exactly as it will be sent, scaled to a card.
+// in batches through `changed`. No picture crosses to the window in a view, only where main serves
+// it (draft-pictures.ts): the whole source small for the crop editor, and the result exactly as it
+// will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { ImageError, preview } from '../images/index';
-import type { MotionEstimate } from '../images/index';
+import type { MotionEstimate, PreparedImage } from '../images/index';
 import { preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
 import { collectAll, goneMessage, newDraftView, writePasted } from './draft-files';
@@ -15,6 +16,7 @@ import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } 
 import type { StoredDraft } from './draft-store';
 import type { WindowDraftMotion } from './draft-motion';
 import { DraftChangeBatch } from './draft-changes';
+import { DraftPictures, pictureOf } from './draft-pictures';
 import type { DraftChanges } from './draft-changes';
 import {
   DraftWork,
@@ -82,6 +84,8 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   private readonly waiting: string[] = [];
   private running = 0;
   private readonly changes: DraftChangeBatch;
+  /** The pictures the drafts' views name by address. */
+  readonly pictures = new DraftPictures();
   private closed = false;
   private idleWaiters: (() => void)[] = [];
   private readonly work = new DraftWork((id, done) => {
@@ -190,6 +194,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     for (const id of ids) {
       if (!this.drafts.delete(id)) continue;
       removed = true;
+      this.pictures.forget(id);
       this.changes.remove(id);
     }
     if (removed) this.dirty();
@@ -226,10 +231,10 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
     const { view, prepared } = record;
     if (prepared && view.state === 'ready' && JSON.stringify(view.prepare) === JSON.stringify(prepareChoice))
-      return finalPreviewOf(prepared.image, view.warnings);
+      return this.finalOf(id, prepared.image, view.warnings);
     const motion = await this.options.windowMotion?.(view.path, prepareChoice);
     const image = await prepareDraft(motion, view.path, prepareChoice, {});
-    return finalPreviewOf(image, image.warnings);
+    return this.finalOf(id, image, image.warnings);
   }
 
   /** The fitter's estimate for a draft's clip with this choice (undefined for a still); a newer one ends an older. */
@@ -291,6 +296,14 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     return view;
   }
 
+  private finalOf(
+    id: string,
+    image: PreparedForQueue | PreparedImage,
+    warnings: FinalPreview['warnings'],
+  ): FinalPreview {
+    return finalPreviewOf(this.pictures.put(id, 'final', pictureOf(image.buffer, image.format)), image, warnings);
+  }
+
   private dirty(): void {
     if (!this.closed) this.options.onDirty?.();
   }
@@ -319,21 +332,14 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     if (!start) return;
     const file = start.view.path;
     try {
-      let facts = start.view.facts;
-      let source = start.view.source;
       const motion = await this.options.windowMotion?.(file, start.view.prepare);
       const { content, stamp } = await draftContent(file, motion);
-      if (motion && (!facts || !source)) {
-        ({ facts, source } = motion);
+      if (!start.view.facts || !start.view.source) {
+        const { facts, source } = motion ?? (await readFacts(content));
         const record = current();
         if (!record) return;
-        record.view = { ...record.view, facts, source };
-        this.changed(record.view);
-      } else if (!facts || !source) {
-        ({ facts, source } = await readFacts(content));
-        const record = current();
-        if (!record) return;
-        record.view = { ...record.view, facts, source };
+        const url = this.pictures.put(id, 'source', source.picture);
+        record.view = { ...record.view, facts, source: { url, width: source.width, height: source.height } };
         this.changed(record.view);
       }
       // Said on the card at once, not only when Upload all is refused.
@@ -355,7 +361,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         missing: false,
         uploadedAs,
         result: {
-          dataUrl: card.dataUrl,
+          url: this.pictures.put(id, 'result', pictureOf(card.buffer, card.format)),
           width: image.width,
           height: image.height,
           format: image.format,

@@ -5,11 +5,9 @@
 // folder or an earlier run shows a thumbnail of its source file, made when first asked for. Only
 // the most recent few hundred are kept.
 import { preview } from '../images/index';
+import type { Picture } from './draft-pictures';
 
-export interface Thumbnail {
-  buffer: Buffer;
-  type: 'image/jpeg' | 'image/png' | 'image/svg+xml';
-}
+export type Thumbnail = Picture;
 
 /**
  * A job whose file cannot be read (damaged, or moved away after its upload) shows this: a frame with
@@ -37,14 +35,9 @@ export class JobThumbnails {
 
   constructor(private readonly sourceOf: JobSource) {}
 
-  /** The draft's card picture (a data URL from the draft), for a job made from it. */
-  remember(jobId: string, dataUrl: string): void {
-    const match = /^data:(image\/(?:jpeg|png));base64,(.+)$/.exec(dataUrl);
-    if (match === null) return;
-    this.keep(
-      jobId,
-      Promise.resolve({ type: match[1] as Thumbnail['type'], buffer: Buffer.from(match[2]!, 'base64') }),
-    );
+  /** The draft's card picture, for a job made from it. */
+  remember(jobId: string, card: Thumbnail): void {
+    this.keep(jobId, Promise.resolve(card));
   }
 
   /** The job's picture (a stand-in when its file cannot be read), or undefined when it is not a job of this queue. */

@@ -157,8 +157,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     const results = await this.enqueue(items, spacing);
     // The draft's card picture is the job's: the image exactly as it is sent.
     for (const result of results.ok ? results.value : []) {
-      const card = result.jobId ? drafts.get(result.draftId)?.result?.dataUrl : undefined;
-      if (result.status === 'added' && card) this.thumbnails.remember(result.jobId!, card);
+      const card = drafts.pictures.latest(result.draftId, 'result');
+      if (result.status === 'added' && result.jobId && card) this.thumbnails.remember(result.jobId, card);
     }
     if (results.ok)
       drafts.remove(

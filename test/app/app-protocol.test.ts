@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { DraftPictures, pictureOf } from '../../main/desktop/draft-pictures';
 import { createAppProtocolHandler, registerAppSchemePrivileges, resolveAppFile } from '../../main/app/app-protocol';
 import { contentSecurityPolicyFor } from '../../main/app/content-security-policy';
 
@@ -103,12 +104,17 @@ describe('app:// handler', () => {
   });
 });
 
-describe('app:// queue thumbnails', () => {
+describe('app:// pictures', () => {
   const jobId = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+  const draftId = '0b6f4c1a-9d2e-4f3a-8b7c-1d2e3f4a5b6c';
   const asked: string[] = [];
-  const handler = createAppProtocolHandler('/nowhere', undefined, async (id) => {
-    asked.push(id);
-    return id === jobId ? { buffer: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' } : undefined;
+  const drafts = new DraftPictures();
+  const handler = createAppProtocolHandler('/nowhere', undefined, {
+    job: async (id) => {
+      asked.push(id);
+      return id === jobId ? { buffer: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' } : undefined;
+    },
+    draft: (id, kind, n) => drafts.get(id, kind, n),
   });
 
   test('serves a job’s picture by its id, with the CSP', async () => {
@@ -127,5 +133,24 @@ describe('app:// queue thumbnails', () => {
     expect((await handler(new Request('app://shotput/queue-thumbnails/0000000000000000'))).status).toBe(404);
     expect(asked).toEqual(['0000000000000000']);
     expect((await handler(new Request(`app://elsewhere/queue-thumbnails/${jobId}`))).status).toBe(404);
+  });
+
+  test('serves a draft’s latest picture of a kind at the addresses its views named, and nothing once it is gone', async () => {
+    const first = drafts.put(draftId, 'result', pictureOf(Buffer.from('GIF89a'), 'gif'));
+    const served = await handler(new Request(`app://shotput/${first}`));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/gif');
+    expect(served.headers.get('content-security-policy')).toBe(contentSecurityPolicyFor(undefined));
+    expect(Buffer.from(await served.arrayBuffer()).toString()).toBe('GIF89a');
+    const second = drafts.put(draftId, 'result', pictureOf(Buffer.from([0x89, 0x50]), 'png'));
+    expect(second).not.toBe(first);
+    // An older address (a card still loading a replaced view's picture) is answered with the latest.
+    for (const address of [first, second])
+      expect((await handler(new Request(`app://shotput/${address}`))).headers.get('content-type')).toBe('image/png');
+    expect((await handler(new Request(`app://shotput/${second.replace(/\d+$/, '99')}`))).status).toBe(404);
+    drafts.forget(draftId);
+    expect((await handler(new Request(`app://shotput/${second}`))).status).toBe(404);
+    for (const path of [`draft-pictures/${draftId}/secret/1`, `draft-pictures/..%2f/result/1`, 'draft-pictures/'])
+      expect((await handler(new Request(`app://shotput/${path}`))).status).toBe(404);
   });
 });

@@ -20,6 +20,12 @@ afterAll(async () => {
   await files.cleanup();
 });
 
+/** The picture main serves at an address a view or a final preview names. */
+function pictureAt(drafts: Drafts, url: string) {
+  const [, id, kind, n] = url.split('/');
+  return drafts.pictures.get(id!, kind as 'source' | 'result' | 'final', Number(n));
+}
+
 function collect(drafts: Drafts): { latest: Map<string, DraftView>; batches: number; removed: string[] } {
   const seen = { latest: new Map<string, DraftView>(), batches: 0, removed: [] as string[] };
   drafts.on('changed', ({ changed, removed }) => {
@@ -81,8 +87,14 @@ describe('Drafts', () => {
     expect(a!.warnings.map((w) => w.code)).toContain('enlarged');
     expect(b).toMatchObject({ state: 'ready', result: { width: 800, height: 600, format: 'png' }, warnings: [] });
     expect(b!.source!.width).toBeLessThanOrEqual(480);
-    expect(b!.source!.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
-    expect(b!.result!.dataUrl).toMatch(/^data:image\/(jpeg|png);base64,/);
+    // The views name their pictures by address; main serves them (no base64 in what the window keeps).
+    expect(b!.source!.url).toMatch(/^draft-pictures\/[0-9a-f-]{36}\/source\/\d+$/);
+    expect(pictureAt(drafts, b!.source!.url)?.type).toBe('image/jpeg');
+    expect(b!.result!.url).toMatch(/^draft-pictures\/[0-9a-f-]{36}\/result\/\d+$/);
+    expect(pictureAt(drafts, b!.result!.url)?.type).toMatch(/^image\/(jpeg|png)$/);
+    expect(JSON.stringify(drafts.list())).not.toContain('base64');
+    drafts.remove([a!.id, b!.id, c!.id, d!.id]);
+    expect(drafts.pictures.size).toBe(0);
     expect(c!.state).toBe('ready');
     // Changes go out in a few batches, not one event per step.
     expect(seen.batches).toBeLessThan(6);
@@ -144,9 +156,7 @@ describe('Drafts', () => {
 
     const contained = await drafts.finalPreview(wide!.id, { fit: 'contain', background: '#ff0000', size: '800x600' });
     expect(contained).toMatchObject({ width: 800, height: 600, format: 'png' });
-    const decoded = await sharp(Buffer.from(contained.dataUrl.split(',')[1]!, 'base64'))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const decoded = await sharp(pictureAt(drafts, contained.url)!.buffer).raw().toBuffer({ resolveWithObject: true });
     expect(decoded.info.width).toBe(800);
     // The band above the fitted 2:1 image is the chosen background.
     expect([...decoded.data.subarray(0, 3)]).toEqual([255, 0, 0]);

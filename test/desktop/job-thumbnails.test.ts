@@ -21,7 +21,7 @@ describe('job thumbnails', () => {
     const card = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c2255c' } })
       .jpeg()
       .toBuffer();
-    thumbnails.remember(JOB, `data:image/jpeg;base64,${card.toString('base64')}`);
+    thumbnails.remember(JOB, { type: 'image/jpeg', buffer: card });
     expect(await thumbnails.get(JOB)).toEqual({ type: 'image/jpeg', buffer: card });
   });
 

@@ -40,8 +40,14 @@ export async function typeDateTime(field: Locator, value: string): Promise<void>
   // itself, and a key typed before that move lands would go to the part before.
   for (const [part, keys] of typed) {
     const segment = field.locator(`[data-segment="${part}"]`);
-    await segment.focus();
-    await expect.poll(() => segment.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Focused again until it holds: a part is not focusable for the moment the field takes to be
+    // enabled after its choice (At) is made, longer on a busy machine.
+    await expect
+      .poll(async () => {
+        await segment.focus();
+        return segment.evaluate((element) => element === document.activeElement);
+      })
+      .toBe(true);
     await segment.page().keyboard.type(keys);
     // On a 12-hour clock the hour is read on its day period, typed after it: its number is checked now.
     const modulo = part === 'hour' && twelveHours ? 12 : Number.POSITIVE_INFINITY;

@@ -52,6 +52,11 @@ const YES = {
 } as const;
 const PAGE = { type: 'string', value: 'N', summary: 'Which page of results' } as const;
 const PER_PAGE = { type: 'string', value: 'N', summary: 'How many results per page' } as const;
+const TRIM = {
+  type: 'string',
+  value: 'START-END',
+  summary: 'Keep only this part of a clip or animation, in seconds (e.g. 1.5-4); stills are not trimmed',
+} as const;
 const FIT_SUMMARY = 'cover crops to fill the size; contain keeps the whole image and pads it';
 
 /** Shot metadata defaults and preparation, shared by `upload` and `watch`. */
@@ -85,6 +90,7 @@ export const SHARED_OPTIONS = {
 export const UPLOAD_OPTIONS = {
   title: { type: 'string', value: 'T', summary: 'Title (default: the file name; numbered when several files)' },
   ...SHARED_OPTIONS,
+  trim: TRIM,
 } as const satisfies OptionSpecs;
 
 export const WATCH_OPTIONS = {
@@ -113,6 +119,7 @@ export const PREPARE_OPTIONS = {
   crop: { type: 'string', value: 'x,y,w,h', summary: 'Crop the source first, in source pixels' },
   background: { type: 'string', value: '#hex', summary: 'Colour of the padding of contain' },
   format: { type: 'string', choices: FORMAT_CHOICES, summary: 'File format of the output' },
+  trim: TRIM,
   'keep-metadata': { type: 'boolean', summary: 'Keep EXIF and other metadata (dropped by default)' },
   overwrite: { type: 'boolean', summary: 'Replace output files that already exist' },
 } as const satisfies OptionSpecs;

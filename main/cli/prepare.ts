@@ -6,7 +6,7 @@ import { SIZE_CHOICES } from '../../common/service-rules';
 import { FIT_CHOICES } from '../../common/prepare-choice';
 import type { CliCommand, CliContext } from './command';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, writeLine } from './command';
-import { parseCommandArgs } from './upload-options';
+import { parseCommandArgs, parseTrim } from './upload-options';
 import { prepareWarningLine } from './messages';
 import { PREPARE_OPTIONS } from './options';
 import { forEachPrepared } from '../images/index';
@@ -66,6 +66,7 @@ export function parsePrepareArgs(args: string[]): {
   if ((options.focus || options.crop) && options.mode === 'contain')
     throw new UsageError('--focus and --crop apply to --fit cover only');
   if (values['keep-metadata']) options.keepMetadata = true;
+  if (values.trim !== undefined) options.trim = parseTrim(values.trim);
   return { files: positionals, out: values.out, options, overwrite: values.overwrite === true };
 }
 

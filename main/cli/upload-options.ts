@@ -34,6 +34,22 @@ function positiveInt(flag: string, value: string | undefined): number | undefine
   return Number(value);
 }
 
+/**
+ * --trim START-END: the part of a clip or animation kept, in seconds from its start (`1.5-4`);
+ * a still is not trimmed. The same trim as the desktop editor's, so it is part of the job's key.
+ */
+export function parseTrim(value: string | undefined): PrepareChoice['trim'] {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(value.trim());
+  const startMs = match ? Math.round(Number(match[1]) * 1000) : NaN;
+  const endMs = match ? Math.round(Number(match[2]) * 1000) : NaN;
+  if (!(endMs > startMs))
+    throw new UsageError(
+      `--trim must be START-END in seconds with the end after the start (e.g. 1.5-4), not "${value}"`,
+    );
+  return { startMs, endMs };
+}
+
 export function sharedValues(values: Record<string, string | boolean | undefined>): SharedValues {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const size = text('size');
@@ -68,7 +84,11 @@ export function sharedValues(values: Record<string, string | boolean | undefined
     schedule,
     ...(scheduleWarning ? { scheduleWarning } : {}),
     reboundSourceId: positiveInt('--rebound', text('rebound')),
-    prepare: { size: size as PrepareChoice['size'], fit: fit as PrepareChoice['fit'] },
+    prepare: {
+      size: size as PrepareChoice['size'],
+      fit: fit as PrepareChoice['fit'],
+      ...(text('trim') !== undefined ? { trim: parseTrim(text('trim')) } : {}),
+    },
     force: values.force === true,
     dryRun: values['dry-run'] === true,
   };

@@ -1,6 +1,6 @@
 // Motion through the CLI: `prepare` writes GIFs from an MP4, a WebM and an APNG beside a still,
-// a bad clip is one sentence and the rest of the batch goes on; `upload` sends a clip to the
-// sandbox, which then holds an animated 800x600 GIF within 8 MB.
+// a bad clip is one sentence and the rest of the batch goes on; `--trim` keeps a part of a clip;
+// `upload` sends a trimmed clip to the sandbox, which then holds an animated 800x600 GIF within 8 MB.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,22 @@ describe('shotput prepare with motion', () => {
     expect(await frames(path.join(out, 'loop.gif'))).toBe(10);
   }, 120_000);
 
+  it('--trim keeps that part of a clip (a still beside it is not trimmed); a trim that ends first is a usage error', async () => {
+    const mp4 = await ffmpegClip(path.join(root, 'long.mp4'), movingSquare('320x240', 30, 2), H264);
+    const still = path.join(root, 'beside.png');
+    await photo(800, 600).png().toFile(still);
+    const out = path.join(root, 'trimmed');
+    const run = await runCli(['--json', 'prepare', mp4, still, '--trim', '0.5-1', '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(json(run.stdout).map((line) => line.format)).toEqual(['gif', 'png']);
+    const meta = await sharp(path.join(out, 'long.gif'), { animated: true }).metadata();
+    expect(meta.pages).toBe(15);
+    expect(meta.delay!.reduce((a, b) => a + b, 0)).toBe(500);
+    const backwards = await runCli(['prepare', mp4, '--trim', '2-1', '--out', out]);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toContain('--trim must be START-END in seconds with the end after the start');
+  }, 120_000);
+
   it('without ffmpeg, a clip says how to get it on each OS and a still is prepared', async () => {
     const mp4 = await ffmpegClip(path.join(root, 'alone.mp4'), movingSquare('320x240', 10, 1), H264);
     const still = path.join(root, 'alone.png');
@@ -82,9 +98,9 @@ describe('shotput prepare with motion', () => {
 });
 
 describe('shotput upload with motion', () => {
-  it('the sandbox holds an animated 800x600 GIF within 8 MB', async () => {
+  it('the sandbox holds an animated 800x600 GIF within 8 MB, of the part --trim kept', async () => {
     sandbox = await startSandboxProcess({ dataDir: path.join(root, 'sandbox'), processingMs: 100 });
-    const clip = await ffmpegClip(path.join(root, 'demo.mp4'), movingSquare('1024x768', 25, 1), H264);
+    const clip = await ffmpegClip(path.join(root, 'demo.mp4'), movingSquare('1024x768', 25, 2), H264);
     const token = await sandboxToken(sandbox.url);
     const run = await runCli([
       '--api',
@@ -96,6 +112,8 @@ describe('shotput upload with motion', () => {
       '--json',
       'upload',
       clip,
+      '--trim',
+      '0.4-1.4',
     ]);
     expect(run.code, run.stderr).toBe(0);
     // Own shots come newest first: the one just uploaded.
@@ -109,5 +127,7 @@ describe('shotput upload with motion', () => {
       pageHeight: 600,
       pages: 25,
     });
+    const delays = (await sharp(bytes, { animated: true }).metadata()).delay!;
+    expect(delays.reduce((a, b) => a + b, 0)).toBe(1000);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 // The desktop app's watched folders: which folders, their defaults, on or off (kept in the app's
 // data folder), watched with main/uploads' WatchedFolder into the signed-in account's queue. While
-// signed out they wait. Counts are of this run; files skipped because their content was uploaded
-// before are listed so the user can send one anyway.
+// signed out they wait. What each folder did in this run (counts, files skipped, not taken or
+// failed) is its FolderActivity.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
@@ -9,13 +9,14 @@ import path from 'node:path';
 import { writeFileAtomically } from '../files/atomic-file';
 import * as v from 'valibot';
 import { WatchedFolder, nextSlot } from '../uploads/index';
-import type { FolderCounts, JobEvent, UploadQueue, WatchEvent } from '../uploads/index';
+import type { JobEvent, UploadQueue, WatchEvent } from '../uploads/index';
 import { isPlainFileIn } from '../uploads/no-links';
 import { readSidecar, titleFromFileName } from '../uploads/sidecar';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { FolderDefaultsSchema, PrepareChoiceSchema } from '../../common/contract/index';
 import { isOnService } from '../../common/job-states';
 import type { FolderDefaultsInput, PrepareChoice, WatchFolderView } from '../../common/contract/index';
+import { FolderActivity } from './folder-activity';
 
 const StoredFolderSchema = v.object({
   id: v.string(),
@@ -41,21 +42,14 @@ interface Running {
   problem: string | null;
 }
 
-const MAX_LISTED = 50;
-
 export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }> {
   private folders: StoredFolder[] = [];
   private queue: UploadQueue | undefined;
   private readonly running = new Map<string, Running>();
-  private readonly counts = new Map<string, FolderCounts>();
-  private readonly skipped = new Map<string, WatchFolderView['skipped']>();
-  /** Entries the folder does not take (not an image, a folder too deep), by folder, with why. */
-  private readonly notTaken = new Map<string, WatchFolderView['notTaken']>();
-  /** Files that could not be read or whose upload failed, by folder: named with why, not only counted. */
-  private readonly failures = new Map<string, WatchFolderView['failures']>();
+  /** What each folder did in this run, by folder id. */
+  private readonly activity = new Map<string, FolderActivity>();
   /** Jobs sent with "upload anyway", by job id → folder id, to count them when they are done. */
   private readonly forced = new Map<string, string>();
-  private readonly forcedUploaded = new Map<string, number>();
   private readonly problems = new Map<string, string>();
   private readonly onQueueEvent = (event: JobEvent) => this.followForced(event);
   private saving: Promise<void> = Promise.resolve();
@@ -149,10 +143,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     await this.attaching;
     await this.stop(id);
     this.folders = this.folders.filter((folder) => folder.id !== id);
-    this.counts.delete(id);
-    this.skipped.delete(id);
-    this.notTaken.delete(id);
-    this.failures.delete(id);
+    this.activity.delete(id);
     await this.save();
     this.changed();
     return this.list();
@@ -195,10 +186,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     if (!result || result.status === 'error' || result.status === 'skipped')
       throw new WatchError(result?.message ?? 'The file could not be added to the queue.');
     this.forced.set(result.job.id, id);
-    this.skipped.set(
-      id,
-      (this.skipped.get(id) ?? []).filter((entry) => entry.file !== resolved),
-    );
+    this.activityOf(id).sentAnyway(resolved);
     this.changed();
     return this.list();
   }
@@ -270,33 +258,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
 
   private onWatchEvent(id: string, event: WatchEvent): void {
     if (event.type === 'error') this.log(`Watched folder: ${event.message}`);
-    if (event.type === 'counts') {
-      this.counts.set(id, event.counts);
-    } else if (event.type === 'skipped' && event.notTaken) {
-      const list = (this.notTaken.get(id) ?? []).filter((entry) => entry.file !== event.file);
-      const entry = { file: event.file, name: path.basename(event.file), message: event.message };
-      this.notTaken.set(id, [entry, ...list].slice(0, MAX_LISTED));
-    } else if (event.type === 'skipped') {
-      const list = (this.skipped.get(id) ?? []).filter((entry) => entry.file !== event.file);
-      this.skipped.set(
-        id,
-        [{ file: event.file, name: path.basename(event.file), message: skippedSentence(event) }, ...list].slice(
-          0,
-          MAX_LISTED,
-        ),
-      );
-    } else if (event.type === 'failed' || (event.type === 'error' && event.file !== undefined)) {
-      const file = event.file!;
-      const list = (this.failures.get(id) ?? []).filter((entry) => entry.file !== file);
-      this.failures.set(
-        id,
-        [{ file, name: path.basename(file), message: event.message }, ...list].slice(0, MAX_LISTED),
-      );
-    } else if (event.type === 'taken') {
-      // Taken again (fixed, or sent anyway): no longer a failure.
-      const list = this.failures.get(id)?.filter((entry) => entry.file !== event.file);
-      if (list) this.failures.set(id, list);
-    }
+    this.activityOf(id).record(event);
     this.changed();
   }
 
@@ -306,20 +268,21 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
     if (!folderId) return;
     if (isOnService(event.job.state)) {
       this.forced.delete(event.job.id);
-      this.forcedUploaded.set(folderId, (this.forcedUploaded.get(folderId) ?? 0) + 1);
+      this.activityOf(folderId).uploaded();
       this.changed();
     } else if (event.job.state === 'failed' || event.job.state === 'cancelled') {
       this.forced.delete(event.job.id);
     }
   }
 
-  private countsOf(id: string): FolderCounts {
-    return this.counts.get(id) ?? { seen: 0, uploaded: 0, skipped: 0, failed: 0 };
+  private activityOf(id: string): FolderActivity {
+    let activity = this.activity.get(id);
+    if (!activity) this.activity.set(id, (activity = new FolderActivity()));
+    return activity;
   }
 
   private view(folder: StoredFolder): WatchFolderView {
     const entry = this.running.get(folder.id);
-    const counts = this.countsOf(folder.id);
     const problem = entry?.problem ?? this.problems.get(folder.id) ?? null;
     const status: WatchFolderView['status'] = !folder.enabled
       ? 'off'
@@ -338,10 +301,7 @@ export class WatchFolders extends EventEmitter<{ changed: [WatchFolderView[]] }>
       defaults: folder.defaults,
       prepare: folder.prepare,
       moveUploaded: folder.moveUploaded,
-      counts: { ...counts, uploaded: counts.uploaded + (this.forcedUploaded.get(folder.id) ?? 0) },
-      skipped: this.skipped.get(folder.id) ?? [],
-      notTaken: this.notTaken.get(folder.id) ?? [],
-      failures: this.failures.get(folder.id) ?? [],
+      ...this.activityOf(folder.id).view(),
     };
   }
 
@@ -369,14 +329,4 @@ async function readFolders(file: string): Promise<StoredFolder[]> {
   } catch {
     return [];
   }
-}
-
-/**
- * Why a file was not sent, in the desktop's words: the queue's sentence names a shot by its number
- * and says what to type on a command line; here a button beside it sends the file anyway.
- */
-function skippedSentence(event: Extract<WatchEvent, { type: 'skipped' }>): string {
-  const name = path.basename(event.file);
-  if (event.shotId === undefined) return `${name} is already in the upload queue.`;
-  return `${name} is already on the service${event.from && event.from !== name ? `, uploaded from ${event.from}` : ''}.`;
 }

@@ -30,9 +30,8 @@ describe('a bulk drop', () => {
           const file = join(dir, `export-${String(i).padStart(4, '0')}.jpg`);
           // Soft grain over a colour of its own, as a JPEG: previews about as large as a photo's (a
           // flat colour's were a few hundred bytes, so what the window holds per picture did not show).
-          await sharp({
-            create: { width: 120, height: 90, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
-          })
+          const grain = { type: 'gaussian', mean: 128, sigma: 50 } as const;
+          await sharp({ create: { width: 120, height: 90, channels: 3, background: '#808080', noise: grain } })
             .resize(480, 360)
             .tint(`hsl(${(i * 37) % 360}, 60%, 50%)`)
             .jpeg({ quality: 85 })

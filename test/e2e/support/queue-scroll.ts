@@ -1,0 +1,96 @@
+// What a volume test of the Queue measures in the page itself: frame gaps (requestAnimationFrame
+// deltas) while the list is scrolled as fast as a flung trackpad, the page's DOM nodes, and whether
+// any row on screen is blank (no name, or neither its picture nor a placeholder of the picture's
+// size). Done in the page so a round trip of the test to the browser never counts as a gap.
+import type { Page } from 'playwright-core';
+
+export interface ScrollFigures {
+  /** Frames seen while scrolling. */
+  frames: number;
+  p95: number;
+  max: number;
+}
+
+/** Every element of the page. */
+export function domNodes(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+/**
+ * Scrolls the Queue's list from the top to the bottom and back, `step` pixels a frame, and answers
+ * the gaps between the frames drawn meanwhile.
+ */
+export function flingQueue(page: Page, step: number): Promise<ScrollFigures> {
+  return page.evaluate(async (stepPx) => {
+    const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Uploads"]');
+    if (!list) throw new Error('The Queue has no list of uploads.');
+    list.scrollTop = 0;
+    const gaps: number[] = [];
+    await new Promise<void>((done) => {
+      let last = performance.now();
+      let down = true;
+      const tick = (now: number) => {
+        gaps.push(now - last);
+        last = now;
+        const end = list.scrollHeight - list.clientHeight;
+        if (down) {
+          list.scrollTop = Math.min(end, list.scrollTop + stepPx);
+          // The list grows as rows are measured: the bottom is reached when it stays the bottom.
+          if (list.scrollTop >= end - 1 && list.scrollHeight - list.clientHeight <= end) down = false;
+        } else {
+          list.scrollTop = Math.max(0, list.scrollTop - stepPx);
+          if (list.scrollTop <= 0) {
+            done();
+            return;
+          }
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    // The first delta is from the call, not from a frame.
+    const sorted = gaps.slice(1).sort((a, b) => a - b);
+    return {
+      frames: sorted.length,
+      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      max: sorted.at(-1) ?? 0,
+    };
+  }, step);
+}
+
+export interface RowLook {
+  name: string;
+  /** The picture has arrived and has pixels. */
+  picture: boolean;
+  /** The picture's frame is there at the picture's size (4:3, as every shot is), painted. */
+  placeholder: boolean;
+  /** How the picture's element looks, for a failure's message. */
+  seen: string;
+}
+
+/** What each row whose box is inside the list's visible area shows now. */
+export function visibleRows(page: Page): Promise<RowLook[]> {
+  return page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('[role="list"][aria-label="Uploads"]');
+    if (!list) return [];
+    const view = list.getBoundingClientRect();
+    const rows = [...list.querySelectorAll<HTMLElement>('[role="listitem"]')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.height > 0 && box.bottom > view.top + 1 && box.top < view.bottom - 1;
+    });
+    return rows.map((row) => {
+      const img = row.querySelector<HTMLImageElement>('img');
+      const frame = img?.getBoundingClientRect();
+      const painted = img ? getComputedStyle(img).backgroundColor !== 'rgba(0, 0, 0, 0)' : false;
+      return {
+        name: row.querySelector('.file')?.textContent?.trim() ?? '',
+        picture: img !== null && img !== undefined && img.complete && img.naturalWidth > 0,
+        placeholder:
+          frame !== undefined && frame.width >= 48 && Math.abs(frame.width * 0.75 - frame.height) < 1 && painted,
+        seen: img
+          ? `${Math.round(frame!.width)}x${Math.round(frame!.height)}, complete ${img.complete}, ${img.naturalWidth} px, background ${getComputedStyle(img).backgroundColor}, ${img.className}`
+          : 'no picture element',
+      };
+    });
+  });
+}

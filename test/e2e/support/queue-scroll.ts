@@ -79,16 +79,18 @@ export function visibleRows(page: Page): Promise<RowLook[]> {
       return box.height > 0 && box.bottom > view.top + 1 && box.top < view.bottom - 1;
     });
     return rows.map((row) => {
-      const img = row.querySelector<HTMLImageElement>('img');
-      const frame = img?.getBoundingClientRect();
-      const painted = img ? getComputedStyle(img).backgroundColor !== 'rgba(0, 0, 0, 0)' : false;
+      // The picture (an img once it is there) or its frame (any element of the same class).
+      const thumb = row.querySelector<HTMLElement>('.thumb');
+      const frame = thumb?.getBoundingClientRect();
+      const painted = thumb ? getComputedStyle(thumb).backgroundColor !== 'rgba(0, 0, 0, 0)' : false;
+      const img = thumb instanceof HTMLImageElement ? thumb : null;
       return {
         name: row.querySelector('.file')?.textContent?.trim() ?? '',
-        picture: img !== null && img !== undefined && img.complete && img.naturalWidth > 0,
+        picture: img !== null && img.complete && img.naturalWidth > 0,
         placeholder:
           frame !== undefined && frame.width >= 48 && Math.abs(frame.width * 0.75 - frame.height) < 1 && painted,
-        seen: img
-          ? `${Math.round(frame!.width)}x${Math.round(frame!.height)}, complete ${img.complete}, ${img.naturalWidth} px, background ${getComputedStyle(img).backgroundColor}, ${img.className}`
+        seen: thumb
+          ? `${thumb.tagName} ${Math.round(frame!.width)}x${Math.round(frame!.height)}, complete ${img?.complete}, ${img?.naturalWidth} px, background ${getComputedStyle(thumb).backgroundColor}`
           : 'no picture element',
       };
     });

@@ -2,7 +2,7 @@
 // flung past and gone fetches nothing, a picture shown once is there again at once, and only the
 // most recent few hundred are kept (the others' addresses let go).
 import { describe, expect, test } from 'vitest';
-import { QueuePictures, type Picture } from '../../renderer/src/views/queue/queue-pictures';
+import { PICTURES_AT_ONCE, QueuePictures, type Picture } from '../../renderer/src/views/queue/queue-pictures';
 
 /** A main that answers each fetch when told to, recording the order it was asked in. */
 function fakeMain() {
@@ -29,22 +29,23 @@ describe('QueuePictures', () => {
     const main = fakeMain();
     const shown = new Map<string, Picture>();
     const withdraw = new Map<string, () => void>();
-    for (let i = 0; i < 40; i++) {
-      const id = `job-${i}`;
+    const ids = Array.from({ length: 60 }, (_, i) => `job-${i}`);
+    for (const id of ids)
       withdraw.set(
         id,
         main.pictures.want(id, (picture) => shown.set(id, picture)),
       );
-    }
-    // The first four went at once; rows 4 to 33 were flung past and left the screen.
-    for (let i = 4; i < 34; i++) withdraw.get(`job-${i}`)!();
-    expect(main.asked).toEqual(['job-0', 'job-1', 'job-2', 'job-3']);
-    for (const id of ['job-0', 'job-1', 'job-2', 'job-3']) await main.answer(id);
+    // The first few went at once; the rows after them up to the last ten were flung past and left the screen.
+    const first = ids.slice(0, PICTURES_AT_ONCE);
+    for (const id of ids.slice(PICTURES_AT_ONCE, 50)) withdraw.get(id)!();
+    expect(main.asked).toEqual(first);
+    for (const id of first) await main.answer(id);
     // The rows on screen when the fling stopped, newest ask first; none of those flung past.
-    expect(main.asked.slice(4)).toEqual(['job-39', 'job-38', 'job-37', 'job-36']);
-    for (const id of ['job-39', 'job-38', 'job-37', 'job-36']) await main.answer(id, 5);
-    expect(main.asked.slice(8)).toEqual(['job-35', 'job-34']);
-    expect(shown.get('job-39')).toBe('blob:5');
+    const onScreen = ids.slice(50).reverse();
+    expect(main.asked.slice(PICTURES_AT_ONCE)).toEqual(onScreen.slice(0, PICTURES_AT_ONCE));
+    for (const id of onScreen.slice(0, PICTURES_AT_ONCE)) await main.answer(id, 5);
+    expect(main.asked.slice(PICTURES_AT_ONCE)).toEqual(onScreen);
+    expect(shown.get('job-59')).toBe('blob:5');
     expect(shown.has('job-20')).toBe(false);
   });
 

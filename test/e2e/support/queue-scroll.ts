@@ -48,6 +48,9 @@ export function flingQueue(page: Page, step: number): Promise<ScrollFigures> {
       };
       requestAnimationFrame(tick);
     });
+    // The list draws the rows of where it was scrolled to at the scroll event of the next frame:
+    // "after the fling" is the frame after that one.
+    await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
     // The first delta is from the call, not from a frame.
     const sorted = gaps.slice(1).sort((a, b) => a - b);
     return {

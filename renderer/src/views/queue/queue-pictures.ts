@@ -1,7 +1,7 @@
 // The pictures of the Queue's rows, fetched by the window from main (app://shotput/queue-thumbnails/
 // <job id>) and kept, the most recent few hundred, as addresses of their bytes in this page. Rows a
 // fling carries past ask and withdraw within a frame, so few of them fetch anything: the rows asked
-// for last are served first, a few at a time, and a row that scrolled away is no longer waited for.
+// for last are served first, a screenful at a time, and a row that scrolled away is no longer waited for.
 // So when a fast scroll stops, the rows on screen get their pictures at once instead of after those
 // of every row that flew by, and a row scrolled back to shows its picture from the first frame.
 
@@ -9,7 +9,8 @@
 export type Picture = string | null;
 
 const KEPT = 300;
-const AT_ONCE = 4;
+/** Fetched at the same time: a screenful of rows at the default window (7) in one round. */
+export const PICTURES_AT_ONCE = 8;
 
 export class QueuePictures {
   /** In the order last used: the first is the one to let go. */
@@ -52,7 +53,7 @@ export class QueuePictures {
   }
 
   private pump(): void {
-    while (this.running < AT_ONCE && this.waiting.size > 0) {
+    while (this.running < PICTURES_AT_ONCE && this.waiting.size > 0) {
       const jobId = [...this.waiting.keys()].at(-1)!;
       const askers = this.waiting.get(jobId)!;
       this.waiting.delete(jobId);

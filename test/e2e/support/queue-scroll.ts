@@ -11,6 +11,21 @@ export interface ScrollFigures {
   max: number;
 }
 
+/** The gaps between `count` frames of the page at rest: what the machine gives when the page does nothing. */
+export function restingFrames(page: Page, count: number): Promise<ScrollFigures> {
+  return page.evaluate(async (frames) => {
+    const gaps: number[] = [];
+    let last = await new Promise<number>((next) => requestAnimationFrame(next));
+    while (gaps.length < frames) {
+      const now = await new Promise<number>((next) => requestAnimationFrame(next));
+      gaps.push(now - last);
+      last = now;
+    }
+    const sorted = gaps.sort((a, b) => a - b);
+    return { frames: sorted.length, p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0, max: sorted.at(-1) ?? 0 };
+  }, count);
+}
+
 /** Every element of the page. */
 export function domNodes(page: Page): Promise<number> {
   return page.evaluate(() => document.getElementsByTagName('*').length);

@@ -212,6 +212,11 @@ export interface RateLimitView {
 }
 
 export interface QueueView {
+  /**
+   * Counts the versions of the queue main has told the window of: a QueueChange takes the window
+   * from one revision to the next, and an answer (queue.list, an action) is the queue at one.
+   */
+  revision: number;
   /** False while signed out: there is no queue without an account. */
   available: boolean;
   jobs: JobView[];
@@ -225,6 +230,23 @@ export interface QueueView {
   signInNeeded?: string | null;
   /** Set while the service does not answer: the window's one banner (while uploads wait) with the next attempt's time. */
   offline?: OfflineView | null;
+}
+
+/**
+ * What changed in the queue from one revision to the next (the queue.changed event): the jobs new or
+ * changed, whole, and the ids of those gone, with the small fields of the queue as they are now; so
+ * a thousand jobs are not sent again when one of them moves on.
+ */
+export interface QueueChange extends Omit<QueueView, 'revision' | 'jobs'> {
+  /** The revision the change applies to (the window asks for the whole queue when it has another). */
+  from: number;
+  /** The revision it makes. */
+  to: number;
+  /** Jobs new (at the end of the queue) or changed. */
+  jobs: JobView[];
+  removed: string[];
+  /** Every job's id in the queue's order, only when that order is not the old one with the new jobs at the end. */
+  order: string[] | null;
 }
 
 /** The service cannot be reached: "Cannot reach <host>: trying again in N s; nothing is lost." (common/outage-words.ts). */
@@ -332,7 +354,8 @@ export const uploadsEvents = {
   'drafts.restored': answers<{ drafts: DraftView[] }>(),
   /** The OS opened files with Shotput: the window takes them with drafts.takeOpened. */
   'drafts.opened': answers<{ count: number }>(),
-  'queue.changed': answers<QueueView>(),
+  /** What changed in the queue since the revision before (queue.list gives the whole queue). */
+  'queue.changed': answers<QueueChange>(),
   /** Bytes of one job's image sent so far. */
   'queue.progress': answers<{ id: string; sent: number; total: number }>(),
   /** The account's rate-limit budget, as the service's headers report it. */

@@ -15,6 +15,7 @@ import type {
   EnqueueResult,
   Result,
   PrepareChoice,
+  QueueChange,
   QueueView,
   RateLimitView,
   ShotMetadataInput,
@@ -25,6 +26,7 @@ import { enqueueAnswer, jobView, offlineView, rateLimitView } from './queue-view
 import { BatchTracker } from './batch-tracker';
 import { signInAgainLine } from './session-problems';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
+import { QueueRevisions, type UnnumberedView } from './queue-changes';
 import type { BatchSummary } from './batch-tracker';
 import type { DraftForQueue, Drafts } from './drafts';
 
@@ -50,7 +52,10 @@ export interface EnqueueItem {
 }
 
 interface CenterEvents {
+  /** The whole queue, for main's own followers (tray, dock, updater). */
   queue: [QueueView];
+  /** What changed since the last revision, for the window. */
+  queueChange: [QueueChange];
   progress: [{ id: string; sent: number; total: number }];
   rateLimit: [RateLimitView];
   /** The queue of a new account opened (watched folders attach to it), or closed (undefined). */
@@ -69,6 +74,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   private readonly batch = new BatchTracker();
   private switching: Promise<void> = Promise.resolve();
   private readonly log: (message: string) => void;
+  private readonly revisions = new QueueRevisions();
   private readonly thumbnails = new JobThumbnails((id) => this.current?.queue.get(id)?.sourcePath);
 
   constructor(private readonly options: UploadCenterOptions) {
@@ -107,7 +113,15 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     return this.switching;
   }
 
+  /**
+   * The queue as it is now. A change the window has not heard of yet is sent first, so the view's
+   * revision is the one the window's next change follows from.
+   */
   view(): QueueView {
+    return this.publish();
+  }
+
+  private unnumberedView(): UnnumberedView {
     const current = this.current;
     if (!current)
       return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null, diskFault: null };
@@ -354,14 +368,22 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     if (this.queueTimer) return;
     this.queueTimer = setTimeout(() => {
       this.queueTimer = undefined;
-      this.emit('queue', this.view());
+      this.publish();
     }, this.options.throttleMs ?? 100);
   }
 
   private emitQueueNow(): void {
+    this.publish();
+  }
+
+  /** Numbers the queue as it is now, tells the window what changed (if anything), and main's followers the whole. */
+  private publish(): QueueView {
     if (this.queueTimer) clearTimeout(this.queueTimer);
     this.queueTimer = undefined;
-    this.emit('queue', this.view());
+    const { view, change } = this.revisions.advance(this.unnumberedView());
+    if (change) this.emit('queueChange', change);
+    this.emit('queue', view);
+    return view;
   }
 }
 

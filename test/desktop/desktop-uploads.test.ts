@@ -69,6 +69,7 @@ describe('desktop uploads', () => {
     const h = await open(dataDir);
     const { desktop } = h;
     expect(desktop.uploads.view()).toEqual({
+      revision: expect.any(Number),
       available: false,
       jobs: [],
       paused: false,

@@ -4,6 +4,7 @@ import { quitNotice } from '../../main/desktop/quit-notice';
 import type { JobState, JobView, QueueView } from '../../common/contract/index';
 
 const queue = (states: JobState[]): QueueView => ({
+  revision: 1,
   available: true,
   jobs: states.map((state, n) => ({ id: String(n), state }) as JobView),
   paused: false,

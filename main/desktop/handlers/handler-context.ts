@@ -70,7 +70,7 @@ export function forwardDesktopEvents(desktop: Desktop, emit: HandlerContext['emi
   desktop.drafts.on('changed', (change) => emit('drafts.changed', change));
   desktop.drafts.on('progress', (progress) => emit('drafts.progress', progress));
   desktop.drafts.on('restored', (drafts) => emit('drafts.restored', { drafts }));
-  desktop.uploads.on('queue', (view) => emit('queue.changed', view));
+  desktop.uploads.on('queueChange', (change) => emit('queue.changed', change));
   desktop.uploads.on('progress', (progress) => emit('queue.progress', progress));
   desktop.uploads.on('rateLimit', (budget) => emit('rateLimit', budget));
   desktop.watch.on('changed', (folders) => emit('watch.changed', folders));

@@ -1,7 +1,10 @@
 // The queue as main reports it (queue.changed, queue.progress, rateLimit), followed from the first
-// time the Queue view opens and kept while the user moves between tabs.
+// time the Queue view opens and kept while the user moves between tabs. The whole queue comes once
+// (queue.list); then only what changes, revision by revision; a change that does not follow from the
+// revision held means one was missed, and the whole queue is asked for again.
 import type {
   JobView,
+  QueueChange,
   QueueView,
   RateLimitView,
   DailyCapView,
@@ -14,10 +17,16 @@ import { connectOnce } from '../../lib/connect-once';
 /** How long "<host> answers again" stays after an outage. */
 const BACK_ONLINE_MS = 10_000;
 import { failureText } from '../../lib/bridge';
+import { applyQueueChange } from './queue-changes';
 
 class QueueState {
   available = $state(false);
-  jobs = $state<JobView[]>([]);
+  /** Raw: a change replaces the jobs it names, and the rows of the others keep their very objects. */
+  jobs = $state.raw<JobView[]>([]);
+  /** The queue's revision these fields show (-1 before the first answer). */
+  private revision = -1;
+  /** A queue.list under way: the changes meanwhile are in its answer. */
+  private listing = false;
   paused = $state(false);
   rateLimit = $state<RateLimitView | null>(null);
   dailyCap = $state<DailyCapView | null>(null);
@@ -38,19 +47,38 @@ class QueueState {
       this.problem = message;
     },
     (bridge) => {
-      bridge.on('queue.changed', (view) => this.apply(view));
+      bridge.on('queue.changed', (change) => this.follow(change, () => this.reload(bridge)));
       bridge.on('queue.progress', ({ id, sent, total }) => {
         this.progress[id] = { sent, total };
       });
       bridge.on('rateLimit', (budget) => {
         this.rateLimit = budget;
       });
-      void bridge.queue.list().then((result) => {
-        if (result.ok) this.apply(result.value);
-        else this.problem = failureText(result.error);
-      });
+      this.reload(bridge);
     },
   );
+
+  private reload(bridge: { queue: { list(): Promise<Result<QueueView>> } }): void {
+    if (this.listing) return;
+    this.listing = true;
+    void bridge.queue.list().then((result) => {
+      this.listing = false;
+      if (result.ok) this.apply(result.value);
+      else this.problem = failureText(result.error);
+    });
+  }
+
+  /** One revision's change; a change already held is let go, and one that skips a revision asks for the whole queue. */
+  private follow(change: QueueChange, reload: () => void): void {
+    if (change.to <= this.revision) return;
+    if (change.from !== this.revision) {
+      reload();
+      return;
+    }
+    this.revision = change.to;
+    this.jobs = applyQueueChange(this.jobs, change);
+    this.applyFields(change, change.jobs);
+  }
 
   /** Runs an action of the queue; its answer is the new queue, or a sentence saying why not. */
   async act(action: () => Promise<Result<QueueView>>): Promise<void> {
@@ -64,23 +92,31 @@ class QueueState {
   }
 
   private apply(view: QueueView): void {
-    this.available = view.available;
+    // An answer older than the changes already applied would take the window back.
+    if (view.revision < this.revision) return;
+    this.revision = view.revision;
     this.jobs = view.jobs;
+    this.applyFields(view, view.jobs);
+  }
+
+  /** The queue's small fields, and the bytes sent of the jobs given (every job, or the changed ones). */
+  private applyFields(view: Omit<QueueView, 'revision' | 'jobs'>, jobs: readonly JobView[]): void {
+    this.available = view.available;
     this.paused = view.paused;
     this.dailyCap = view.dailyCap;
     this.diskFault = view.diskFault;
     this.signInNeeded = view.signInNeeded ?? null;
-    this.followOutage(view);
+    this.followOutage(view.offline);
     if (view.rateLimit) this.rateLimit = view.rateLimit;
-    const uploading = new Set(view.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
-    for (const job of view.jobs) if (job.progress) this.progress[job.id] = job.progress;
+    for (const job of jobs) if (job.progress) this.progress[job.id] = job.progress;
+    const uploading = new Set(this.jobs.filter((job) => job.state === 'uploading').map((job) => job.id));
     for (const id of Object.keys(this.progress)) if (!uploading.has(id)) delete this.progress[id];
     this.loaded = true;
   }
 
-  private followOutage(view: QueueView): void {
+  private followOutage(offline: OfflineView | null | undefined): void {
     const was = this.offline;
-    this.offline = view.offline ?? null;
+    this.offline = offline ?? null;
     if (this.offline) {
       clearTimeout(this.backOnlineTimer);
       this.backOnline = null;

@@ -2,7 +2,7 @@
 // answer a real folder), its defaults, a file saved into it published on the bundled sandbox, the
 // same content again skipped and then sent anyway, the tray icon while watching, and off again.
 import { copyFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import { expectVisible, saveScreenshot, uiTimeoutMs } from './harness/index';
@@ -81,7 +81,9 @@ describe('watched folders', () => {
 
     // The queue shows where the jobs came from.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Queue' }).click();
-    await expectVisible(page.getByRole('list', { name: 'Uploads' }).getByText(`Moodboard copy.png · from ${dir}`));
+    await expectVisible(
+      page.getByRole('list', { name: 'Uploads' }).getByText(`Moodboard copy.png · from ${basename(dir)}`),
+    );
 
     // Off: no more watching, no tray icon.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();

@@ -1,32 +1,12 @@
 // The queue reaches the window as changes (issue 36): a changed job is sent, an unchanged one is not,
 // gone jobs are named, and the window's copy, changed revision by revision, is the queue main holds.
 import { describe, expect, test } from 'vitest';
-import type { JobState, JobView, QueueView } from '../../common/contract/index';
+import type { JobView, QueueView } from '../../common/contract/index';
 import { QueueRevisions, queueChange, sameValue, type UnnumberedView } from '../../main/desktop/queue-changes';
 import { applyQueueChange } from '../../renderer/src/views/queue/queue-changes';
+import { jobView } from '../renderer/job-views';
 
-function job(index: number, state: JobState = 'queued', extra: Partial<JobView> = {}): JobView {
-  return {
-    id: `job-${index}`,
-    name: `art-${index}.png`,
-    title: `art-${index}`,
-    state,
-    paused: false,
-    failure: null,
-    note: null,
-    shotId: null,
-    publishedAt: null,
-    scheduledFor: null,
-    warnings: [],
-    sourceChanged: false,
-    origin: 'app',
-    folder: null,
-    createdAt: '2026-11-27T09:00:00.000Z',
-    updatedAt: '2026-11-27T09:00:00.000Z',
-    progress: null,
-    ...extra,
-  };
-}
+const job = jobView;
 
 function view(jobs: JobView[], fields: Partial<UnnumberedView> = {}): UnnumberedView {
   return { available: true, jobs, paused: false, rateLimit: null, dailyCap: null, diskFault: null, ...fields };

@@ -9,29 +9,12 @@ import {
   headline,
   measuredMsPerJob,
 } from '../../renderer/src/views/queue/queue-summary';
+import { MADE_AT, jobView } from './job-views';
 
-const START = Date.parse('2026-11-27T09:00:00Z');
+const START = MADE_AT;
 
 function job(index: number, state: JobState, updatedMs = START): JobView {
-  return {
-    id: `job-${index}`,
-    name: `art-${index}.png`,
-    title: `art-${index}`,
-    state,
-    paused: false,
-    failure: null,
-    note: null,
-    shotId: null,
-    publishedAt: null,
-    scheduledFor: null,
-    warnings: [],
-    sourceChanged: false,
-    origin: 'app',
-    folder: null,
-    createdAt: new Date(START).toISOString(),
-    updatedAt: new Date(updatedMs).toISOString(),
-    progress: null,
-  };
+  return jobView(index, state, { updatedAt: new Date(updatedMs).toISOString() });
 }
 
 /** A thousand jobs: two published three seconds apart, one uploading, the rest waiting. */

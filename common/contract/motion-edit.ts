@@ -28,10 +28,10 @@ export const motionEditRequests = {
     payload: v.strictObject({ draftId, prepare: PrepareChoiceSchema }),
     result: answers<MotionEstimateView | null>(),
   },
-  /** Small pictures spread over a draft's clip, for the trim (JPEG data URLs); none for a still. */
+  /** Small pictures spread over a draft's clip, for the trim (served by main, as the draft's others); none for a still. */
   'drafts.strip': {
     payload: v.strictObject({ draftId, count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)) }),
-    result: answers<{ frames: { timeMs: number; dataUrl: string }[] }>(),
+    result: answers<{ frames: { timeMs: number; url: string }[] }>(),
   },
   /**
    * Stops a draft's preparation under way; the draft goes back to its last prepared choice and image.

@@ -9,6 +9,7 @@ import { extname, join, normalize, relative, isAbsolute, sep } from 'node:path';
 import type { Protocol } from 'electron';
 import { appHost, appScheme, appSchemePrivileges, safeUrl } from './app-scheme';
 import { contentSecurityPolicyFor } from './content-security-policy';
+import type { DraftPictureKind } from '../desktop/draft-pictures';
 
 /** The header's policy at the time of a response. */
 export type PolicySource = () => string | Promise<string>;
@@ -22,11 +23,11 @@ export interface AppPictures {
   /** A job's in the queue, by its id. */
   job(jobId: string): Promise<Picture | undefined>;
   /** A draft's, at the address its view names. */
-  draft(draftId: string, kind: 'source' | 'result' | 'final', n: number): Picture | undefined;
+  draft(draftId: string, kind: DraftPictureKind, n: number): Picture | undefined;
 }
 
 const QUEUE_THUMBNAIL = /^\/queue-thumbnails\/([0-9a-f-]{8,64})$/i;
-const DRAFT_PICTURE = /^\/draft-pictures\/([0-9a-f-]{36})\/(source|result|final)\/([1-9][0-9]{0,15})$/;
+const DRAFT_PICTURE = /^\/draft-pictures\/([0-9a-f-]{36})\/(source|result|final|strip-[0-9]{1,2})\/([1-9][0-9]{0,15})$/;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -126,7 +127,7 @@ function pictureAt(pictures: AppPictures, url: string): Promise<Picture | undefi
   if (job !== null) return pictures.job(job[1]!);
   const draft = DRAFT_PICTURE.exec(parsed.pathname);
   if (draft === null) return undefined;
-  const kind = draft[2] as 'source' | 'result' | 'final';
+  const kind = draft[2] as DraftPictureKind;
   return Promise.resolve(pictures.draft(draft[1]!, kind, Number(draft[3])));
 }
 

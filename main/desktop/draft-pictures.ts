@@ -10,7 +10,8 @@
 // replaced (the newer view follows within a frame), and Cancel goes back to a result that is still
 // the latest (a preparation puts its picture only when it is done).
 
-export type DraftPictureKind = 'source' | 'result' | 'final';
+/** The source, the card, the exact result, and the motion editor's strip of frames, each by its place. */
+export type DraftPictureKind = 'source' | 'result' | 'final' | `strip-${number}`;
 
 export interface Picture {
   buffer: Buffer;
@@ -70,7 +71,7 @@ export class DraftPictures {
 
   /** Lets a draft's pictures go (it was removed, or sent). */
   forget(draftId: string): void {
-    for (const kind of ['source', 'result', 'final'] as const) this.kept.delete(`${draftId}/${kind}`);
+    for (const key of this.kept.keys()) if (key.startsWith(`${draftId}/`)) this.kept.delete(key);
   }
 
   /** Pictures kept, for tests and benchmarks. */

@@ -83,20 +83,16 @@ export async function stripDraft(
   motion: WindowDraftMotion | undefined,
   file: string,
   count: number,
-): Promise<{ timeMs: number; dataUrl: string }[]> {
-  const toView = (frames: StripFrame[]) =>
-    frames.map(({ timeMs, jpeg }) => ({ timeMs, dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
+): Promise<StripFrame[]> {
   if (motion) {
     const { width, height } = motion.facts;
     const scale = STRIP_HEIGHT_PX / height;
-    return toView(
-      await stripOf(motion.frames(Math.max(1, Math.round(width * scale)), STRIP_HEIGHT_PX), count, STRIP_HEIGHT_PX),
-    );
+    return stripOf(motion.frames(Math.max(1, Math.round(width * scale)), STRIP_HEIGHT_PX), count, STRIP_HEIGHT_PX);
   }
   const opened = await openMotion(file);
   if (!opened) return [];
   try {
-    return toView(await stripOf(opened.source, count, STRIP_HEIGHT_PX));
+    return await stripOf(opened.source, count, STRIP_HEIGHT_PX);
   } finally {
     await opened.close();
   }

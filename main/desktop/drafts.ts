@@ -248,10 +248,12 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   }
 
   /** Small pictures spread over a draft's clip (none for a still). */
-  async strip(id: string, count: number): Promise<{ timeMs: number; dataUrl: string }[]> {
+  async strip(id: string, count: number): Promise<{ timeMs: number; url: string }[]> {
     const view = this.drafts.get(id)?.view;
     if (!view?.facts?.animated) return [];
-    return stripDraft(await this.options.windowMotion?.(view.path, view.prepare), view.path, count);
+    const frames = await stripDraft(await this.options.windowMotion?.(view.path, view.prepare), view.path, count);
+    const picture = (jpeg: Buffer) => ({ buffer: jpeg, type: 'image/jpeg' as const });
+    return frames.map(({ timeMs, jpeg }, i) => ({ timeMs, url: this.pictures.put(id, `strip-${i}`, picture(jpeg)) }));
   }
 
   /**

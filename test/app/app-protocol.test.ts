@@ -148,8 +148,12 @@ describe('app:// pictures', () => {
     for (const address of [first, second])
       expect((await handler(new Request(`app://shotput/${address}`))).headers.get('content-type')).toBe('image/png');
     expect((await handler(new Request(`app://shotput/${second.replace(/\d+$/, '99')}`))).status).toBe(404);
+    const strip = drafts.put(draftId, 'strip-3', pictureOf(Buffer.from([0xff, 0xd8]), 'jpeg'));
+    expect((await handler(new Request(`app://shotput/${strip}`))).headers.get('content-type')).toBe('image/jpeg');
+    expect((await handler(new Request(`app://shotput/${strip.replace('strip-3', 'strip-999')}`))).status).toBe(404);
     drafts.forget(draftId);
     expect((await handler(new Request(`app://shotput/${second}`))).status).toBe(404);
+    expect((await handler(new Request(`app://shotput/${strip}`))).status).toBe(404);
     for (const path of [`draft-pictures/${draftId}/secret/1`, `draft-pictures/..%2f/result/1`, 'draft-pictures/'])
       expect((await handler(new Request(`app://shotput/${path}`))).status).toBe(404);
   });

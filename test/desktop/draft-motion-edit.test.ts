@@ -76,7 +76,10 @@ describe('a motion draft in the editor', () => {
     // The strip the trim is chosen on: six small pictures spread over the three seconds.
     const strip = await drafts.strip(id, 6);
     expect(strip.map((frame) => frame.timeMs)).toEqual([240, 720, 1240, 1720, 2240, 2720]);
-    expect(strip.every((frame) => frame.dataUrl.startsWith('data:image/jpeg;base64,'))).toBe(true);
+    expect(strip.every((frame, i) => frame.url.startsWith(`draft-pictures/${id}/strip-${i}/`))).toBe(true);
+    // Served by main as JPEGs (the window holds their addresses only).
+    for (const [i, frame] of strip.entries())
+      expect(drafts.pictures.get(id, `strip-${i}`, Number(frame.url.split('/').at(-1)))?.type).toBe('image/jpeg');
     // A newer estimate of the same draft ends the older one.
     const older = drafts.estimate(id, { size: 'auto', fit: 'cover' });
     const newer = drafts.estimate(id, { size: 'auto', fit: 'cover', trim: { startMs: 500, endMs: 1500 } });

@@ -3,12 +3,12 @@
 // when every card is in the grid and the last one is reached by scrolling, when all are prepared, the frame gaps
 // while they are prepared (95th percentile), and the renderer's JavaScript heap. The bounds are the
 // ones the window is held to (first cards < 200 ms, every card < 1 s, p95 frame gap <= 50 ms, heap
-// < 300 MB). Run on purpose (SHOTPUT_VOLUME=1, SHOTPUT_VOLUME_COUNTS=100,500,1000): it takes minutes,
+// < 150 MB, the issue's bound at 1,000 drafts). Run on purpose (SHOTPUT_VOLUME=1, SHOTPUT_VOLUME_COUNTS=100,500,1000): it takes minutes,
 // and its times mean something only on a machine that is not shared; the README has the figures.
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
-import { dropFiles, expectVisible } from './harness/index';
+import { expectVisible, prepareDrop } from './harness/index';
 import { draftsInGrid, scrollGridToEnd } from './support/drafts-grid';
 import { useSignedInApp } from './support/signed-in-app';
 
@@ -83,7 +83,12 @@ describe('a bulk drop', () => {
               marks.firstCard = Date.now();
           }).observe(document.body, { childList: true, subtree: true });
         }, count);
-        await dropFiles(page, page.getByTestId('drop-zone'), files);
+        // The harness copies the files' bytes into the page to build its DataTransfer (an OS drop
+        // copies none): that garbage is collected before the drop, not in the middle of what is timed.
+        const drop = await prepareDrop(page, page.getByTestId('drop-zone'), files);
+        const devtools = await page.context().newCDPSession(page);
+        await devtools.send('HeapProfiler.collectGarbage');
+        await drop();
         type Marks = { dropped: number; firstCard: number; everyCard: number };
         const marksOf = () => page.evaluate(() => (window as unknown as { dropMarks: Marks }).dropMarks);
         await expect
@@ -110,7 +115,6 @@ describe('a bulk drop', () => {
         });
         // What the page holds live: the heap after a full collection (performance.memory counts
         // garbage not yet collected, and more of it the busier the machine).
-        const devtools = await page.context().newCDPSession(page);
         await devtools.send('HeapProfiler.collectGarbage');
         const { usedSize } = await devtools.send('Runtime.getHeapUsage');
         const heapMb = usedSize / 1024 / 1024;
@@ -120,7 +124,7 @@ describe('a bulk drop', () => {
         expect(firstMs, 'first cards').toBeLessThan(200);
         expect(allMs, 'every card in the grid').toBeLessThan(1000);
         expect(p95, 'frame gap, 95th percentile').toBeLessThanOrEqual(50);
-        expect(heapMb, 'JavaScript heap').toBeLessThan(300);
+        expect(heapMb, 'JavaScript heap').toBeLessThan(150);
       },
       600_000,
     );

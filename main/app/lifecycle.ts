@@ -169,6 +169,7 @@ export function startApp(): void {
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: launch.platform };
+    const reach = new Reachability();
     const opened = await createDesktop({
       userDataDir: app.getPath('userData'),
       openExternal,
@@ -176,7 +177,10 @@ export function startApp(): void {
       // What the session, queue and watched folders report this way is mostly a failure.
       log: appLog.logger.scope('desktop').warn,
       // During an outage a failed request is logged at most once per 30 s, not once a second.
-      fetch: new Reachability().wrap(loggingFetch(appLog.logger.scope('service')), fetch),
+      fetch: reach.wrap(
+        loggingFetch(appLog.logger.scope('service'), fetch, { logFailure: reach.mayLogFailure }),
+        fetch,
+      ),
       onSandbox: noteSandbox,
     });
     desktop = opened;

@@ -84,7 +84,7 @@ async function openSandboxSession(ctx: CliContext): Promise<CliSession> {
         apiUrl: sandbox.api,
         accessToken,
         governor,
-        fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
+        fetch: reach.wrap(requestLog(ctx, reach) ?? fetch, fetch),
         movingLoopbackPort: true,
       });
       try {
@@ -128,7 +128,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     apiUrl: service.apiUrl,
     accessToken,
     governor: new RateLimitGovernor(),
-    fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
+    fetch: reach.wrap(requestLog(ctx, reach) ?? fetch, fetch),
   });
   // The first request is not retried when the service cannot be reached at all, so a wrong address
   // is said at once with that address; a passing fault of a service that answers (a 5xx, a 429, a
@@ -137,7 +137,7 @@ async function openRemoteSession(ctx: CliContext, apiUrl: string): Promise<CliSe
     apiUrl: service.apiUrl,
     accessToken,
     governor: new RateLimitGovernor({ retry: { maxRetries: 0 } }),
-    fetch: reach.wrap(requestLog(ctx) ?? fetch, fetch),
+    fetch: reach.wrap(requestLog(ctx, reach) ?? fetch, fetch),
   });
   try {
     const user = await probe.getUser({ signal: ctx.signal }).catch((error: unknown) => {
@@ -165,8 +165,10 @@ function answeredWithPassingFault(error: ServiceError): boolean {
 }
 
 /** With --verbose, a fetch that logs each request (and the governor's waits, once per account). */
-function requestLog(ctx: CliContext): typeof fetch | undefined {
-  return ctx.log === undefined ? undefined : loggingFetch(ctx.log.scope('service'));
+function requestLog(ctx: CliContext, reach: Reachability): typeof fetch | undefined {
+  return ctx.log === undefined
+    ? undefined
+    : loggingFetch(ctx.log.scope('service'), fetch, { logFailure: reach.mayLogFailure });
 }
 
 /** With --verbose, logs the waits for the rate-limit window of the session's account. */

@@ -3,7 +3,19 @@
 // can hold an authorization code), and no header or body is ever looked at for the log.
 import { describeError, type Logger } from './logger';
 
-export function loggingFetch(log: Logger, inner: typeof fetch = fetch): typeof fetch {
+export interface LoggingFetchOptions {
+  /**
+   * Asked when a request fails, whether to write its line (Reachability.mayLogFailure: at most one a
+   * gap during an outage, decided when the failure comes, since requests sent together fail together).
+   */
+  logFailure?: () => boolean;
+}
+
+export function loggingFetch(
+  log: Logger,
+  inner: typeof fetch = fetch,
+  options: LoggingFetchOptions = {},
+): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const where = describeTarget(input);
@@ -23,7 +35,8 @@ export function loggingFetch(log: Logger, inner: typeof fetch = fetch): typeof f
       else log.info(line);
       return response;
     } catch (error) {
-      log.warn(`${method} ${where} failed after ${elapsed()}: ${describeError(error)}`);
+      if (options.logFailure?.() ?? true)
+        log.warn(`${method} ${where} failed after ${elapsed()}: ${describeError(error)}`);
       throw error;
     }
   };

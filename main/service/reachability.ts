@@ -34,6 +34,19 @@ export class Reachability {
   }
 
   /**
+   * Whether a request failing now may write its line: yes unless one was written less than a gap ago
+   * with no answer since (then it is the last one written). Asked when the failure comes, not when
+   * the request was sent: requests sent together while all was well fail together when it stops,
+   * before any of them has marked it unreachable.
+   */
+  readonly mayLogFailure = (): boolean => {
+    const time = this.now();
+    if (time - this.lastLoggedFailure < OUTAGE_LINE_GAP_MS) return false;
+    this.lastLoggedFailure = time;
+    return true;
+  };
+
+  /**
    * A fetch that reports to this monitor. `logged` is used for every request except failures
    * during an outage more often than once per gap, which go through `quiet` (no log line).
    */
@@ -47,7 +60,7 @@ export class Reachability {
         return response;
       } catch (error) {
         if (!isCancelled(error)) {
-          if (log) this.lastLoggedFailure = time;
+          if (log) this.lastLoggedFailure = Math.max(this.lastLoggedFailure, time);
           this.failed(time);
         }
         throw error;
@@ -64,10 +77,11 @@ export class Reachability {
 
   /** The service answered (whatever it said). */
   answered(): void {
+    // After an answer the next failure is news again (also one after a cancelled request's line).
+    this.lastLoggedFailure = Number.NEGATIVE_INFINITY;
     if (this.unreachableSince === undefined) return;
     this.unreachableSince = undefined;
     this.retryAt = undefined;
-    this.lastLoggedFailure = Number.NEGATIVE_INFINITY;
     for (const listener of this.listeners) listener(true);
   }
 }

@@ -4,6 +4,8 @@
 // an outage shorter than the gap (a real 30 s wait would be the test's whole length).
 import { describe, expect, it } from 'vitest';
 import { OUTAGE_LINE_GAP_MS, Reachability, outageLines } from '../../main/service/reachability';
+import { loggingFetch } from '../../main/logging/logging-fetch';
+import type { Logger } from '../../main/logging/logger';
 
 function clock() {
   const state = { time: 1_700_000_000_000 };
@@ -98,5 +100,32 @@ describe('outage lines', () => {
     await expect(failing('http://127.0.0.1:1/')).rejects.toThrow();
     expect(logged).toEqual([0, OUTAGE_LINE_GAP_MS, OUTAGE_LINE_GAP_MS + 2_000]);
     expect(quiet.at(-1)).toBe(OUTAGE_LINE_GAP_MS + 1_000);
+  });
+});
+
+describe('failed requests sent together', () => {
+  it('write one line between them when the service stops answering, however many were under way', async () => {
+    const { state, now } = clock();
+    const reach = new Reachability(now);
+    const lines: string[] = [];
+    const log = { warn: (line: string) => lines.push(line), info: () => {}, debug: () => {}, error: () => {} };
+    // Three requests sent while all was well, failing 60 ms apart once the service stops.
+    let release: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (release = resolve));
+    const failsWhenStopped: typeof fetch = async () => {
+      await stopped;
+      state.time += 60;
+      throw new TypeError('fetch failed');
+    };
+    const logged = loggingFetch(log as unknown as Logger, failsWhenStopped, { logFailure: reach.mayLogFailure });
+    const sent = ['a', 'b', 'c'].map((path) => reach.wrap(logged, failsWhenStopped)(`http://127.0.0.1:1/${path}`));
+    release();
+    for (const request of sent) await expect(request).rejects.toThrow();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET 127\.0\.0\.1:1\/a failed after/);
+    // A gap later, one more; the service back, every failure of a new outage is news again.
+    state.time += OUTAGE_LINE_GAP_MS;
+    await expect(reach.wrap(logged, failsWhenStopped)('http://127.0.0.1:1/d')).rejects.toThrow();
+    expect(lines).toHaveLength(2);
   });
 });

@@ -3,7 +3,6 @@
 // jobs; the queue's state, each job's bytes, the rate-limit budget and the end of a batch are
 // reported as events the window (and the dock, the taskbar and notifications) can follow.
 import { EventEmitter } from 'node:events';
-import { capWaitLine } from '../uploads/daily-cap';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
 import { hashBytes, hashFile, isFinal, spreadSchedule } from '../uploads/index';
@@ -22,9 +21,9 @@ import type {
 } from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
-import { enqueueAnswer, jobView, offlineView, rateLimitView } from './queue-view';
+import { enqueueAnswer } from './queue-view';
+import { openQueueView } from './open-queue-view';
 import { BatchTracker } from './batch-tracker';
-import { signInAgainLine } from './session-problems';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
 import { QueueRevisions, type UnnumberedView } from './queue-changes';
 import type { BatchSummary } from './batch-tracker';
@@ -122,22 +121,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   }
 
   private unnumberedView(): UnnumberedView {
-    const current = this.current;
-    if (!current)
-      return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null, diskFault: null };
-    const cap = current.queue.dailyCapHold();
-    const jobs = current.queue.list();
-    const { client } = current.account;
-    return {
-      available: true,
-      jobs: jobs.map((job) => jobView(job, this.progress.get(job.id))),
-      paused: current.queue.isPaused,
-      rateLimit: rateLimitView(client.governor.state),
-      dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,
-      diskFault: current.queue.diskFault ?? null,
-      signInNeeded: current.signInRefused ? signInAgainLine(jobs.filter((j) => !isFinal(j.state)).length) : null,
-      offline: offlineView(client.governor.reach, current.queue.nextWakeAt, client.apiUrl),
-    };
+    return openQueueView(this.current, this.progress);
   }
 
   /**

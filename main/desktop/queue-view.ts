@@ -6,6 +6,7 @@ import type { AddResult, UploadJob } from '../uploads/index';
 import type { RateLimitState } from '../service/rate-limit-governor';
 import type { Reachability } from '../service/reachability';
 import type { EnqueueResult, JobView, OfflineView, RateLimitView } from '../../common/contract/index';
+
 export function enqueueAnswer(result: AddResult, item: { draftId: string; sourcePath: string }): EnqueueResult {
   const { draftId } = item;
   if (result.status === 'added') return { draftId, status: 'added', message: null, jobId: result.job.id, shotId: null };

@@ -1,6 +1,7 @@
 // The window's date and time control (renderer/src/components/date-time-field.svelte) is a group of
 // spin buttons, one per part, in the locale's order: a test writes a time into it from the keyboard,
 // as a user does, and reads back what it shows.
+import { uiTimeoutMs } from '../harness/index';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -41,12 +42,15 @@ export async function typeDateTime(field: Locator, value: string): Promise<void>
   for (const [part, keys] of typed) {
     const segment = field.locator(`[data-segment="${part}"]`);
     // Focused again until it holds: a part is not focusable for the moment the field takes to be
-    // enabled after its choice (At) is made, longer on a busy machine.
+    // enabled after its choice (At) is made, longer on a busy machine (vitest's poll gives up after 1 s).
     await expect
-      .poll(async () => {
-        await segment.focus();
-        return segment.evaluate((element) => element === document.activeElement);
-      })
+      .poll(
+        async () => {
+          await segment.focus();
+          return segment.evaluate((element) => element === document.activeElement);
+        },
+        { timeout: uiTimeoutMs, interval: 100 },
+      )
       .toBe(true);
     await segment.page().keyboard.type(keys);
     // On a 12-hour clock the hour is read on its day period, typed after it: its number is checked now.

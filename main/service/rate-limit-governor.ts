@@ -154,6 +154,7 @@ export class RateLimitGovernor {
     for (;;) {
       const reservation = await this.reserve(request);
       let response: Response;
+      const sentAt = this.clock.now();
       try {
         response = await request.send(request.signal);
       } catch (error) {
@@ -180,7 +181,7 @@ export class RateLimitGovernor {
         });
       }
       this.release(reservation, response);
-      this.reach.answered();
+      this.reach.answered(sentAt);
       if (response.status === 429 && rateLimited < this.retry.maxRateLimitedRetries) {
         rateLimited++;
         await discard(response);

@@ -14,6 +14,8 @@ export class Reachability {
   private unreachableSince: number | undefined;
   private retryAt: number | undefined;
   private lastLoggedFailure = Number.NEGATIVE_INFINITY;
+  /** When a connection failed last: answers to requests sent before it are old news. */
+  private lastFailure = Number.NEGATIVE_INFINITY;
   private readonly listeners = new Set<Listener>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -52,16 +54,16 @@ export class Reachability {
    */
   wrap(logged: typeof fetch, quiet: typeof fetch = logged): typeof fetch {
     return async (input, init) => {
-      const time = this.now();
-      const log = this.reachable || time - this.lastLoggedFailure >= OUTAGE_LINE_GAP_MS;
+      const sentAt = this.now();
+      const log = this.reachable || sentAt - this.lastLoggedFailure >= OUTAGE_LINE_GAP_MS;
       try {
         const response = await (log ? logged : quiet)(input, init);
-        this.answered();
+        this.answered(sentAt);
         return response;
       } catch (error) {
         if (!isCancelled(error)) {
-          if (log) this.lastLoggedFailure = Math.max(this.lastLoggedFailure, time);
-          this.failed(time);
+          if (log) this.lastLoggedFailure = Math.max(this.lastLoggedFailure, sentAt);
+          this.failed();
         }
         throw error;
       }
@@ -70,13 +72,20 @@ export class Reachability {
 
   /** A connection failed at `time`; `retryAt`: when the one who sent it tries again, when it will. */
   failed(time: number = this.now(), retryAt?: number): void {
+    this.lastFailure = Math.max(this.lastFailure, time);
     this.unreachableSince ??= time;
     this.retryAt = retryAt;
     for (const listener of this.listeners) listener(false);
   }
 
-  /** The service answered (whatever it said). */
-  answered(): void {
+  /**
+   * The service answered (whatever it said) a request sent at `sentAt`. An answer to a request sent
+   * before the last failure says nothing of the service since: a slow upload accepted before an
+   * outage still gets its answer after new connections fail, and neither ends the outage nor makes
+   * the next failure news.
+   */
+  answered(sentAt: number = this.now()): void {
+    if (sentAt < this.lastFailure) return;
     // After an answer the next failure is news again (also one after a cancelled request's line).
     this.lastLoggedFailure = Number.NEGATIVE_INFINITY;
     if (this.unreachableSince === undefined) return;

@@ -128,4 +128,36 @@ describe('failed requests sent together', () => {
     await expect(reach.wrap(logged, failsWhenStopped)('http://127.0.0.1:1/d')).rejects.toThrow();
     expect(lines).toHaveLength(2);
   });
+
+  it('are not made news again by the answer to a request sent before the outage', async () => {
+    const { state, now } = clock();
+    const reach = new Reachability(now);
+    const lines: string[] = [];
+    const said: string[] = [];
+    outageLines(reach, { unreachable: () => said.push('down'), reachable: () => said.push('back') }, now);
+    const log = { warn: (line: string) => lines.push(line), info: () => {}, debug: () => {}, error: () => {} };
+    // A slow upload accepted before the outage is answered after new connections have failed.
+    let answerUpload: () => void = () => {};
+    const slowUpload: typeof fetch = () =>
+      new Promise((resolve) => (answerUpload = () => resolve(new Response('{}', { status: 202 }))));
+    const upload = reach.wrap(loggingFetch(log as unknown as Logger, slowUpload, { logFailure: reach.mayLogFailure }));
+    const failing = reach.wrap(loggingFetch(log as unknown as Logger, refused, { logFailure: reach.mayLogFailure }));
+    const uploaded = upload('http://127.0.0.1:1/v2/shots', { method: 'POST' });
+    state.time += 500;
+    await expect(failing('http://127.0.0.1:1/v2/user/shots')).rejects.toThrow();
+    state.time += 100;
+    answerUpload();
+    expect((await uploaded).status).toBe(202);
+    state.time += 200;
+    await expect(failing('http://127.0.0.1:1/v2/user/shots')).rejects.toThrow();
+    // One failure line and the outage still on: the answer was to a request older than it.
+    expect(lines).toHaveLength(1);
+    expect(reach.reachable).toBe(false);
+    expect(said).toEqual(['down']);
+    // A request sent after the failure that is answered ends it.
+    state.time += 1_000;
+    await reach.wrap(answers)('http://127.0.0.1:1/v2/user');
+    expect(reach.reachable).toBe(true);
+    expect(said).toEqual(['down', 'back']);
+  });
 });

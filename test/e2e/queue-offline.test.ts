@@ -122,7 +122,7 @@ describe('the service stops answering mid-batch', () => {
     const gaps = times.slice(1).map((time, i) => time - times[i]!);
     expect(
       gaps.filter((gap) => gap < 29_500),
-      `gaps between failure lines: ${gaps.join(', ')} ms`,
+      `gaps between failure lines: ${gaps.join(', ')} ms in\n${failures.join('\n')}`,
     ).toEqual([]);
   }, 360_000);
 });

@@ -111,6 +111,11 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
   };
 
   const close = async (): Promise<void> => {
+    // What the window threw or logged as an error is printed with the test's output: a test that
+    // timed out waiting for the window then shows why the window stopped answering.
+    if (electron.pageErrors.length > 0) {
+      process.stderr.write(`[e2e] the window reported:\n${electron.pageErrors.map((line) => `  ${line}\n`).join('')}`);
+    }
     await electron.close();
     // Closing the last window quits (not on macOS): let main/app finish its work before the folder goes.
     if (!electron.app.quitRequested) electron.app.quit();

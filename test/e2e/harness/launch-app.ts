@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { vi } from 'vitest';
+import { TestRunner, vi } from 'vitest';
 import type { Settings } from '../../../common/contract/index';
 import type { RemoteSandbox } from '../../../main/app/sandbox-process';
 import { ensureBuild } from './ensure-build';
@@ -111,11 +111,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
   };
 
   const close = async (): Promise<void> => {
-    // What the window threw or logged as an error is printed with the test's output: a test that
-    // timed out waiting for the window then shows why the window stopped answering.
-    if (electron.pageErrors.length > 0) {
-      process.stderr.write(`[e2e] the window reported:\n${electron.pageErrors.map((line) => `  ${line}\n`).join('')}`);
-    }
+    await reportWindow(electron);
     await electron.close();
     // Closing the last window quits (not on macOS): let main/app finish its work before the folder goes.
     if (!electron.app.quitRequested) electron.app.quit();
@@ -157,6 +153,34 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     await close();
     throw error;
   }
+}
+
+/**
+ * What a test's failure log needs to tell why: what the window threw or logged as an error (always),
+ * and, when the test failed, what the window showed and where its focus was, read before it closes.
+ */
+async function reportWindow(electron: FakeElectron): Promise<void> {
+  const lines = electron.pageErrors.map((line) => `  ${line}`);
+  const page = electron.windows.find((window) => !window.isDestroyed())?.webContents.page;
+  if (TestRunner.getCurrentTest()?.result?.state === 'fail' && page !== undefined && !page.isClosed()) {
+    const seen = await Promise.race([
+      windowState(page).catch((error: unknown) => `(not read: ${String(error)})`),
+      new Promise<string>((resolve) => setTimeout(() => resolve('(not read in 5 s)'), 5_000)),
+    ]);
+    lines.push(`  when the test failed it showed:\n${seen}`);
+  }
+  if (lines.length > 0) process.stderr.write(`[e2e] the window:\n${lines.join('\n')}\n`);
+}
+
+async function windowState(page: Page): Promise<string> {
+  const focused = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'nothing (the page)';
+    return `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.slice(0, 60) ?? ''}`;
+  });
+  const snapshot = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+  const shown = snapshot.length > 6_000 ? `${snapshot.slice(0, 6_000)}\n…` : snapshot;
+  return `  focus: ${focused}\n${shown.replace(/^/gm, '    ')}`;
 }
 
 function applyEnv(env: Record<string, string | undefined>): () => void {

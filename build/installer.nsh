@@ -36,6 +36,7 @@
   !insertmacro shotputOpenWith ".mov"
   !insertmacro shotputOpenWith ".webm"
   !insertmacro shotputOpenWith ".apng"
+  !insertmacro shotputOpenWith ".lottie"
 !macroend
 
 !macro customUnInstall
@@ -57,5 +58,6 @@
     !insertmacro shotputForgetOpenWith ".mov"
     !insertmacro shotputForgetOpenWith ".webm"
     !insertmacro shotputForgetOpenWith ".apng"
+    !insertmacro shotputForgetOpenWith ".lottie"
   ${endIf}
 !macroend

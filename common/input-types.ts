@@ -23,12 +23,21 @@ export const INPUT_TYPES: readonly InputType[] = [
   { label: 'MOV', extensions: ['mov'], motion: true },
   { label: 'WebM', extensions: ['webm'], motion: true },
   { label: 'APNG', extensions: ['apng'], motion: true },
+  // Drawn frame by frame by the dotLottie player (no ffmpeg). A `.json` in a folder is a Lottie only
+  // by its content: a sidecar (name.json beside name.png) is read with its image.
+  { label: 'Lottie', extensions: ['json', 'lottie'], motion: true },
 ];
 
 /** Every accepted ending without the dot, for a file dialog's filter. */
 export const INPUT_EXTENSIONS: readonly string[] = INPUT_TYPES.flatMap((type) => type.extensions);
 
-/** "PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM or APNG". */
+/**
+ * The endings the installers offer Shotput for in the system's "Open with": every one but `.json`,
+ * which is far more often not a Lottie (Shotput would clutter every JSON file's menu).
+ */
+export const OPEN_WITH_EXTENSIONS: readonly string[] = INPUT_EXTENSIONS.filter((extension) => extension !== 'json');
+
+/** "PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM, APNG or Lottie". */
 export const INPUT_LABELS = `${INPUT_TYPES.slice(0, -1)
   .map((type) => type.label)
   .join(', ')} or ${INPUT_TYPES.at(-1)!.label}`;

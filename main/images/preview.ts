@@ -30,8 +30,8 @@ export async function preview(given: ImageSource, options: { maxSize?: number } 
   try {
     const { source } = await loadSource(given);
     const info = await probe(source);
-    // A video or APNG: its first frame, decoded like every frame (sharp reads APNG as a still, too).
-    const frame = info.format === 'video' ? await firstMotionFrame(source) : undefined;
+    // A video or a Lottie: its first frame, decoded like every frame (sharp reads APNG as a still, too).
+    const frame = info.format === 'video' || info.format === 'lottie' ? await firstMotionFrame(source) : undefined;
     const image = (
       frame
         ? sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 4 } })

@@ -10,7 +10,7 @@ import type { ImageSource } from './sharp-setup';
 import { loadSource, refuseUncleanedSvg } from './svg-source';
 
 /** Input formats we read. AVIF is sharp's 'heif' with AV1 compression; HEIC (HEVC) is not decodable here. */
-export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | 'svg' | 'apng' | 'video';
+export type InputFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | 'svg' | 'apng' | 'video' | 'lottie';
 
 export interface ImageInfo {
   format: InputFormat;
@@ -96,6 +96,19 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
         bytes,
       };
     }
+    // A `.json` given on its own that is no Lottie: most often a sidecar, read with its image instead.
+    if (
+      /^\s*\{/.test(
+        head
+          .subarray(0, 256)
+          .toString('utf8')
+          .replace(/^\uFEFF/, ''),
+      )
+    )
+      throw new ImageError(
+        'not-an-image',
+        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
+      );
     const sniffed = sniffFormat(head);
     // The header is read with no pixel limit so a bomb can be named with its size; nothing is decoded here.
     const meta = await sharp(source, { limitInputPixels: false, animated: true })

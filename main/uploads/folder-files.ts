@@ -3,11 +3,13 @@
 // those of its subfolders down to FOLDER_DEPTH levels; a link inside it is never followed (it could
 // lead out of the folder given); hidden and temporary names (dotfiles, .part, ~$…) are passed over
 // in silence, as they are never a finished file, and so are sidecars (name.json), read with their
-// image. Everything else that is not taken is named with its reason.
+// image. A `.json` is taken when it is a Lottie (by its content). Everything else that is not taken
+// is named with its reason.
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { INPUT_LABELS, hasInputExtension } from '../../common/input-types';
+import { isLottieFile } from '../images/motion/lottie-sniff';
 import { isTemporaryName } from './watch-filter';
 
 /** Levels of subfolders taken below a folder given: `given/a/b/c/shot.png` is, `given/a/b/c/d/…` is not. */
@@ -38,8 +40,9 @@ export function entryKind(entry: Pick<Dirent, 'isFile' | 'isDirectory' | 'isSymb
  */
 export function entryRefusal(entry: string, kind: EntryKind, level: number): string | undefined {
   const name = path.basename(entry);
-  // Sidecars (name.json beside name.png) are read with their image, not taken on their own.
-  if (isTemporaryName(name) || (kind === 'file' && path.extname(name).toLowerCase() === '.json')) return '';
+  // Sidecars (name.json beside name.png) are read with their image, not taken on their own; a
+  // Lottie's `.json` is told from them by its content (takenByContent).
+  if (isTemporaryName(name) || (kind === 'file' && isJsonName(name))) return '';
   if (kind === 'link') return `${name} is a link; links inside a folder are not followed.`;
   if (kind === 'folder')
     return level > FOLDER_DEPTH
@@ -47,6 +50,15 @@ export function entryRefusal(entry: string, kind: EntryKind, level: number): str
       : undefined;
   if (kind === 'other') return `${name} is not a file.`;
   return hasInputExtension(name) ? undefined : `${name} is not an image Shotput can read (${INPUT_LABELS}).`;
+}
+
+function isJsonName(name: string): boolean {
+  return path.extname(name).toLowerCase() === '.json';
+}
+
+/** Whether a file a folder holds is taken for what it contains: a `.json` only when it is a Lottie. */
+export async function takenByContent(file: string): Promise<boolean> {
+  return !isJsonName(file) || isLottieFile(file);
 }
 
 /**
@@ -77,6 +89,10 @@ async function walk(dir: string, level: number, skip: (entry: string) => boolean
     if (skip(full)) continue;
     const kind = entryKind(entry);
     const refusal = entryRefusal(full, kind, level);
+    if (refusal === '' && kind === 'file' && isJsonName(entry.name) && (await isLottieFile(full))) {
+      found.files.push(full);
+      continue;
+    }
     if (refusal === '') continue;
     if (refusal !== undefined) found.skipped.push({ path: full, reason: refusal });
     else if (kind === 'folder') await walk(full, level + 1, skip, found);

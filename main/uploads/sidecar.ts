@@ -17,6 +17,8 @@ export function sidecarPath(imagePath: string): string {
 
 /** The sidecar's values; none when there is no sidecar; a sentence when it cannot be read. */
 export async function readSidecar(imagePath: string): Promise<Result<Sidecar | undefined>> {
+  // A Lottie's own `.json` is the animation, not its sidecar.
+  if (path.resolve(sidecarPath(imagePath)) === path.resolve(imagePath)) return ok(undefined);
   let text: string;
   try {
     text = await readTextNoFollow(sidecarPath(imagePath));

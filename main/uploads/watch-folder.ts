@@ -19,7 +19,7 @@ import { isFinal } from './types';
 import type { JobEvent, PrepareChoice, ShotMetadata, UploadJob } from './types';
 import { MAX_SHOT_TAGS } from '../../common/service-rules';
 import { UPLOADED_FOLDER, ignoredIn, isImageName } from './watch-filter';
-import { FOLDER_DEPTH, entryKind, entryRefusal } from './folder-files';
+import { FOLDER_DEPTH, entryKind, entryRefusal, takenByContent } from './folder-files';
 
 export interface FolderDefaults {
   description?: string;
@@ -188,7 +188,8 @@ export class WatchedFolder extends EventEmitter<{ event: [WatchEvent] }> {
       } finally {
         this.settling.delete(file);
       }
-      if (result === 'final') return this.take(file);
+      // A `.json` is a Lottie or a sidecar: the sidecar is read with its image, never taken.
+      if (result === 'final') return (await takenByContent(file)) ? this.take(file) : undefined;
       // Replaced under the same name between two looks (its event came while this wait ran): look again.
       if (
         result === 'gone' &&

@@ -63,7 +63,7 @@ describe('Drafts', () => {
       true,
     );
     expect(added.problems.map((p) => p.message)).toEqual([
-      'readme.md is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM or APNG).',
+      'readme.md is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM, APNG or Lottie).',
       'The folder empty-folder has no images.',
       'missing.png could not be found or read.',
       'relative.png is not a full path to a file or folder.',

@@ -203,7 +203,7 @@ describe('the realistic batch at three window sizes', () => {
       await expect.poll(() => grid.getByRole('article').count(), { timeout: uiTimeoutMs }).toBe(8);
       await expectVisible(
         page.getByText(
-          'notes.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM or APNG).',
+          'notes.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM, APNG or Lottie).',
         ),
       );
       await expect.poll(() => page.getByText(/being prepared/).count(), { timeout: 120_000 }).toBe(0);

@@ -53,7 +53,7 @@ describe.each(PLATFORMS)('the desktop on %s', (platform) => {
     await expectVisible(page.getByRole('article', { name: 'opened later' }));
     await expectVisible(
       page.getByText(
-        'note.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM or APNG).',
+        'note.txt is not an image Shotput can read (PNG, JPEG, GIF, WebP, TIFF, AVIF, SVG, MP4, MOV, WebM, APNG or Lottie).',
       ),
     );
     if (mac) expect(electron.app.lastOpenHandled).toBe(true);

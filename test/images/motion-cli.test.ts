@@ -1,4 +1,4 @@
-// Motion through the CLI: `prepare` writes GIFs from an MP4, a WebM and an APNG beside a still,
+// Motion through the CLI: `prepare` writes GIFs from an MP4, a WebM, an APNG and a Lottie beside a still,
 // a bad clip is one sentence and the rest of the batch goes on; `--trim` keeps a part of a clip;
 // `upload` sends a trimmed clip to the sandbox, which then holds an animated 800x600 GIF within 8 MB.
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { listAllShots, sandboxToken, startSandboxProcess } from '../../bench/lib
 import type { SandboxProcess } from '../../bench/lib/uploads-sandbox';
 import { runCli } from '../cli/run-cli';
 import { photo } from './fixtures';
+import { dotLottie, slidingSquare } from './lottie-fixtures';
 import { APNG, H264, VP9, ffmpegClip, movingSquare } from './motion-fixtures';
 
 let root: string;
@@ -24,7 +25,7 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const json = (stdout: string) =>
+const jsonLines = (stdout: string) =>
   stdout
     .trim()
     .split('\n')
@@ -42,7 +43,7 @@ describe('shotput prepare with motion', () => {
     const out = path.join(root, 'out');
     const run = await runCli(['--json', 'prepare', mp4, broken, webm, apng, still, '--out', out]);
     expect(run.code, run.stderr).toBe(1);
-    const lines = json(run.stdout);
+    const lines = jsonLines(run.stdout);
     expect(lines.map((line) => line.type)).toEqual(['prepared', 'problem', 'prepared', 'prepared', 'prepared']);
     expect(lines[0]).toMatchObject({ output: path.join(out, 'clip.gif'), format: 'gif', width: 400, height: 300 });
     expect(lines[1]).toMatchObject({
@@ -58,6 +59,48 @@ describe('shotput prepare with motion', () => {
     expect(await frames(path.join(out, 'loop.gif'))).toBe(10);
   }, 120_000);
 
+  it('draws a Lottie (JSON or .lottie) as an 800x600 GIF, trimmed where asked; a sidecar alone is one sentence', async () => {
+    const square = slidingSquare({ width: 400, height: 300, fps: 30, frames: 60 });
+    const animation = path.join(root, 'loader.json');
+    fs.writeFileSync(animation, JSON.stringify(square));
+    const archive = path.join(root, 'spinner.lottie');
+    fs.writeFileSync(archive, dotLottie(square));
+    const sidecar = path.join(root, 'cover.json');
+    fs.writeFileSync(sidecar, JSON.stringify({ title: 'Cover' }));
+    const out = path.join(root, 'out-lottie');
+    const run = await runCli(['--json', 'prepare', animation, archive, sidecar, '--out', out]);
+    expect(run.code, run.stderr).toBe(1);
+    const lines = jsonLines(run.stdout);
+    expect(lines[0]).toMatchObject({ output: path.join(out, 'loader.gif'), format: 'gif', width: 800, height: 600 });
+    expect(lines[1]).toMatchObject({ output: path.join(out, 'spinner.gif'), format: 'gif', width: 800, height: 600 });
+    expect(lines[2]).toMatchObject({
+      type: 'problem',
+      file: sidecar,
+      message:
+        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
+    });
+    for (const name of ['loader.gif', 'spinner.gif']) {
+      const meta = await sharp(path.join(out, name), { animated: true }).metadata();
+      expect(meta.pages, name).toBe(60);
+      expect(
+        meta.delay!.reduce((a, b) => a + b),
+        name,
+      ).toBe(2000);
+    }
+    const trimmed = await runCli([
+      'prepare',
+      animation,
+      '--trim',
+      '0.5-1',
+      '--out',
+      path.join(root, 'out-lottie-trim'),
+    ]);
+    expect(trimmed.code, trimmed.stderr).toBe(0);
+    const meta = await sharp(path.join(root, 'out-lottie-trim', 'loader.gif'), { animated: true }).metadata();
+    expect(meta.pages).toBe(15);
+    expect(meta.delay!.reduce((a, b) => a + b)).toBe(500);
+  }, 120_000);
+
   it('--trim keeps that part of a clip (a still beside it is not trimmed); a trim that ends first is a usage error', async () => {
     const mp4 = await ffmpegClip(path.join(root, 'long.mp4'), movingSquare('320x240', 30, 2), H264);
     const still = path.join(root, 'beside.png');
@@ -65,7 +108,7 @@ describe('shotput prepare with motion', () => {
     const out = path.join(root, 'trimmed');
     const run = await runCli(['--json', 'prepare', mp4, still, '--trim', '0.5-1', '--out', out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(json(run.stdout).map((line) => line.format)).toEqual(['gif', 'png']);
+    expect(jsonLines(run.stdout).map((line) => line.format)).toEqual(['gif', 'png']);
     const meta = await sharp(path.join(out, 'long.gif'), { animated: true }).metadata();
     expect(meta.pages).toBe(15);
     expect(meta.delay!.reduce((a, b) => a + b, 0)).toBe(500);
@@ -84,7 +127,7 @@ describe('shotput prepare with motion', () => {
     try {
       const run = await runCli(['--json', 'prepare', mp4, still, '--out', out]);
       expect(run.code).toBe(1);
-      const [clip, picture] = json(run.stdout);
+      const [clip, picture] = jsonLines(run.stdout);
       expect(clip).toMatchObject({
         type: 'problem',
         message: expect.stringMatching(/^Videos and APNG need ffmpeg, which was not found: install it \(macOS: brew/),

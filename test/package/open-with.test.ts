@@ -4,16 +4,19 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INPUT_EXTENSIONS } from '../../common/input-types';
+import { INPUT_EXTENSIONS, OPEN_WITH_EXTENSIONS } from '../../common/input-types';
 
 const script = await readFile(join(resolve(import.meta.dirname, '..', '..'), 'build', 'installer.nsh'), 'utf8');
 
 describe('the Windows installer', () => {
   it('lists Shotput under OpenWithProgids of each image type it reads, and removes it on uninstall', () => {
-    for (const extension of INPUT_EXTENSIONS) {
+    for (const extension of OPEN_WITH_EXTENSIONS) {
       expect(script, extension).toContain(`!insertmacro shotputOpenWith ".${extension}"`);
       expect(script, extension).toContain(`!insertmacro shotputForgetOpenWith ".${extension}"`);
     }
+    // Every JSON file is not a Lottie: Shotput is not offered for .json (it still takes one dropped or chosen).
+    expect(INPUT_EXTENSIONS).toContain('json');
+    expect(script).not.toContain('".json"');
     expect(script).toMatch(
       /WriteRegStr SHELL_CONTEXT "Software\\Classes\\Shotput\.Image\\shell\\open\\command" "" '"\$appExe" "%1"'/,
     );

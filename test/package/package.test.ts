@@ -382,6 +382,7 @@ describe.runIf(onLinux)('macOS app bundle built offline from electron-builder.ym
       'gif',
       'jpeg',
       'jpg',
+      'lottie',
       'm4v',
       'mov',
       'mp4',

@@ -137,9 +137,21 @@ describe('finding interrupted uploads', () => {
 
 describe('watched folder names', () => {
   it('takes finished images only', () => {
-    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'f.svg', 'g.tiff', 'h.avif'])
+    // A `.json` passes by its name and is then told by its content: a Lottie, or a sidecar left to its image.
+    for (const name of [
+      'a.png',
+      'b.JPG',
+      'c.jpeg',
+      'd.gif',
+      'e.webp',
+      'f.svg',
+      'g.tiff',
+      'h.avif',
+      'i.json',
+      'j.lottie',
+    ])
       expect(isImageName(name), name).toBe(true);
-    for (const name of ['a.png.part', 'b.crdownload', 'c.tmp', '~$d.png', '.e.png', 'f.png~', 'g.txt', 'h.json'])
+    for (const name of ['a.png.part', 'b.crdownload', 'c.tmp', '~$d.png', '.e.png', 'f.png~', 'g.txt', 'h.json.part'])
       expect(isImageName(name), name).toBe(false);
     const ignored = ignoredIn('/w');
     expect(ignored('/w')).toBe(false);

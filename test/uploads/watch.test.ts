@@ -10,6 +10,7 @@ import { WatchedFolder } from '../../main/uploads/index';
 import type { UploadQueue, WatchEvent } from '../../main/uploads/index';
 import { listAllShots, makeImages, sandboxToken, writeImage } from '../../bench/lib/uploads-sandbox';
 import { realQueue } from './real-queue';
+import { slidingSquare } from '../images/lottie-fixtures';
 
 let root: string;
 let sandbox: Sandbox;
@@ -100,22 +101,27 @@ describe('watched folders', () => {
         JSON.stringify({ title: 'w-sidecar title', tags: ['from-sidecar'] }),
       );
       fs.copyFileSync(sources[3]!, path.join(folder, 'w-side.png'));
+      // A Lottie's `.json` is told from the sidecar by its content: taken, and sent as an animated GIF.
+      fs.writeFileSync(
+        path.join(folder, 'w-motion.json'),
+        JSON.stringify(slidingSquare({ width: 400, height: 300, fps: 20, frames: 10 })),
+      );
 
       // The same bytes as the file present at start, under another name: skipped.
       await sleep(500);
       fs.copyFileSync(presentBytes, path.join(folder, 'w-present-copy.png'));
 
       await until(
-        () => watched.getCounts().uploaded === 4 && watched.getCounts().skipped === 2,
+        () => watched.getCounts().uploaded === 5 && watched.getCounts().skipped === 2,
         () =>
-          `four uploads and two skips: ${JSON.stringify(watched.getCounts())} ${JSON.stringify(events.filter((e) => e.type !== 'counts'))} ${JSON.stringify(queue.list().map((j) => [j.metadata.title, j.state, j.failure]))}`,
+          `five uploads and two skips: ${JSON.stringify(watched.getCounts())} ${JSON.stringify(events.filter((e) => e.type !== 'counts'))} ${JSON.stringify(queue.list().map((j) => [j.metadata.title, j.state, j.failure]))}`,
         30_000,
       );
       await watched.settled();
       await queue.whenIdle();
       const counts = watched.getCounts();
       // The known content and the file that is not an image are each named with why.
-      expect(counts).toEqual({ seen: 6, uploaded: 4, skipped: 2, failed: 0 });
+      expect(counts).toEqual({ seen: 7, uploaded: 5, skipped: 2, failed: 0 });
       expect(events).toContainEqual(
         expect.objectContaining({
           type: 'skipped',
@@ -124,7 +130,7 @@ describe('watched folders', () => {
         }),
       );
       const titles = (await shotTitles('w-')).sort();
-      expect(titles).toEqual(['w-download', 'w-present-000', 'w-sidecar title', 'w-slow']);
+      expect(titles).toEqual(['w-download', 'w-motion', 'w-present-000', 'w-sidecar title', 'w-slow']);
       const sidecarJob = queue.list().find((j) => j.metadata.title === 'w-sidecar title');
       expect(sidecarJob?.metadata.tags).toEqual(['watched', 'from-sidecar']);
       expect(events.some((e) => e.type === 'skipped' && e.file.endsWith('w-present-copy.png'))).toBe(true);
@@ -133,6 +139,7 @@ describe('watched folders', () => {
       await until(() => fs.existsSync(path.join(folder, 'uploaded', 'w-side.json')), 'the sidecar to move');
       expect(fs.readdirSync(path.join(folder, 'uploaded')).sort()).toEqual([
         'w-download.png',
+        'w-motion.json',
         'w-present-000.png',
         'w-side.json',
         'w-side.png',

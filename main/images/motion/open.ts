@@ -10,10 +10,12 @@ import { ImageError } from '../image-error';
 import { configureSharp } from '../sharp-setup';
 import type { ImageSource } from '../sharp-setup';
 import { FFMPEG_MISSING, findFfmpeg, openFfmpeg } from './ffmpeg';
+import { openLottie } from './lottie';
+import { isDotLottie, isLottieJson } from './lottie-sniff';
 import { pagedSource } from './sharp-frames';
 import type { MotionFrame, MotionInfo, MotionSource } from './source';
 
-export type MotionKind = 'gif' | 'webp' | 'apng' | 'avif-sequence' | 'video';
+export type MotionKind = 'gif' | 'webp' | 'apng' | 'avif-sequence' | 'video' | 'lottie';
 
 const STILL_HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'avif'];
 
@@ -49,6 +51,7 @@ export function motionKind(start: Buffer): MotionKind | 'maybe-gif' | 'maybe-web
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'maybe-webp';
   if (ascii.startsWith('\x89PNG')) return isApng(start) ? 'apng' : undefined;
   if (start.length >= 4 && start.readUInt32BE(0) === 0x1a45dfa3) return 'video';
+  if (isLottieJson(start) || isDotLottie(start)) return 'lottie';
   if (ascii.slice(4, 8) === 'ftyp') {
     const brand = ascii.slice(8, 12);
     if (brand === 'avis') return 'avif-sequence';
@@ -78,7 +81,9 @@ export async function openMotion(
   const kind = motionKind(start);
   if (!kind) return undefined;
   if (!animate) {
-    // A still format was asked for: GIF, WebP and APNG give their first frame; a video cannot.
+    // A still format was asked for: GIF, WebP and APNG give their first frame; a video or a Lottie cannot.
+    if (kind === 'lottie')
+      throw new ImageError('invalid-options', 'A Lottie becomes an animated GIF: choose the format auto or gif.');
     if (kind === 'video' || kind === 'avif-sequence')
       throw new ImageError('invalid-options', 'A video becomes an animated GIF: choose the format auto or gif.');
     return undefined;
@@ -98,6 +103,7 @@ export async function openMotion(
     });
     return { source: paged, close: async () => {} };
   }
+  if (kind === 'lottie') return openLottie(source);
   const ffmpeg = await findFfmpeg();
   if (!ffmpeg) throw new ImageError('unsupported-format', FFMPEG_MISSING);
   let file = typeof source === 'string' ? source : '';
@@ -122,15 +128,15 @@ export async function decodedByFfmpeg(file: string): Promise<boolean> {
   return kind === 'video' || kind === 'apng' || kind === 'avif-sequence';
 }
 
-/** For probe(): what a file only ffmpeg reads (video, APNG, animated AVIF) is; undefined for the rest. */
+/** For probe(): what a file sharp does not read (video, APNG, animated AVIF, Lottie) is; undefined for the rest. */
 export async function probeMotion(
   source: ImageSource,
-): Promise<{ kind: 'apng' | 'video'; info: MotionInfo } | undefined> {
-  const kind = motionKind(await head(source, 4096));
-  if (kind !== 'video' && kind !== 'apng' && kind !== 'avif-sequence') return undefined;
+): Promise<{ kind: 'apng' | 'video' | 'lottie'; info: MotionInfo } | undefined> {
+  const kind = motionKind(await head(source, 64 * 1024));
+  if (kind !== 'video' && kind !== 'apng' && kind !== 'avif-sequence' && kind !== 'lottie') return undefined;
   const opened = (await openMotion(source))!;
   await opened.close();
-  return { kind: kind === 'apng' ? 'apng' : 'video', info: opened.source.info };
+  return { kind: kind === 'apng' || kind === 'lottie' ? kind : 'video', info: opened.source.info };
 }
 
 /** The first frame of a motion input as RGBA, for previews; undefined for a still. */

@@ -109,6 +109,10 @@ export default defineConfig({
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/e2e-browser.ts'],
+          // A poll waits on the window as long as any wait on it does (uiTimeoutMs): on two loaded
+          // cores a window can go quiet for over a second, vitest's default. No poll here is a bound
+          // on time (those are the benchmarks'); a poll that must be quick says its own timeout.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

@@ -253,7 +253,9 @@ describe('the realistic batch at three window sizes', () => {
         await page.keyboard.press('Enter');
         const panel = page.getByRole('region', { name: `Edit ${PHONE}` });
         await expectVisible(panel);
-        await expect.poll(() => focusedName(page)).toBe(`Edit ${PHONE}`);
+        // The editor's heading, not the Edit button (both are named "Edit …"): the keys are the editor's now.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('draft-panel-title');
+        expect(await focusedName(page)).toBe(`Edit ${PHONE}`);
         await saveScreenshot(page, `walk-${theme}-${size.name}-editor`);
         // The crop area takes the room the window gives: the 800x600 result at its real size in the
         // large window, and the Actual size (1:1) toggle in every window.

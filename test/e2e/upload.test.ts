@@ -221,6 +221,7 @@ describe('upload', () => {
       // ben is not pro and on no team: scheduling is offered nowhere, and the window says why.
       await drafts.first().getByRole('button', { name: 'Edit frame-000.png' }).click();
       const panel = page.getByRole('region', { name: 'Edit frame-000.png' });
+      await expectVisible(panel);
       expect(await panel.getByRole('radio', { name: 'At', exact: true }).isDisabled()).toBe(true);
       await expectVisible(
         panel.getByText('Scheduling is for pro accounts, teams and team members; this account publishes at once.'),

@@ -223,7 +223,10 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       });
       page.on('pageerror', (error) => runtime.pageErrors.push(`page error: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') runtime.pageErrors.push(`console error: ${message.text()}`);
+        // A resource that failed names itself only in the message's location.
+        const where = message.location().url;
+        if (message.type() === 'error')
+          runtime.pageErrors.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
       });
 
       let initialLoadDone = false;

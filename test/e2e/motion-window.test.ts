@@ -5,12 +5,14 @@
 // An HEVC clip, which this Chromium cannot decode, is refused in one sentence beside a PNG that
 // goes on. The window's frame gaps are measured with requestAnimationFrame while the clip prepares.
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dropFiles, expectVisible } from './harness/index';
+import { dropFiles, expectVisible, saveScreenshot } from './harness/index';
+import { slidingSquare } from '../images/lottie-fixtures';
 import { publishedShotImage } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 
@@ -106,7 +108,7 @@ describe('motion in the window', () => {
   );
 
   test(
-    'an HEVC clip this Chromium cannot decode is refused in one sentence; the PNG dropped with it goes on',
+    'an HEVC clip this Chromium cannot decode is refused in one sentence; the PNG and the Lottie dropped with it go on',
     async () => {
       const dir = await app.scratchDir('motion-hevc');
       const hevc = join(dir, 'phone capture.mp4');
@@ -115,16 +117,28 @@ describe('motion in the window', () => {
       await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7bc0' } })
         .png()
         .toFile(still);
+      // A Lottie needs neither the window's decoders nor ffmpeg: main draws it.
+      const lottie = join(dir, 'loader.json');
+      await writeFile(lottie, JSON.stringify(slidingSquare({ width: 400, height: 300, fps: 30, frames: 45 })));
       const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
         env: { SHOTPUT_FFMPEG: join(dir, 'no-ffmpeg-here') },
       });
       const { page } = launched;
-      await dropFiles(page, page.getByTestId('drop-zone'), [hevc, still]);
+      await dropFiles(page, page.getByTestId('drop-zone'), [hevc, still, lottie]);
       const drafts = page.getByRole('list', { name: 'Drafts' });
       await expectVisible(
         drafts.getByText('phone capture.mp4 uses a video format this computer cannot decode; export it as H.264 MP4.'),
       );
       await expectVisible(drafts.getByRole('article', { name: 'still frame' }).getByText(/800×600 PNG/));
+      const loader = drafts.getByRole('article', { name: 'loader' });
+      await expectVisible(loader.getByText(/^800×600 GIF · \d+ KB · animated$/));
+      await loader.getByRole('button', { name: 'Edit loader.json' }).click();
+      const panel = page.getByRole('region', { name: 'Edit loader.json' });
+      await expectVisible(panel.getByText('From 800×600 Lottie, animated (45 frames)'));
+      // Its strip and its estimate come from main's drawing, as its GIF does.
+      await expectVisible(panel.getByText(/^About \d+ KB at 800×600, 30 fps$/));
+      await expect.poll(() => panel.locator('.strip img').count()).toBeGreaterThan(0);
+      await saveScreenshot(page, 'motion-lottie-editor');
       expect(launched.electron.pageErrors).toEqual([]);
     },
     launchTimeout,

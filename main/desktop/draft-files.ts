@@ -6,6 +6,7 @@ import path from 'node:path';
 import { INPUT_LABELS, PASTE_TYPES, isPasteType } from '../../common/input-types';
 import { isImageName } from '../uploads/watch-filter';
 import { filesInFolder } from '../uploads/index';
+import { takenByContent } from '../uploads/folder-files';
 import { titleFromFileName } from '../uploads/sidecar';
 import type { DraftView, DraftsAdded } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
@@ -97,10 +98,14 @@ export async function collectImages(target: string, files: string[], problems: D
     return;
   }
   if (!info.isFile()) return;
-  if (isImageName(path.basename(target))) files.push(target);
-  else
+  const name = path.basename(target);
+  if (!isImageName(name))
+    problems.push({ path: target, message: `${name} is not an image Shotput can read (${INPUT_LABELS}).` });
+  // A sidecar dropped beside its image (both chosen in the file manager) is no draft of its own.
+  else if (!(await takenByContent(target)))
     problems.push({
       path: target,
-      message: `${path.basename(target)} is not an image Shotput can read (${INPUT_LABELS}).`,
+      message: `${name} is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.`,
     });
+  else files.push(target);
 }

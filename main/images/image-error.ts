@@ -20,6 +20,14 @@ export class ImageError extends Error {
   }
 }
 
+/** A file larger than Shotput agrees to read (MAX_INPUT_BYTES), whatever reads it. */
+export function tooLargeFileError(bytes: number, limit: number): ImageError {
+  return new ImageError(
+    'too-large-file',
+    `The file is ${Math.round(bytes / 1048576)} MB; files over ${limit / 1048576} MB are not read.`,
+  );
+}
+
 /** Names a format from its first bytes, so a refusal can say what the file really is. */
 export function sniffFormat(head: Buffer): string | undefined {
   const ascii = head.subarray(0, 16).toString('latin1');

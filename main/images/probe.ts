@@ -1,7 +1,7 @@
 // probe(): what an input file is, read from its header only (fast, no pixel decoding).
 import { open, stat } from 'node:fs/promises';
 import sharp from 'sharp';
-import { ImageError, sniffFormat, toImageError } from './image-error';
+import { ImageError, sniffFormat, toImageError, tooLargeFileError } from './image-error';
 import { MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './limits';
 import { probeMotion } from './motion/open';
 import { shownDelay } from './motion/retime';
@@ -73,12 +73,7 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
     const { source } = await loadSource(given);
     const { head, bytes } = await readHead(source);
     if (bytes === 0) throw new ImageError('empty', 'The file is empty (0 bytes).');
-    if (bytes > MAX_INPUT_BYTES) {
-      throw new ImageError(
-        'too-large-file',
-        `The file is ${Math.round(bytes / 1048576)} MB; files over ${MAX_INPUT_BYTES / 1048576} MB are not read.`,
-      );
-    }
+    if (bytes > MAX_INPUT_BYTES) throw tooLargeFileError(bytes, MAX_INPUT_BYTES);
     const motion = await probeMotion(source);
     if (motion) {
       const { info } = motion;

@@ -1,6 +1,6 @@
 // Lottie in the desktop's drafts: a dropped Lottie JSON and a dotLottie become motion drafts drawn
 // by main (no window decoder, no ffmpeg), 800x600 animated GIFs with every frame; a sidecar dropped
-// on its own is one sentence; a folder gives its Lottie and leaves the sidecars to their images.
+// on its own is one sentence, not a draft; a folder gives its Lottie and leaves the sidecars to their images.
 import path from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -43,14 +43,21 @@ describe('a Lottie dropped on the desktop', () => {
     expect(added.drafts.map((draft) => draft.name)).toEqual([
       'loader.json',
       'spinner.lottie',
-      'cover.json',
       'cover.png',
       'intro.json',
+    ]);
+    // A sidecar dropped on its own (or beside its image) is one sentence, not a draft.
+    expect(added.problems).toEqual([
+      {
+        path: sidecar,
+        message:
+          'cover.json is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
+      },
     ]);
     await drafts.whenIdle();
     await new Promise((resolve) => setTimeout(resolve, 60));
 
-    const [loader, spinner, alone, cover, intro] = added.drafts.map((draft) => seen.get(draft.id)!);
+    const [loader, spinner, cover, intro] = added.drafts.map((draft) => seen.get(draft.id)!);
     for (const lottie of [loader!, spinner!, intro!]) {
       expect(lottie).toMatchObject({
         state: 'ready',
@@ -61,11 +68,6 @@ describe('a Lottie dropped on the desktop', () => {
       expect(lottie.warnings.map((warning) => warning.code)).not.toContain('enlarged');
     }
     expect(loader!.title).toBe('loader');
-    expect(alone).toMatchObject({
-      state: 'error',
-      error:
-        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
-    });
     expect(cover).toMatchObject({ state: 'ready', result: { format: 'png' } });
 
     const [queued] = drafts.forQueue([loader!.id]);

@@ -2,10 +2,11 @@
 // by the dotLottie player's software renderer (ThorVG compiled to WebAssembly), in plain Node: the
 // CLI and main alike, no browser needed. A Lottie is vector art: it is drawn at the size the shot
 // needs (at least 800x600 covered), never drawn small and enlarged.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { DotLottie } from '@lottiefiles/dotlottie-web';
-import { ImageError } from '../image-error';
+import { ImageError, tooLargeFileError } from '../image-error';
+import { MAX_INPUT_BYTES } from '../limits';
 import type { ImageSource } from '../sharp-setup';
 import { isDotLottie } from './lottie-sniff';
 import type { FrameRange, MotionFrame, MotionInfo, MotionSource } from './source';
@@ -46,6 +47,9 @@ function outsideImages(json: string): string[] {
 
 /** Opens a Lottie (JSON or dotLottie bytes, or a path to either) as a motion source. */
 export async function openLottie(source: ImageSource): Promise<{ source: MotionSource; close: () => Promise<void> }> {
+  // Read whole (the player takes it whole): within the limit every input has.
+  const size = Buffer.isBuffer(source) ? source.length : (await stat(source)).size;
+  if (size > MAX_INPUT_BYTES) throw tooLargeFileError(size, MAX_INPUT_BYTES);
   const bytes = Buffer.isBuffer(source) ? source : await readFile(source);
   const json = isDotLottie(bytes) ? undefined : bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (json !== undefined) {

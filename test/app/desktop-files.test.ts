@@ -61,6 +61,8 @@ describe.each(['darwin', 'win32', 'linux'] as const)('the pickers on %s', (platf
       'mov',
       'webm',
       'apng',
+      'json',
+      'lottie',
     ]);
   });
 

@@ -223,10 +223,10 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       });
       page.on('pageerror', (error) => runtime.pageErrors.push(`page error: ${error.message}`));
       page.on('console', (message) => {
-        // A resource that failed names itself only in the message's location.
-        const where = message.location().url;
-        if (message.type() === 'error')
-          runtime.pageErrors.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+        if (message.type() !== 'error') return;
+        // A resource that failed to load is named only in the message's location: add it there.
+        const where = message.text().startsWith('Failed to load resource') ? message.location().url : '';
+        runtime.pageErrors.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
       });
 
       let initialLoadDone = false;

@@ -105,7 +105,7 @@ export async function collectImages(target: string, files: string[], problems: D
   else if (!(await takenByContent(target)))
     problems.push({
       path: target,
-      message: `${name} is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.`,
+      message: `${name} is JSON but not a Lottie animation; a sidecar (name.json) is read with its image only in a watched folder.`,
     });
   else files.push(target);
 }

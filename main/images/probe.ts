@@ -102,7 +102,7 @@ export async function probe(given: ImageSource): Promise<ImageInfo> {
     )
       throw new ImageError(
         'not-an-image',
-        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
+        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with its image only in a watched folder.',
       );
     const sniffed = sniffFormat(head);
     // The header is read with no pixel limit so a bomb can be named with its size; nothing is decoded here.

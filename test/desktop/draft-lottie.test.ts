@@ -51,7 +51,7 @@ describe('a Lottie dropped on the desktop', () => {
       {
         path: sidecar,
         message:
-          'cover.json is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
+          'cover.json is JSON but not a Lottie animation; a sidecar (name.json) is read with its image only in a watched folder.',
       },
     ]);
     await drafts.whenIdle();

@@ -77,7 +77,7 @@ describe('shotput prepare with motion', () => {
       type: 'problem',
       file: sidecar,
       message:
-        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with the image of the same name.',
+        'The file is JSON but not a Lottie animation; a sidecar (name.json) is read with its image only in a watched folder.',
     });
     for (const name of ['loader.gif', 'spinner.gif']) {
       const meta = await sharp(path.join(out, name), { animated: true }).metadata();

@@ -219,7 +219,22 @@ describe('upload', () => {
       await page.getByRole('list', { name: 'Drafts' }).evaluate((grid) => grid.scrollTo(0, 0));
 
       // ben is not pro and on no team: scheduling is offered nowhere, and the window says why.
-      await drafts.first().getByRole('button', { name: 'Edit frame-000.png' }).click();
+      // A click just after a scroll reaches the card: pressed on Edit, the grid scrolled a pixel (as a
+      // fling settling does), released before the scroll has settled. virtua turns the rows' pointer
+      // events off while the list scrolls, and the click went to the grid (CI lost it under load).
+      const edit = drafts.first().getByRole('button', { name: 'Edit frame-000.png' });
+      await expectVisible(edit);
+      const button = (await edit.boundingBox())!;
+      await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+      await page.mouse.down();
+      await page.getByRole('list', { name: 'Drafts' }).evaluate(
+        (grid) =>
+          new Promise((resolve) => {
+            grid.addEventListener('scroll', () => requestAnimationFrame(resolve), { once: true });
+            grid.scrollBy(0, 1);
+          }),
+      );
+      await page.mouse.up();
       const panel = page.getByRole('region', { name: 'Edit frame-000.png' });
       await expectVisible(panel);
       expect(await panel.getByRole('radio', { name: 'At', exact: true }).isDisabled()).toBe(true);

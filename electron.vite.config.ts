@@ -2,6 +2,8 @@
 //   main      main/app/index.ts → out/main/index.js   (ESM; production dependencies stay external)
 //   sandbox   main/service/sandbox-host.ts → out/main/sandbox-host.js (the bundled sandbox's own
 //             utility process, built with main's settings)
+//   engine    main/engine/engine-host.ts → out/main/engine-host.js (drafts, images, the queue and
+//             watched folders in a utility process of their own, built likewise)
 //   preload   preload/index.ts  → out/preload/index.cjs (CommonJS, self-contained: it runs sandboxed)
 //   renderer  renderer/         → out/renderer         (Svelte 5; initial JS budget checked below)
 import { readFileSync } from 'node:fs';
@@ -75,6 +77,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'main/app/index.ts'),
           'sandbox-host': resolve(import.meta.dirname, 'main/service/sandbox-host.ts'),
+          'engine-host': resolve(import.meta.dirname, 'main/engine/engine-host.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

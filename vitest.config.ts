@@ -46,6 +46,10 @@ const integrationFiles = [
   'test/desktop/draft-motion-edit.test.ts',
   'test/desktop/draft-lottie.test.ts',
   'test/workflows/release-guard.test.ts',
+  // The engine's process started (and killed) beside a sandbox.
+  'test/app/desktop-wiring.test.ts',
+  'test/app/desktop-integration.test.ts',
+  'test/app/engine-client.test.ts',
 ];
 
 // The machines are small (two cores, shared). The workers below were chosen on a heavily loaded

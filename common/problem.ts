@@ -55,6 +55,7 @@ export type AppProblemCode =
   | 'invalid-payload'
   | 'untrusted-sender'
   | 'internal-error'
+  | 'engine-restarted'
   | 'ipc-failed'
   | 'update-offline'
   | 'update-server'

@@ -16,6 +16,7 @@ export const MAIN_LAYERS = [
   ['uploads'],
   ['logging', 'updates'],
   ['desktop', 'cli'],
+  ['engine'],
   ['app'],
 ];
 

@@ -78,4 +78,6 @@ export const appEvents = {
   /** A command chosen in the application menu. */
   'menu.command': answers<{ command: MenuCommand }>(),
   'updates.changed': answers<UpdateView>(),
+  /** The engine's process died and main started it again: the window says so and reads its state again. */
+  'engine.restarted': answers<{ message: string }>(),
 } as const;

@@ -10,6 +10,8 @@ import { launchFacts } from './os-launch';
 export interface AppLog {
   logger: Logger;
   file: LogFile;
+  /** A line another process made (the engine's), written where main's own lines go. */
+  writeLine(line: string): void;
   showLogs(): Promise<void>;
 }
 
@@ -31,6 +33,10 @@ export function openAppLog(): AppLog {
   return {
     logger,
     file,
+    writeLine: (line) => {
+      file.write(line);
+      terminal.write(line);
+    },
     showLogs: async () => shell.showItemInFolder(file.path),
   };
 }

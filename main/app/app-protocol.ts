@@ -16,14 +16,14 @@ export type PolicySource = () => string | Promise<string>;
 
 const withoutSandbox: PolicySource = () => contentSecurityPolicyFor(undefined);
 
-type Picture = { buffer: Buffer; type: string };
+type Picture = { buffer: Uint8Array; type: string };
 
 /** The pictures main serves; undefined when there is none at that address. */
 export interface AppPictures {
   /** A job's in the queue, by its id. */
   job(jobId: string): Promise<Picture | undefined>;
   /** A draft's, at the address its view names. */
-  draft(draftId: string, kind: DraftPictureKind, n: number): Picture | undefined;
+  draft(draftId: string, kind: DraftPictureKind, n: number): Promise<Picture | undefined>;
 }
 
 const QUEUE_THUMBNAIL = /^\/queue-thumbnails\/([0-9a-f-]{8,64})$/i;
@@ -128,7 +128,7 @@ function pictureAt(pictures: AppPictures, url: string): Promise<Picture | undefi
   const draft = DRAFT_PICTURE.exec(parsed.pathname);
   if (draft === null) return undefined;
   const kind = draft[2] as DraftPictureKind;
-  return Promise.resolve(pictures.draft(draft[1]!, kind, Number(draft[3])));
+  return pictures.draft(draft[1]!, kind, Number(draft[3]));
 }
 
 export function handleAppProtocol(

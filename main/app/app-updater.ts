@@ -8,28 +8,24 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { app } from 'electron';
-import type { Desktop } from '../desktop/desktop';
+import type { EngineClient } from '../engine/engine-client';
 import type { Logger } from '../logging/logger';
 import { UpdateController, type UpdaterPort } from '../updates/update-controller';
 import { updateSupport, windowsPublisherIn, type InstallFacts } from '../updates/update-support';
-import { uploadsInFlight } from '../updates/uploads-in-flight';
 import { launchFacts } from './os-launch';
 
 export interface AppUpdaterOptions {
-  desktop: Desktop;
+  engine: EngineClient;
   enabled: boolean;
   log: Logger;
 }
 
 export async function createAppUpdater(options: AppUpdaterOptions): Promise<UpdateController> {
-  const { desktop, log } = options;
+  const { engine, log } = options;
   const support = updateSupport(await installFacts());
   if (!support.supported) log.info(`updates: off for this install (${support.reason})`);
   const updater = support.supported ? await loadAutoUpdater(log) : inertUpdater;
-  const uploadsIdle = () => {
-    const queue = desktop.uploads.queue();
-    return queue === undefined || uploadsInFlight(queue.list(), queue.isPaused) === 0;
-  };
+  const uploadsIdle = () => engine.status.uploadsIdle;
   const controller = new UpdateController({
     updater,
     currentVersion: app.getVersion(),
@@ -40,8 +36,8 @@ export async function createAppUpdater(options: AppUpdaterOptions): Promise<Upda
       const onQueue = () => {
         if (uploadsIdle()) listener();
       };
-      desktop.uploads.on('queue', onQueue);
-      return () => desktop.uploads.off('queue', onQueue);
+      engine.on('status', onQueue);
+      return () => engine.off('status', onQueue);
     },
     log,
   });

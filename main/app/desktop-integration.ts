@@ -4,12 +4,12 @@
 import { app, Menu, nativeImage, Notification, Tray } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { batchMessage } from '../desktop/batch-tracker';
-import type { Desktop } from '../desktop/desktop';
+import type { EngineClient } from '../engine/engine-client';
 import { trayIconPng } from '../images/tray-icon';
 import { launchFacts } from './os-launch';
 
 export interface DesktopIntegrationOptions {
-  desktop: Desktop;
+  engine: EngineClient;
   window: () => BrowserWindow | undefined;
   showWindow: () => void;
   platform?: NodeJS.Platform;
@@ -32,7 +32,7 @@ export function applyOpenAtLogin(open: boolean, platform: NodeJS.Platform = laun
 }
 
 export function attachDesktopIntegration(options: DesktopIntegrationOptions): DesktopIntegration {
-  const { desktop, log } = options;
+  const { engine, log } = options;
   const platform = options.platform ?? launchFacts().platform;
   let tray: Tray | undefined;
   let trayPending = false;
@@ -54,14 +54,14 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
     Menu.buildFromTemplate([
       { label: 'Open Shotput', click: () => options.showWindow() },
       {
-        label: desktop.uploads.queue()?.isPaused ? 'Resume uploads' : 'Pause uploads',
-        enabled: desktop.uploads.queue() !== undefined,
+        label: engine.status.paused ? 'Resume uploads' : 'Pause uploads',
+        enabled: engine.status.queueOpen,
         click: () => {
-          const queue = desktop.uploads.queue();
-          if (!queue) return;
-          if (queue.isPaused) queue.resume();
-          else queue.pause();
-          tray?.setContextMenu(trayMenu());
+          if (!engine.status.queueOpen) return;
+          // The menu is made again when the engine's status says the queue paused or resumed.
+          void engine
+            .call(engine.status.paused ? 'resumeUploads' : 'pauseUploads')
+            .catch((error: unknown) => log(`The tray could not pause or resume: ${String(error)}`));
         },
       },
       { type: 'separator' },
@@ -70,14 +70,13 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
 
   const updateTray = () => {
     if (disposed) return;
-    const watching = desktop.watch.watching;
-    const count = desktop.watch.list().filter((folder) => folder.status === 'watching').length;
+    const { watching, watchingCount: count } = engine.status;
     if (watching && !tray && !trayPending) {
       trayPending = true;
       void trayIconPng(platform === 'darwin' ? 16 : 32, platform === 'darwin')
         .then((png) => {
           trayPending = false;
-          if (disposed || !desktop.watch.watching || tray) return;
+          if (disposed || !engine.status.watching || tray) return;
           const image = nativeImage.createFromBuffer(png);
           if (platform === 'darwin') image.setTemplateImage(true);
           tray = new Tray(image);
@@ -101,10 +100,9 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
     }
   };
 
-  desktop.uploads.on('batchProgress', onProgress);
-  desktop.uploads.on('batchDone', onDone);
-  desktop.watch.on('changed', updateTray);
-  desktop.uploads.on('queue', updateTray);
+  engine.on('batchProgress', onProgress);
+  engine.on('batchDone', onDone);
+  engine.on('status', updateTray);
   updateTray();
 
   return {
@@ -113,10 +111,9 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
     },
     dispose() {
       disposed = true;
-      desktop.uploads.off('batchProgress', onProgress);
-      desktop.uploads.off('batchDone', onDone);
-      desktop.watch.off('changed', updateTray);
-      desktop.uploads.off('queue', updateTray);
+      engine.off('batchProgress', onProgress);
+      engine.off('batchDone', onDone);
+      engine.off('status', updateTray);
       tray?.destroy();
       tray = undefined;
     },

@@ -1,26 +1,30 @@
-// Builds the desktop (session, drafts, upload queue, watched folders) from Electron's pieces after
-// 'ready': the accounts sealed with safeStorage inside electron-store (main/app/auth-accounts.ts),
-// or, when this computer cannot encrypt at all, accounts kept in memory only (the settings screen
-// says so); the system browser for the authorize page; the bundled sandbox in the user-data folder.
+// Starts the engine (drafts, images, the queue, watched folders, the service client) in a utility
+// process of its own (out/main/engine-host.js) and serves it what only main has: the accounts
+// sealed with safeStorage inside electron-store (or, when this computer cannot encrypt at all,
+// kept in memory only: the settings screen says so), the system browser, the pickers, the files
+// the OS opened with Shotput, and the bundled sandbox, itself in a process of its own.
 import { join } from 'node:path';
+import { utilityProcess, app } from 'electron';
 import Store from 'electron-store';
-import { AccountManager } from '../auth/account-manager';
-import { TokenStore } from '../auth/token-store';
-import type { TextPersistence } from '../auth/token-store';
-import { openDesktop } from '../desktop/desktop';
-import type { Desktop, DesktopOptions } from '../desktop/desktop';
+import { TokenStore, type TextPersistence, type TokenKeeper } from '../auth/token-store';
+import { EngineClient, type EngineProcess } from '../engine/engine-client';
+import { tokenMethods, type EngineConfig, type TokenMethod } from '../engine/engine-protocol';
+import type { Settings } from '../../common/contract/index';
 import { appSandbox, type RemoteSandbox } from './sandbox-process';
-import type { PrepareChoice } from '../../common/contract/index';
-import { createDesktopAccounts } from './auth-accounts';
+import { createDesktopTokens } from './auth-accounts';
 
-export interface DesktopWiringOptions {
+export interface EngineWiringOptions {
   userDataDir: string;
+  settings: () => Settings;
   openExternal: (url: string) => Promise<void>;
-  prepareDefaults: () => PrepareChoice;
+  pickPaths: (kind: 'images' | 'image-folder' | 'watch-folder') => Promise<string[]>;
+  takeOpenedFiles: () => string[];
+  /** A contract event for the window. */
+  emit: (event: string, payload: unknown) => void;
+  /** A finished line of the engine's log. */
+  writeLogLine: (line: string) => void;
+  onRestarted: () => void;
   log: (message: string) => void;
-  env?: NodeJS.ProcessEnv;
-  /** The fetch of every request to the service and its sign-in server (the app passes one that logs them). */
-  fetch?: typeof fetch;
   /** Told each time the bundled sandbox is asked for, with the running sandbox (its address goes into the CSP). */
   onSandbox?: (sandbox: RemoteSandbox) => void;
 }
@@ -30,7 +34,7 @@ export interface DesktopWiringOptions {
  * folder, `onSandbox` told now and after every restart.
  */
 export async function desktopSandbox(
-  options: Pick<DesktopWiringOptions, 'userDataDir' | 'onSandbox'> & { log?: (message: string) => void },
+  options: Pick<EngineWiringOptions, 'userDataDir' | 'onSandbox'> & { log?: (message: string) => void },
 ): Promise<RemoteSandbox> {
   const sandbox = await appSandbox({
     dataDir: join(options.userDataDir, 'sandbox'),
@@ -41,30 +45,58 @@ export async function desktopSandbox(
   return sandbox;
 }
 
-export async function createDesktop(options: DesktopWiringOptions): Promise<Desktop> {
-  const sandboxDataDir = join(options.userDataDir, 'sandbox');
-  const common: Omit<DesktopOptions, 'accounts'> = {
-    dataDir: options.userDataDir,
+function forkEngine(): EngineProcess {
+  const entry = join(app.getAppPath(), 'out', 'main', 'engine-host.js');
+  return utilityProcess.fork(entry, [], { serviceName: 'Shotput engine', stdio: 'inherit' });
+}
+
+/** Starts the engine's process and resolves once its desktop is open (with the service in use). */
+export async function startEngine(options: EngineWiringOptions): Promise<{ engine: EngineClient; service: string }> {
+  const tokens = desktopTokens(options.userDataDir, options.log);
+  const engine = new EngineClient({
+    fork: forkEngine,
+    config: (): EngineConfig => ({
+      dataDir: options.userDataDir,
+      settings: options.settings(),
+      protection: tokens.unavailable ? 'unavailable' : tokens.store.protection,
+    }),
+    main: {
+      openExternal: (url: string) => options.openExternal(url),
+      pickPaths: (kind: Parameters<EngineWiringOptions['pickPaths']>[0]) => options.pickPaths(kind),
+      takeOpenedFiles: () => options.takeOpenedFiles(),
+      // Only the addresses cross: the sandbox's control stays with main.
+      sandbox: async () => {
+        const sandbox = await desktopSandbox(options);
+        return { api: sandbox.api, auth: sandbox.auth };
+      },
+      tokens: (method: TokenMethod, ...args: unknown[]) => {
+        if (!tokenMethods.includes(method)) throw new Error(`The token store has no method "${String(method)}".`);
+        return (tokens.store[method] as (...given: unknown[]) => Promise<unknown>).apply(tokens.store, args);
+      },
+    },
+    onEvent: options.emit,
+    onLogLine: options.writeLogLine,
+    onRestarted: options.onRestarted,
     log: options.log,
-    prepareDefaults: options.prepareDefaults,
-    ...tuning(options.env ?? process.env),
-  };
+  });
+  const { service } = await engine.start();
+  return { engine, service };
+}
+
+/** The sealed store; in memory only (nothing written unencrypted) when this computer cannot encrypt. */
+function desktopTokens(
+  userDataDir: string,
+  log: (message: string) => void,
+): { store: TokenKeeper; unavailable: boolean } {
   const keyValueStore = new Store<Record<string, unknown>>({
     name: 'accounts',
-    cwd: options.userDataDir,
+    cwd: userDataDir,
     configFileMode: 0o600,
   });
-  const created = createDesktopAccounts({
-    keyValueStore,
-    sandboxDataDir,
-    onSandbox: options.onSandbox,
-    log: options.log,
-    fetch: options.fetch,
-  });
-  if (created.ok) return openDesktop({ ...common, accounts: created.value });
-
-  options.log(created.error.message);
-  // Nothing is written unencrypted: the sign-in lasts until the app quits.
+  const created = createDesktopTokens(keyValueStore);
+  if (created.ok) return { store: created.value, unavailable: false };
+  log(created.error.message);
+  // The sign-in lasts until the app quits.
   let memory: string | undefined;
   const inMemory: TextPersistence = { read: async () => memory, write: async (text) => void (memory = text) };
   const box = {
@@ -72,22 +104,5 @@ export async function createDesktop(options: DesktopWiringOptions): Promise<Desk
     seal: (plain: string) => plain,
     open: (sealed: string) => sealed,
   };
-  const accounts = new AccountManager({
-    store: new TokenStore(box, inMemory),
-    openExternal: options.openExternal,
-    sandbox: () => desktopSandbox(options),
-    log: options.log,
-    fetch: options.fetch,
-  });
-  return openDesktop({ ...common, accounts, secretStorage: 'unavailable' });
-}
-
-/** Tuning read from the environment, as the CLI does: tests run a sandbox that processes fast. */
-function tuning(env: NodeJS.ProcessEnv): Pick<DesktopOptions, 'queueOptions' | 'watchStableMs'> {
-  const processing = Number(env['SHOTPUT_EXPECTED_PROCESSING_MS']);
-  const stable = Number(env['SHOTPUT_WATCH_STABLE_MS']);
-  return {
-    ...(Number.isFinite(processing) && processing > 0 ? { queueOptions: { expectedProcessingMs: processing } } : {}),
-    ...(Number.isFinite(stable) && stable > 0 ? { watchStableMs: stable } : {}),
-  };
+  return { store: new TokenStore(box, inMemory), unavailable: true };
 }

@@ -15,7 +15,7 @@ const DroppedPathsSchema = v.pipe(
 
 export function registerDroppedPaths(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
-  grants: PathGrants,
+  grants: Pick<PathGrants, 'grant'>,
   options: IpcRegistrationOptions,
 ): () => void {
   ipcMain.handle(droppedPathsChannel, (event, payload: unknown) => {

@@ -6,8 +6,7 @@ import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session, s
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
-import { createRequestHandlers } from '../desktop/handlers/index';
-import { desktopHandlerContext, forwardDesktopEvents } from '../desktop/handlers/handler-context';
+import { createMainHandlers, type MainRequestName } from '../desktop/handlers/index';
 import { eventSender, registerRequestHandlers } from './ipc-registration';
 import { registerDroppedPaths } from './dropped-paths-registration';
 import { createMainWindow } from './main-window';
@@ -17,15 +16,14 @@ import { claimSingleInstance } from './single-instance';
 import { findDeepLinkInArgv } from '../auth/deep-link';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
-import { createDesktop, desktopSandbox } from './desktop-session-wiring';
+import { desktopSandbox, startEngine } from './desktop-session-wiring';
 import { PagePolicy } from './page-policy';
 import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';
-import type { Desktop } from '../desktop/desktop';
+import type { EngineClient } from '../engine/engine-client';
+import { ENGINE_RESTARTED } from '../../common/engine-words';
+import { requestNames, type RequestHandlers } from '../../common/contract/index';
 import { stopAppSandbox } from './sandbox-process';
-import { quitNotice } from '../desktop/quit-notice';
-import { loggingFetch } from '../logging/logging-fetch';
-import { Reachability } from '../service/reachability';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
 import { openDialogOptions, type PickKind } from './open-dialogs';
 import { collectDesktopFiles, type DesktopFiles } from './desktop-files';
@@ -64,16 +62,16 @@ export function startApp(): void {
 
   let mainWindow: BrowserWindow | undefined;
   const emit = eventSender(() => mainWindow);
-  let desktop: Desktop | undefined;
+  let engine: EngineClient | undefined;
   let quitting: 'no' | 'closing' | 'closed' = 'no';
   // Sign-in callbacks (app.shotput://…) that arrive before the session is open wait for it.
   const waitingLinks: string[] = [];
   const deliverLink = (url: string): void => {
-    if (desktop === undefined) waitingLinks.push(url);
+    if (engine === undefined) waitingLinks.push(url);
     else {
       // Only the answer to a sign-in the user started brings the window forward: any web page can
       // open app.shotput:// links, and a stray one is logged by the session, never shown.
-      void desktop.session.handleDeepLink(url).then(
+      void engine.call<boolean>('deepLink', url).then(
         (answered) => answered && focusMainWindow(),
         (error: unknown) => log(`A sign-in link failed: ${describe(error)}`),
       );
@@ -89,7 +87,7 @@ export function startApp(): void {
       appPath: app.getAppPath(),
       log: (message) => mainLog.info(message),
       onArrived: (count) => {
-        if (desktop === undefined) return; // the window takes them when it opens
+        if (engine === undefined) return; // the window takes them when it opens
         emit('drafts.opened', { count });
         showMainWindow();
       },
@@ -130,7 +128,7 @@ export function startApp(): void {
   });
   app.on('window-all-closed', () => {
     // While folders are watched the app stays in the tray; otherwise it quits (not on macOS).
-    if (launch.platform !== 'darwin' && !desktop?.watch.watching) app.quit();
+    if (launch.platform !== 'darwin' && !engine?.status.watching) app.quit();
   });
   // The queue's POSTs in flight finish and the sandbox saves its state before the app exits.
   app.on('before-quit', (event) => {
@@ -139,13 +137,13 @@ export function startApp(): void {
     if (quitting === 'closing') return;
     quitting = 'closing';
     // Nothing to confirm (drafts and the queue are on disk); uploads not finished say they go on later.
-    const notice = desktop ? quitNotice(desktop.uploads.view()) : undefined;
+    const notice = engine?.status.quitNotice;
     if (notice !== undefined) {
       mainLog.info(notice);
       if (Notification.isSupported()) new Notification({ title: 'Shotput', body: notice, silent: true }).show();
     }
     void (async () => {
-      await desktop?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
+      await engine?.close().catch((error: unknown) => log(`Closing the session failed: ${describe(error)}`));
       await stopAppSandbox().catch((error: unknown) => log(`Stopping the sandbox failed: ${describe(error)}`));
       mainLog.info('quitting');
       await appLog.file.close();
@@ -163,46 +161,12 @@ export function startApp(): void {
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
     handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header(), {
-      job: async (jobId) => desktop?.uploads.thumbnail(jobId),
-      draft: (draftId, kind, n) => desktop?.drafts.pictures.get(draftId, kind, n),
+      job: async (jobId) => engine?.call('jobPicture', jobId),
+      draft: async (draftId, kind, n) => engine?.call('draftPicture', draftId, kind, n),
     });
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: launch.platform };
-    const reach = new Reachability();
-    const opened = await createDesktop({
-      userDataDir: app.getPath('userData'),
-      openExternal,
-      prepareDefaults: () => ({ ...settings.get().prepareDefaults }),
-      // What the session, queue and watched folders report this way is mostly a failure.
-      log: appLog.logger.scope('desktop').warn,
-      // During an outage a failed request is logged at most once per 30 s, not once a second.
-      fetch: reach.wrap(
-        loggingFetch(appLog.logger.scope('service'), fetch, { logFailure: reach.mayLogFailure }),
-        fetch,
-      ),
-      onSandbox: noteSandbox,
-    });
-    desktop = opened;
-    // With the sandbox in use (the default), it starts along with the window, and the page waits
-    // for it: the first page's policy names its address.
-    if (opened.session.service === 'sandbox') {
-      pagePolicy.waitFor(
-        desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox, log }).catch((error: unknown) =>
-          log(`The sandbox did not start: ${describe(error)}`),
-        ),
-      );
-    }
-    forwardDesktopEvents(opened, emit);
-    for (const url of waitingLinks.splice(0)) deliverLink(url);
-    const appShell = await startAppShell({
-      desktop: opened,
-      appLog,
-      settings,
-      emit,
-      openExternal,
-      showWindow: showMainWindow,
-    });
     const pickPaths = async (kind: PickKind): Promise<string[]> => {
       const options = openDialogOptions(kind, launch.platform);
       const result =
@@ -211,25 +175,64 @@ export function startApp(): void {
           : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     };
-    const context = desktopHandlerContext(opened, {
-      appInfo,
-      settings,
-      emit,
+    const started = await startEngine({
+      userDataDir: app.getPath('userData'),
+      settings: () => settings.get(),
       openExternal,
       pickPaths,
       takeOpenedFiles: () => desktopFiles?.take() ?? [],
+      emit: emit as (event: string, payload: unknown) => void,
+      writeLogLine: appLog.writeLine,
+      onRestarted: () => emit('engine.restarted', { message: ENGINE_RESTARTED }),
+      // What the session, queue and watched folders report this way is mostly a failure.
+      log: appLog.logger.scope('engine').warn,
+      onSandbox: noteSandbox,
+    });
+    const opened = started.engine;
+    engine = opened;
+    // With the sandbox in use (the default), it starts along with the window, and the page waits
+    // for it: the first page's policy names its address.
+    if (started.service === 'sandbox') {
+      pagePolicy.waitFor(
+        desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox, log }).catch((error: unknown) =>
+          log(`The sandbox did not start: ${describe(error)}`),
+        ),
+      );
+    }
+    for (const url of waitingLinks.splice(0)) deliverLink(url);
+    const appShell = await startAppShell({
+      engine: opened,
+      appLog,
+      settings,
+      emit,
+      openExternal,
+      showWindow: showMainWindow,
+    });
+    // Settings are main's; the engine keeps the copy it needs (a new draft's prepare choice).
+    const mainHandlers = createMainHandlers({
+      appInfo,
+      settings: {
+        get: () => settings.get(),
+        set: async (patch) => {
+          const next = await settings.set(patch);
+          opened.settingsChanged(next);
+          return next;
+        },
+      },
+      emit,
+      openExternal,
       applyOpenAtLogin: (open: boolean) => applyOpenAtLogin(open),
       appShell,
     });
     const ipcOptions = { isTrustedSender: createSenderCheck(devUrl), log };
-    registerRequestHandlers(ipcMain, createRequestHandlers(context), ipcOptions);
-    registerDroppedPaths(ipcMain, context.grants, ipcOptions);
+    registerRequestHandlers(ipcMain, { ...engineRequests(opened, mainHandlers), ...mainHandlers }, ipcOptions);
+    registerDroppedPaths(ipcMain, { grant: (paths) => opened.grant(paths) }, ipcOptions);
     openWindow();
     if (smokeRequested(launch.argv, process.env) && mainWindow !== undefined)
       void finishSmokeCheck(mainWindow, app, log, () =>
         desktopSandbox({ userDataDir: app.getPath('userData'), onSandbox: noteSandbox, log }),
       );
-    attachDesktopIntegration({ desktop: opened, window: () => mainWindow, showWindow: showMainWindow, log });
+    attachDesktopIntegration({ engine: opened, window: () => mainWindow, showWindow: showMainWindow, log });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();
     });
@@ -242,4 +245,12 @@ export function startApp(): void {
       log(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       app.quit();
     });
+}
+
+/** Every request main does not answer itself goes to the engine, checked first by ipc-registration.ts. */
+function engineRequests(engine: EngineClient, mainHandlers: Record<MainRequestName, unknown>): RequestHandlers {
+  const forwarded = requestNames.filter((name) => !Object.hasOwn(mainHandlers, name));
+  return Object.fromEntries(
+    forwarded.map((name) => [name, (payload: unknown) => engine.request(name, payload)]),
+  ) as unknown as RequestHandlers;
 }

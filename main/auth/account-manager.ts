@@ -6,14 +6,14 @@ import { EventEmitter } from 'node:events';
 import { SignIn } from './sign-in';
 import type { SignInOutcome } from './sign-in';
 import type { SignInProblem } from './auth-problems';
-import type { AccountSummary, TokenStore } from './token-store';
+import type { AccountSummary, TokenKeeper } from './token-store';
 import { SANDBOX_CLIENT_SECRET, SANDBOX_SERVICE_ID, endpointForChoice, sandboxEndpoint } from './service-settings';
 import type { ServiceChoice, ServiceEndpoint } from './service-settings';
 import { ServiceClient } from '../service/service-client';
 import { GovernorRegistry } from '../service/governor-registry';
 
 export interface AccountManagerOptions {
-  store: TokenStore;
+  store: TokenKeeper;
   /** shell.openExternal in the app. Only http(s) addresses are ever passed. */
   openExternal(url: string): Promise<void>;
   /** The bundled sandbox's addresses; started on first use. */
@@ -46,7 +46,7 @@ export class AccountManager {
   }
 
   /** How tokens are protected at rest; 'basic-text' means the settings screen must say the OS keeps no secret store. */
-  get protection(): TokenStore['protection'] {
+  get protection(): TokenKeeper['protection'] {
     return this.options.store.protection;
   }
 

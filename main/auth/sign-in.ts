@@ -10,7 +10,7 @@ import type { SignInProblem } from './auth-problems';
 import { PendingSignIns } from './pending-sign-ins';
 import type { PendingSignIn } from './pending-sign-ins';
 import { exchangeCode } from './token-exchange';
-import type { AccountSummary, StoredAccount, TokenStore } from './token-store';
+import type { AccountSummary, StoredAccount, TokenKeeper } from './token-store';
 import { accountSummary } from './token-store';
 import type { ServiceEndpoint } from './service-settings';
 import { ServiceClient } from '../service/service-client';
@@ -24,7 +24,7 @@ export type SignInOutcome =
   | { kind: 'ignored'; reason: string };
 
 export interface SignInOptions {
-  store: TokenStore;
+  store: TokenKeeper;
   /** The client secret of a service: the sandbox's built-in one, or the user's own from the token store. */
   clientSecretFor(service: ServiceEndpoint): Promise<string | undefined>;
   /** Where dropped links are reported. Gets a reason, never the link (it may hold a code). */

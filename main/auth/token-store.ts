@@ -51,6 +51,19 @@ const RecordSchema = v.object({
 });
 type SealedRecord = v.InferOutput<typeof RecordSchema>;
 
+/** What signing in and out use of a token store: the store itself, or (in the app's engine) main's through a port. */
+export type TokenKeeper = Pick<
+  TokenStore,
+  | 'protection'
+  | 'account'
+  | 'saveAccount'
+  | 'forgetAccount'
+  | 'clientSecret'
+  | 'saveClientSecret'
+  | 'forgetClientSecret'
+  | 'summaries'
+>;
+
 export class TokenStore {
   private cache: SealedRecord | undefined;
   private writing: Promise<void> = Promise.resolve();

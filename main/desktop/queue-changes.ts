@@ -46,10 +46,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * The revisions of one queue as the window was told of them: each view is numbered, the same number
- * again when nothing changed, else the next, with the change from the last one.
+ * again when nothing changed, else the next, with the change from the last one. They count on from
+ * when the process started (in microseconds): a restarted engine's first change comes after any the
+ * window heard from the one before (which made one at most every few milliseconds), so the window
+ * asks for the whole queue instead of taking the new numbers for old ones.
  */
 export class QueueRevisions {
-  private last: QueueView = {
+  private static readonly empty: QueueView = {
     revision: 0,
     available: false,
     jobs: [],
@@ -58,6 +61,12 @@ export class QueueRevisions {
     dailyCap: null,
     diskFault: null,
   };
+
+  private last: QueueView;
+
+  constructor(origin = Date.now() * 1000) {
+    this.last = { ...QueueRevisions.empty, revision: origin };
+  }
 
   advance(view: UnnumberedView): { view: QueueView; change: QueueChange | undefined } {
     const change = queueChange(this.last, view, this.last.revision + 1);

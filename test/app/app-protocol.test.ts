@@ -114,7 +114,7 @@ describe('app:// pictures', () => {
       asked.push(id);
       return id === jobId ? { buffer: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' } : undefined;
     },
-    draft: (id, kind, n) => drafts.get(id, kind, n),
+    draft: async (id, kind, n) => drafts.get(id, kind, n),
   });
 
   test('serves a job’s picture by its id, with the CSP', async () => {

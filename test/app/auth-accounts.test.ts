@@ -19,7 +19,10 @@ vi.mock('electron', async () => {
   };
 });
 
-const { createDesktopAccounts } = await import('../../main/app/auth-accounts');
+const { createDesktopTokens } = await import('../../main/app/auth-accounts');
+const { appSandbox } = await import('../../main/app/sandbox-process');
+const { AccountManager } = await import('../../main/auth/account-manager');
+const { shell } = await import('electron');
 const { registerDeepLinks } = await import('../../main/app/auth-deep-links');
 const { stopAppSandbox } = await import('../../main/app/sandbox-process');
 
@@ -32,17 +35,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('createDesktopAccounts + registerDeepLinks', () => {
+describe('createDesktopTokens + registerDeepLinks', () => {
   it('signs in to the bundled sandbox through the browser and a deep link, sealed with safeStorage', async () => {
     const kv = new Map<string, unknown>();
     const keyValueStore = {
       get: (key: string) => kv.get(key),
       set: (key: string, value: unknown) => void kv.set(key, value),
     };
-    const created = createDesktopAccounts({ keyValueStore, sandboxDataDir: path.join(dir, 'sandbox') });
+    const created = createDesktopTokens(keyValueStore);
     expect(created.ok).toBe(true);
     if (!created.ok) return;
-    const accounts = created.value;
+    // As the engine's process builds it, with main's store, browser and sandbox reached directly.
+    const accounts = new AccountManager({
+      store: created.value,
+      openExternal: (url) => shell.openExternal(url),
+      sandbox: () => appSandbox({ dataDir: path.join(dir, 'sandbox') }),
+    });
     expect(accounts.protection).toBe('basic-text');
 
     const app = new FakeApp();

@@ -1,7 +1,7 @@
-// The desktop around the window, with Electron mocked and the real desktop (session, queue,
-// watched folders) on a real sandbox: dock/taskbar progress, the notification at the end of a
-// batch, the tray icon while folders are watched (its menu pauses and resumes uploads), and
-// "open at login" on macOS and Windows only.
+// The desktop around the window, with Electron mocked and the real engine (session, queue, watched
+// folders, in its own process) on a real sandbox: dock/taskbar progress, the notification at the
+// end of a batch, the tray icon while folders are watched (its menu pauses and resumes uploads
+// in the engine), and "open at login" on macOS and Windows only.
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scratch } from '../images/fixtures';
@@ -83,7 +83,7 @@ vi.mock('electron', () => electron.module);
 
 const { applyOpenAtLogin, attachDesktopIntegration, supportsOpenAtLogin } =
   await import('../../main/app/desktop-integration');
-const { signedInDesktop } = await import('../desktop/signed-in-desktop');
+const { startTestEngine } = await import('./engine-for-tests');
 
 let sandbox: Fixture;
 let files: Scratch;
@@ -115,17 +115,17 @@ describe('desktop integration', () => {
   });
 
   it('shows the batch on the dock/taskbar, a notification when it ends, and a tray icon while folders are watched', async () => {
-    const desktop = await signedInDesktop({
+    const { engine, signIn } = await startTestEngine({
       dataDir: files.file('integration'),
       sandbox,
-      username: 'ada',
-      watchStableMs: 100,
+      env: { SHOTPUT_WATCH_STABLE_MS: '100' },
     });
+    await signIn('ada');
     const progress: number[] = [];
     const window = { isDestroyed: () => false, setProgressBar: (value: number) => progress.push(value) };
     const shown: string[] = [];
     const integration = attachDesktopIntegration({
-      desktop,
+      engine,
       window: () => window as never,
       showWindow: () => shown.push('window'),
       platform: 'darwin',
@@ -133,10 +133,11 @@ describe('desktop integration', () => {
     });
     expect(integration.hasTray).toBe(false);
 
-    desktop.uploads.emit('batchProgress', 0.4);
-    desktop.uploads.emit('batchProgress', -1);
+    // What the engine's notes become on main's side.
+    engine.emit('batchProgress', 0.4);
+    engine.emit('batchProgress', -1);
     expect(progress).toEqual([0.4, -1]);
-    desktop.uploads.emit('batchDone', { total: 2, published: 2, scheduled: 0, failed: 0, cancelled: 0 });
+    engine.emit('batchDone', { total: 2, published: 2, scheduled: 0, failed: 0, cancelled: 0 });
     expect(electron.notifications.map(({ title, body }) => ({ title, body }))).toEqual([
       { title: '2 shots uploaded', body: '2 published.' },
     ]);
@@ -145,7 +146,9 @@ describe('desktop integration', () => {
 
     const folder = files.file('tray-folder');
     await mkdir(folder, { recursive: true });
-    const [watched] = await desktop.watch.add(folder);
+    engine.grant([folder]);
+    const added = await engine.request('watch.add', { path: folder });
+    const [watched] = added.ok ? (added.value as Array<{ id: string }>) : [];
     await until(() => integration.hasTray && electron.trays.at(-1)?.tooltip === 'Shotput: watching 1 folder');
     const tray = electron.trays.at(-1)!;
     expect((tray.image as { template: boolean; buffer: Buffer }).template).toBe(true);
@@ -153,20 +156,19 @@ describe('desktop integration', () => {
     const labels = () => tray.menu!.items.map((item) => item.label ?? item.type);
     expect(labels()).toEqual(['Open Shotput', 'Pause uploads', 'separator', 'Quit Shotput']);
     tray.menu!.items[1]!.click!();
-    expect(desktop.uploads.queue()!.isPaused).toBe(true);
-    expect(labels()[1]).toBe('Resume uploads');
+    await until(() => engine.status.paused && labels()[1] === 'Resume uploads');
     tray.menu!.items[1]!.click!();
-    expect(desktop.uploads.queue()!.isPaused).toBe(false);
+    await until(() => !engine.status.paused && labels()[1] === 'Pause uploads');
     tray.listeners.get('click')?.();
     expect(shown).toEqual(['window', 'window']);
 
-    await desktop.watch.update(watched!.id, { enabled: false });
+    await engine.request('watch.update', { id: watched!.id, enabled: false });
     await until(() => !integration.hasTray);
     expect(tray.destroyed).toBe(true);
 
     integration.dispose();
-    desktop.uploads.emit('batchProgress', 0.5);
+    engine.emit('batchProgress', 0.5);
     expect(progress).toEqual([0.4, -1]);
-    await desktop.close();
+    await engine.close();
   });
 });

@@ -1,6 +1,7 @@
-// createDesktop with Electron mocked: sign-ins sealed by safeStorage inside electron-store (and the
-// settings screen told when Linux uses basic_text), or kept in memory only when this computer
-// cannot encrypt; the bundled sandbox started on first use; the browser asked for http(s) only.
+// startEngine with Electron mocked: the engine in a real child process (its source through tsx),
+// sign-ins sealed by safeStorage inside main's electron-store (and the settings screen told when
+// Linux uses basic_text), or kept in memory only when this computer cannot encrypt; the bundled
+// sandbox started on first use, in a process of its own, only its addresses handed to the engine.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,14 +41,34 @@ vi.mock('electron', async () => {
   };
 });
 
-const { createDesktop } = await import('../../main/app/desktop-session-wiring');
+const { startEngine } = await import('../../main/app/desktop-session-wiring');
+const { defaultSettings } = await import('../../common/contract/settings');
+type Started = Awaited<ReturnType<typeof startEngine>>;
 const { stopAppSandbox } = await import('../../main/app/sandbox-process');
 
 const dirs: string[] = [];
+const engines: Started['engine'][] = [];
 afterAll(async () => {
+  for (const engine of engines) await engine.close();
   await stopAppSandbox();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
+
+async function engineFor(dir: string, log: string[]): Promise<Started['engine']> {
+  const { engine } = await startEngine({
+    userDataDir: dir,
+    settings: () => ({ ...defaultSettings }),
+    openExternal: async (url) => void electron.opened.push(url),
+    pickPaths: async () => [],
+    takeOpenedFiles: () => [],
+    emit: () => undefined,
+    writeLogLine: () => undefined,
+    onRestarted: () => undefined,
+    log: (line) => log.push(line),
+  });
+  engines.push(engine);
+  return engine;
+}
 
 async function freshUserData(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shotput-wiring-'));
@@ -56,28 +77,28 @@ async function freshUserData(): Promise<string> {
   return dir;
 }
 
-describe('createDesktop', () => {
+describe('startEngine', () => {
   it('seals the sign-in with safeStorage in electron-store and reports a basic_text keyring', async () => {
     const dir = await freshUserData();
     electron.safeStorage = fakeSafeStorage('basic_text');
     const log: string[] = [];
-    const desktop = await createDesktop({
-      userDataDir: dir,
-      openExternal: async () => undefined,
-      prepareDefaults: () => ({}),
-      log: (line) => log.push(line),
-      env: {},
+    const engine = await engineFor(dir, log);
+    expect(await engine.request('auth.state', undefined)).toMatchObject({
+      ok: true,
+      value: { status: 'signed-out', secretStorage: 'basic-text' },
     });
-    expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'basic-text' });
 
-    const signing = desktop.session.signIn({ service: 'sandbox' });
+    const signing = engine.request('auth.signIn', { service: 'sandbox' });
     // The sandbox starts in a process of its own first (a fresh Node child loading the server).
     for (let i = 0; i < 3000 && electron.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const authorize = electron.opened.shift()!;
     expect(authorize).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?/);
-    await desktop.session.handleDeepLink(
-      await new TestBrowser().authorize(authorize, { username: 'ada', password: 'sandbox', decision: 'allow' }),
-    );
+    const link = await new TestBrowser().authorize(authorize, {
+      username: 'ada',
+      password: 'sandbox',
+      decision: 'allow',
+    });
+    expect(await engine.call('deepLink', link)).toBe(true);
     expect((await signing).ok).toBe(true);
     // The bundled sandbox serves no control API: nothing else on the machine can mint a token or move its clock.
     const sandboxUrl = new URL(authorize).origin;
@@ -93,7 +114,8 @@ describe('createDesktop', () => {
     expect(stored).toContain('sealedAccounts');
     expect(stored).not.toMatch(/accessToken|Ada Lovelace/);
     if (process.platform !== 'win32') expect((await stat(path.join(dir, 'accounts.json'))).mode & 0o777).toBe(0o600);
-    await desktop.close();
+    // Main's copy is the sealed one; the engine's process holds the token only in memory.
+    await engine.close();
     expect(log).toEqual([]);
   });
 
@@ -101,15 +123,12 @@ describe('createDesktop', () => {
     const dir = await freshUserData();
     electron.safeStorage = fakeSafeStorage('basic_text', false);
     const log: string[] = [];
-    const desktop = await createDesktop({
-      userDataDir: dir,
-      openExternal: async () => undefined,
-      prepareDefaults: () => ({}),
-      log: (line) => log.push(line),
-      env: {},
+    const engine = await engineFor(dir, log);
+    expect(await engine.request('auth.state', undefined)).toMatchObject({
+      ok: true,
+      value: { status: 'signed-out', secretStorage: 'unavailable' },
     });
-    expect(desktop.session.state()).toMatchObject({ status: 'signed-out', secretStorage: 'unavailable' });
     expect(log.join('\n')).toMatch(/no way to encrypt/);
-    await desktop.close();
+    await engine.close();
   });
 });

@@ -34,7 +34,7 @@ describe('shotput --verbose', () => {
       },
     });
     expect(login.code).toBe(0);
-    expect([...secrets.keys()].sort()).toEqual(['access_token', 'client_secret', 'code', 'code_verifier']);
+    expect([...secrets().keys()].sort()).toEqual(['access_token', 'client_secret', 'code', 'code_verifier']);
     expect(login.stderr).toMatch(/^\S+Z INFO {2}\[auth\] POST 127\.0\.0\.1:\d+\/oauth\/token 200 in \d+ ms$/m);
 
     const file = path.join(dataDir, 'verbose.png');
@@ -53,7 +53,8 @@ describe('shotput --verbose', () => {
     expect(upload.stderr).toMatch(/INFO {2}\[queue\] job \S+: processing → published \(shot \d+\)/);
 
     const everything = login.stdout + login.stderr + upload.stderr;
-    for (const [name, value] of secrets) expect(everything.includes(value), `the output holds the ${name}`).toBe(false);
+    for (const [name, value] of secrets())
+      expect(everything.includes(value), `the output holds the ${name}`).toBe(false);
 
     // Without --verbose, none of it.
     const quiet = await runCli(['--data-dir', dataDir, 'whoami']);

@@ -67,7 +67,7 @@ describe('queueChange', () => {
 
 describe('the window follows the changes', () => {
   test('revision by revision, its jobs are the queue main holds, and unchanged jobs keep their objects', () => {
-    const revisions = new QueueRevisions();
+    const revisions = new QueueRevisions(0);
     const first = revisions.advance(view(thousand.slice(0, 300)));
     expect(first.view.revision).toBe(1);
     let windowJobs = first.view.jobs;
@@ -92,5 +92,17 @@ describe('the window follows the changes', () => {
     const again = revisions.advance(view(steps.at(-1)!.map((each) => ({ ...each }))));
     expect(again.change).toBeUndefined();
     expect(again.view.revision).toBe(revision);
+  });
+
+  test('a queue numbered by a process started later comes after every revision of the one before', async () => {
+    const before = new QueueRevisions();
+    let last = 0;
+    // Far more changes than a queue makes between an engine's death and its restart.
+    for (let i = 0; i < 200; i++) last = before.advance(view(thousand.slice(0, i + 1))).view.revision;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const restarted = new QueueRevisions().advance(view(thousand.slice(0, 3)));
+    // The window at `last` hears a change that neither follows from it nor looks older: it reloads.
+    expect(restarted.change!.from).not.toBe(last);
+    expect(restarted.change!.to).toBeGreaterThan(last);
   });
 });

@@ -1,8 +1,8 @@
 import type { RequestHandlers } from '../../../common/contract/index';
 import { ok } from './result';
-import type { HandlerContext } from './handler-context';
+import type { MainHandlerContext } from './handler-context';
 
-export function createAppHandlers(context: HandlerContext): Pick<RequestHandlers, 'app.info'> {
+export function createAppHandlers(context: MainHandlerContext): Pick<RequestHandlers, 'app.info'> {
   return {
     'app.info': () => ok(context.appInfo),
   };

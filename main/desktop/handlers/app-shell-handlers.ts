@@ -1,12 +1,12 @@
 // The About facts, "Show logs" and the updater, for Settings.
 import type { RequestHandlers } from '../../../common/contract/index';
 import { fail, ok } from './result';
-import type { HandlerContext } from './handler-context';
+import type { MainHandlerContext } from './handler-context';
 
 export type { AppShellContext } from './handler-context';
 
 export function createAppShellHandlers(
-  context: HandlerContext,
+  context: MainHandlerContext,
 ): Pick<RequestHandlers, 'app.about' | 'logs.show' | 'updates.state' | 'updates.check' | 'updates.restart'> {
   const shell = context.appShell;
   return {

@@ -3,10 +3,10 @@
 import type { RequestHandlers } from '../../../common/contract/index';
 import { fail, ok } from './result';
 import { problemSentence } from '../session-problems';
-import type { HandlerContext } from './handler-context';
+import type { EngineHandlerContext } from './handler-context';
 
 export function createAuthHandlers(
-  context: HandlerContext,
+  context: EngineHandlerContext,
 ): Pick<RequestHandlers, 'auth.state' | 'auth.signIn' | 'auth.cancel' | 'auth.signOut' | 'auth.useService'> {
   const { session } = context;
   return {

@@ -38,7 +38,7 @@ export interface HandlerContext {
    */
   pickPaths: (kind: 'images' | 'image-folder' | 'watch-folder') => Promise<string[]>;
   /** Takes the files the OS opened with Shotput (Open With, the dock, Send to) that wait for the window. */
-  takeOpenedFiles: () => string[];
+  takeOpenedFiles: () => string[] | Promise<string[]>;
   /** The paths the user gave the app (picked or dropped): the only ones a request may name. */
   grants: PathGrants;
   /** Applies "open at login" to the OS (macOS and Windows; elsewhere it does nothing). */
@@ -63,6 +63,24 @@ export interface AppShellContext {
 
 /** What main/app gives the handlers besides the desktop itself (the window's side of IPC). */
 export type AppSide = Omit<HandlerContext, 'session' | 'drafts' | 'uploads' | 'watch' | 'motion' | 'grants'>;
+
+/**
+ * What the engine's handlers use (drafts, uploads, watched folders, motion, the session and the
+ * service): in the app they run in the engine's process, with main's pickers, browser and opened
+ * files reached through its port, and the settings as main last sent them.
+ */
+export type EngineHandlerContext = Pick<
+  HandlerContext,
+  'session' | 'drafts' | 'uploads' | 'watch' | 'motion' | 'grants' | 'openExternal' | 'pickPaths' | 'takeOpenedFiles'
+> & { settings: Pick<SettingsFile, 'get'> };
+
+/** What main's own handlers use (the app's facts, settings, the browser, the app shell). */
+export type MainHandlerContext = Pick<
+  HandlerContext,
+  'appInfo' | 'emit' | 'openExternal' | 'applyOpenAtLogin' | 'appShell'
+> & {
+  settings: Pick<SettingsFile, 'get' | 'set'>;
+};
 
 /** The desktop's events, forwarded to the window as the contract's events (from the moment it opens). */
 export function forwardDesktopEvents(desktop: Desktop, emit: HandlerContext['emit']): void {

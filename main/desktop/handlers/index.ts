@@ -4,7 +4,7 @@ import type { RequestHandlers } from '../../../common/contract/index';
 import { createAppHandlers } from './app-handlers';
 import { createAppShellHandlers } from './app-shell-handlers';
 import { createAuthHandlers } from './auth-handlers';
-import type { HandlerContext } from './handler-context';
+import type { EngineHandlerContext, HandlerContext, MainHandlerContext } from './handler-context';
 import { createSettingsHandlers } from './settings-handlers';
 import { createCommentsHandlers } from './comments-handlers';
 import { createPopularHandlers } from './popular-handlers';
@@ -15,22 +15,38 @@ import { createUploadHandlers } from './upload-handlers';
 import { createWatchHandlers } from './watch-handlers';
 import { createMotionHandlers } from './motion-handlers';
 
+export type { EngineHandlerContext, MainHandlerContext };
+
+/** Every request's handler in one process (the tests of the handlers; the app splits them, below). */
 export function createRequestHandlers(context: HandlerContext): RequestHandlers {
+  return { ...createMainHandlers(context), ...createEngineHandlers(context) };
+}
+
+/** The requests main answers itself: the app's facts, settings, links, About, logs and updates. */
+export function createMainHandlers(context: MainHandlerContext) {
+  return {
+    ...createAppHandlers(context),
+    ...createSettingsHandlers(context),
+    ...createShellHandlers(context.openExternal),
+    ...createAppShellHandlers(context),
+  };
+}
+
+export type MainRequestName = keyof ReturnType<typeof createMainHandlers>;
+
+/** The requests the engine answers: sign-in, the service, drafts, the queue, watched folders, motion. */
+export function createEngineHandlers(context: EngineHandlerContext): Omit<RequestHandlers, MainRequestName> {
   const service = serviceAccess(
     () => context.session.client(),
     () => context.session.user(),
   );
   return {
-    ...createAppHandlers(context),
-    ...createSettingsHandlers(context),
     ...createAuthHandlers(context),
     ...createShotsHandlers(service, (id) => context.uploads.forgetShot(id)),
     ...createCommentsHandlers(service),
     ...createPopularHandlers(service),
-    ...createShellHandlers(context.openExternal),
     ...createUploadHandlers(context),
     ...createWatchHandlers(context),
-    ...createAppShellHandlers(context),
     ...createMotionHandlers(context.motion),
   };
 }

@@ -1,9 +1,9 @@
 import type { RequestHandlers } from '../../../common/contract/index';
 import { ok } from './result';
-import type { HandlerContext } from './handler-context';
+import type { MainHandlerContext } from './handler-context';
 
 export function createSettingsHandlers(
-  context: HandlerContext,
+  context: MainHandlerContext,
 ): Pick<RequestHandlers, 'settings.get' | 'settings.set'> {
   return {
     'settings.get': () => ok(context.settings.get()),

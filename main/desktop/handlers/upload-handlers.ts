@@ -5,7 +5,7 @@ import { notGrantedDrafts } from '../path-grants';
 import type { EnqueueRequest, RequestHandlers } from '../../../common/contract/index';
 import { checkEnqueueItems } from './enqueue-checks';
 import { fail, ok } from './result';
-import type { HandlerContext } from './handler-context';
+import type { EngineHandlerContext } from './handler-context';
 import { answer } from './refusal';
 
 type UploadRequests =
@@ -33,7 +33,7 @@ type UploadRequests =
   | 'queue.clearFinished'
   | 'queue.openShot';
 
-export function createUploadHandlers(context: HandlerContext): Pick<RequestHandlers, UploadRequests> {
+export function createUploadHandlers(context: EngineHandlerContext): Pick<RequestHandlers, UploadRequests> {
   const { drafts, uploads, grants } = context;
   const addGiven = async (paths: string[]) => {
     grants.grant(paths);
@@ -49,7 +49,7 @@ export function createUploadHandlers(context: HandlerContext): Pick<RequestHandl
     // What the pickers return and what the OS opened with Shotput were given by the user: granted, then added as a drop is.
     'drafts.pick': () => answer(async () => addGiven(await context.pickPaths('images'))),
     'drafts.pickFolder': () => answer(async () => addGiven(await context.pickPaths('image-folder'))),
-    'drafts.takeOpened': () => answer(() => addGiven(context.takeOpenedFiles())),
+    'drafts.takeOpened': () => answer(async () => addGiven(await context.takeOpenedFiles())),
     'drafts.paste': ({ name, type, dataBase64 }) =>
       answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),
     'drafts.list': () => ok(drafts.list()),

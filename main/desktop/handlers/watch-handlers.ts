@@ -2,11 +2,11 @@
 import type { RequestHandlers } from '../../../common/contract/index';
 import { notGrantedFolder } from '../path-grants';
 import { fail, ok } from './result';
-import type { HandlerContext } from './handler-context';
+import type { EngineHandlerContext } from './handler-context';
 import { answer } from './refusal';
 
 export function createWatchHandlers(
-  context: HandlerContext,
+  context: EngineHandlerContext,
 ): Pick<RequestHandlers, 'watch.list' | 'watch.add' | 'watch.update' | 'watch.remove' | 'watch.force'> {
   const { watch, grants } = context;
   return {

@@ -46,6 +46,12 @@ export class AppState {
       bridge.on('auth.changed', (next) => {
         this.auth = next;
       });
+      // The restarted engine signed in again from the saved account (or could not): ask it.
+      bridge.on('engine.restarted', () => {
+        void bridge.auth.state().then((result) => {
+          if (result.ok) this.auth = result.value;
+        });
+      });
       this.loaded = true;
     } catch (error) {
       this.fatalError = error instanceof Error ? error.message : String(error);

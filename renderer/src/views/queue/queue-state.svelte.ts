@@ -54,6 +54,8 @@ class QueueState {
       bridge.on('rateLimit', (budget) => {
         this.rateLimit = budget;
       });
+      // A restarted engine numbers its changes afresh: the whole queue, as its journal has it.
+      bridge.on('engine.restarted', () => this.reload(bridge));
       this.reload(bridge);
     },
   );

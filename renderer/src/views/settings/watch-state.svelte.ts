@@ -25,6 +25,8 @@ class WatchState {
         this.folders = folders;
       });
       void this.run(() => bridge.watch.list());
+      // A restarted engine watches the folders again from its own list.
+      bridge.on('engine.restarted', () => void this.run(() => bridge.watch.list()));
     },
   );
 

@@ -78,6 +78,15 @@ class UploadDrafts {
     void bridge.drafts.list().then((result) => {
       if (result.ok) this.merge(result.value);
     });
+    // A restarted engine has the drafts its store kept: those are the drafts now.
+    bridge.on('engine.restarted', () => {
+      void bridge.drafts.list().then((result) => {
+        if (!result.ok) return;
+        const kept = new Set(result.value.map((view) => view.id));
+        this.forget(this.entries.filter((entry) => !kept.has(entry.id)).map((entry) => entry.id));
+        this.merge(result.value);
+      });
+    });
     // Files the OS opened with Shotput wait in main until the window takes them.
     bridge.on('drafts.opened', () => void this.takeOpened());
     void this.takeOpened();

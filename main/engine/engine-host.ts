@@ -1,0 +1,63 @@
+// The engine's process in the desktop app: an entry built beside main's (out/main/engine-host.js)
+// that Electron starts with utilityProcess.fork. It owns the drafts, image preparation, the queue
+// and its journal, the watched folders and the service client, so their work (sharp, hashing,
+// fsyncs, the governor's timers) never holds up main's event loop, which routes every click and
+// IPC reply of the window. Main calls its methods over the parent port (port-rpc.ts); when it is
+// told to close it closes the desktop, every draft and job on disk, and exits.
+import type { Result } from '../../common/contract/index';
+import { describeError } from '../logging/logger';
+import { openEngineDesktop, type OpenedEngine } from './engine-desktop';
+import type { EngineConfig } from './engine-protocol';
+import { PortRpc } from './port-rpc';
+
+/** process.parentPort of an Electron utility process (typed here: only main/app imports electron). */
+interface ParentPort {
+  on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
+  postMessage(message: unknown): void;
+}
+
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
+if (parentPort === undefined) {
+  process.stderr.write('engine-host runs only as a utility process of the desktop app.\n');
+  process.exit(2);
+}
+const port: ParentPort = parentPort;
+const main = new PortRpc(port);
+port.on('message', ({ data }) => main.receive(data));
+
+let opened: Promise<OpenedEngine> | undefined;
+const engine = (): Promise<OpenedEngine> => {
+  if (opened === undefined) throw new Error('The engine has not been started.');
+  return opened;
+};
+
+main.serve({
+  start: async (config: EngineConfig) => {
+    opened ??= openEngineDesktop(config, main);
+    const { desktop } = await opened;
+    return { service: desktop.session.service };
+  },
+  request: async (name: string, payload: unknown): Promise<Result<unknown>> => {
+    const handler = (await engine()).handlers[name as keyof OpenedEngine['handlers']] as
+      ((payload: unknown) => Promise<Result<unknown>> | Result<unknown>) | undefined;
+    if (handler === undefined) throw new Error(`The engine has no handler for "${name}".`);
+    return handler(payload);
+  },
+  deepLink: async (url: string) => (await engine()).desktop.session.handleDeepLink(url),
+  jobPicture: async (jobId: string) => (await engine()).desktop.uploads.thumbnail(jobId),
+  draftPicture: async (draftId: string, kind: never, n: number) =>
+    (await engine()).desktop.drafts.pictures.get(draftId, kind, n),
+  pauseUploads: async () => void (await engine()).desktop.uploads.queue()?.pause(),
+  resumeUploads: async () => void (await engine()).desktop.uploads.queue()?.resume(),
+  grant: async (paths: string[]) => (await engine()).grants.grant(paths),
+  settings: async (settings: EngineConfig['settings']) => (await engine()).setSettings(settings),
+  close: async () => {
+    try {
+      await (await opened)?.desktop.close();
+    } catch (error) {
+      main.note('logLine', `${new Date().toISOString()} WARN  [engine] Closing failed: ${describeError(error)}\n`);
+    }
+    // Exits once the answer is on its way: main waits for the exit, not for the answer alone.
+    setImmediate(() => process.exit(0));
+  },
+});

@@ -1,0 +1,87 @@
+// Main's side of the engine against the real engine in a real child process: a request the killed
+// process never answered gets one sentence (never a hang or a crash), main starts the process again
+// and says so, the new process has the signed-in account and the queue back from their files, and
+// quitting closes it, its exit awaited. The port's own rules (order, a closed side) below.
+import { describe, expect, it } from 'vitest';
+import { PortRpc, PortClosedError } from '../../main/engine/port-rpc';
+import { ENGINE_LOST_REQUEST } from '../../common/engine-words';
+import { startTestEngine } from './engine-for-tests';
+import { useSandboxAndScratch } from '../desktop/signed-in-desktop';
+import { control, type Fixture } from '../service/sandbox-fixture';
+import type { Scratch } from '../images/fixtures';
+
+let sandbox: Fixture;
+let files: Scratch;
+useSandboxAndScratch((made, scratch) => {
+  sandbox = made;
+  files = scratch;
+});
+
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(check()).toBe(true);
+}
+
+describe('EngineClient', () => {
+  it('answers a request the killed engine never answered with a sentence, and starts the engine again signed in', async () => {
+    const dataDir = files.file('engine-kill');
+    let restarted = 0;
+    const { engine, signIn, pid } = await startTestEngine({ dataDir, sandbox, onRestarted: () => restarted++ });
+    await signIn('ada');
+    const first = pid();
+
+    // Killed while a request waits on the service (answered slowly): the one sentence, never a hang or a throw.
+    await control(sandbox.sandbox, 'faults', { latency_ms: 3_000 });
+    const pending = engine.request('shots.list', undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(first, 'SIGKILL');
+    expect(await pending).toEqual({ ok: false, error: { code: 'engine-restarted', message: ENGINE_LOST_REQUEST } });
+    await control(sandbox.sandbox, 'faults', {});
+
+    await until(() => restarted === 1 && engine.pid !== undefined && engine.pid !== first);
+    // The saved account signs in by itself in the new process, and its queue opens.
+    await until(() => engine.status.queueOpen);
+    const state = await engine.request('auth.state', undefined);
+    expect(state).toMatchObject({ ok: true, value: { status: 'signed-in' } });
+
+    const last = engine.pid!;
+    await engine.close();
+    expect(() => process.kill(last, 0)).toThrow();
+    expect(restarted).toBe(1);
+  }, 60_000);
+});
+
+describe('PortRpc', () => {
+  /** Two ends joined as a port joins them: a message arrives on a later turn, in order. */
+  function pair(): [PortRpc, PortRpc] {
+    const ends: PortRpc[] = [];
+    const link = (to: () => PortRpc) => ({
+      postMessage: (message: unknown) => setImmediate(() => to().receive(structuredClone(message))),
+    });
+    ends.push(new PortRpc(link(() => ends[1]!)), new PortRpc(link(() => ends[0]!)));
+    return [ends[0]!, ends[1]!];
+  }
+
+  it('handles a note sent before a call first, answers errors as errors, and fails waiting calls when closed', async () => {
+    const [main, engine] = pair();
+    const granted: string[] = [];
+    engine.serve({
+      grant: (path: string) => void granted.push(path),
+      read: async (path: string) => (granted.includes(path) ? `read ${path}` : 'not granted'),
+      broken: () => {
+        throw new Error('no such draft');
+      },
+      never: () => new Promise(() => undefined),
+    });
+    main.note('grant', '/a.png');
+    expect(await main.call('read', '/a.png')).toBe('read /a.png');
+    await expect(main.call('broken')).rejects.toThrow('no such draft');
+    await expect(main.call('missing')).rejects.toThrow('No method "missing"');
+
+    const waiting = main.call('never');
+    main.close('the engine ended');
+    await expect(waiting).rejects.toBeInstanceOf(PortClosedError);
+    await expect(main.call('read', '/a.png')).rejects.toThrow('the engine ended');
+  });
+});

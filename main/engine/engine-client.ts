@@ -94,8 +94,8 @@ export class EngineClient extends EventEmitter<EngineEvents> {
 
   async call<T>(method: string, ...args: unknown[]): Promise<T> {
     if (this.closing !== undefined) throw new Error('Shotput is quitting.');
-    const running = this.running ?? this.fork();
-    this.running = running;
+    // Not running after it kept dying: the window's next request starts it again.
+    const running = (this.running ??= this.revive());
     await running.started;
     return running.rpc.call<T>(method, ...args);
   }
@@ -147,6 +147,17 @@ export class EngineClient extends EventEmitter<EngineEvents> {
     return running;
   }
 
+  /** A new process after one died: once its desktop is open, the window is told. */
+  private revive(): Running {
+    const running = this.fork();
+    running.started.then(
+      () => this.options.onRestarted?.(),
+      (error: unknown) =>
+        this.options.log(`The engine did not start again: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return running;
+  }
+
   /** An engine that died is started again, unless it keeps dying. */
   private restart(code: number): void {
     const now = Date.now();
@@ -155,14 +166,12 @@ export class EngineClient extends EventEmitter<EngineEvents> {
     this.status = idleEngineStatus;
     this.emit('status', this.status);
     if (this.restarts.length > (this.options.maxRestartsPerMinute ?? 5)) {
-      this.options.log(`The engine's process ended (code ${code}) again; it is not restarted.`);
+      this.options.log(
+        `The engine's process ended (code ${code}) again; it starts again with the window's next request.`,
+      );
       return;
     }
     this.options.log(`The engine's process ended (code ${code}); starting it again.`);
-    this.start().then(
-      () => this.options.onRestarted?.(),
-      (error: unknown) =>
-        this.options.log(`The engine did not start again: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    this.running = this.revive();
   }
 }

@@ -1,7 +1,9 @@
 // The engine's process (drafts, images, the queue) killed by the OS in the middle of a batch: main
 // starts it again, the window says so in one line and stays usable, and the queue goes on from
-// its journal: every file published exactly once, none failed, none sent twice.
+// its journal: every file published exactly once, none failed, none sent twice. And the window
+// answered while 300 dropped files prepare, however busy the engine is: frozen outright.
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, uiTimeoutMs } from './harness/index';
 import { photo } from '../images/fixtures';
@@ -50,7 +52,7 @@ describe('the engine process', () => {
     await expectVisible(page.getByText(`${COUNT} shots added to the queue.`));
     await page.getByRole('button', { name: 'Open the queue' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Queue' }));
-    await expect.poll(published, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(published, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(2);
 
     const killedPid = engineProcess(launched).pid!;
     process.kill(killedPid, 'SIGKILL');
@@ -64,12 +66,61 @@ describe('the engine process', () => {
         .map((shot) => shot.title)
         .filter((title) => title.startsWith('board-'))
         .sort();
-    await expect.poll(boards, { timeout: 120_000 }).toEqual(files.map((_, i) => `board-${i + 1}`).sort());
-    // Each once: the service holds as many shots of hers as files were queued, no more.
+    await expect.poll(published, { timeout: 120_000, interval: 250 }).toBeGreaterThanOrEqual(COUNT);
+    // Each once (its list read slowly: the service's rate limit is hers too, and the queue's).
+    await expect
+      .poll(boards, { timeout: 60_000, interval: 1_000 })
+      .toEqual(files.map((_, i) => `board-${i + 1}`).sort());
     expect(await published()).toBe(COUNT);
 
     // The window follows the new process: the Queue says all of them are on the service, none failed.
     await expectVisible(page.getByText(`All ${COUNT} on the service.`));
     await expect(page.getByText('Failed', { exact: true }).count()).resolves.toBe(0);
+  }, 300_000);
+
+  test('while 300 dropped files prepare, main answers the window even with the engine frozen', async () => {
+    const dir = await app.scratchDir('engine-busy');
+    const files: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const file = join(dir, `export-${String(i).padStart(3, '0')}.png`);
+      // Flat colour and a mark, as exported boards are: small files (the harness hands the drop's
+      // bytes to the page), and 2400x1800 pixels for the engine to decode and prepare.
+      const mark = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="${100 + (i % 50) * 2}" fill="white"/></svg>`;
+      await sharp({
+        create: { width: 2400, height: 1800, channels: 3, background: `hsl(${(i * 37) % 360}, 50%, 45%)` },
+      })
+        .composite([{ input: Buffer.from(mark), left: 100 + (i % 20) * 50, top: 200 }])
+        .png()
+        .toFile(file);
+      files.push(file);
+    }
+    const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace');
+    const { page } = launched;
+    await dropFiles(page, page.getByTestId('drop-zone'), files);
+    await expect.poll(() => draftsInGrid(page), { timeout: uiTimeoutMs }).toBe(300);
+    expect(await page.getByRole('button', { name: 'Upload all (300)' }).count()).toBe(0);
+
+    // The engine stops mid-preparation, as a core given to something else would stop it.
+    const engine = engineProcess(launched);
+    process.kill(engine.pid!, 'SIGSTOP');
+    try {
+      // Main still answers what it owns, and the window moves between its screens.
+      const info = await page.evaluate(() => window.shotput?.app.info());
+      expect(info).toMatchObject({ ok: true, value: { name: 'Shotput' } });
+      expect(await page.evaluate(() => window.shotput?.settings.get())).toMatchObject({ ok: true });
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
+      await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }));
+      // What the engine answers waits for it: that work is not main's.
+      const listed = page.evaluate(() => window.shotput?.drafts.list().then(() => 'answered'));
+      const waited = await Promise.race([
+        listed,
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 1_000)),
+      ]);
+      expect(waited).toBe('waiting');
+    } finally {
+      process.kill(engine.pid!, 'SIGCONT');
+    }
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Upload' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Upload all (300)' }));
   }, 300_000);
 });

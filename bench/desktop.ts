@@ -1,6 +1,7 @@
 // `npm run bench:desktop`: how responsive main stays while the desktop app works, in the end-to-end
-// harness (main's code in this process, the real renderer in Chromium, the bundled sandbox). Main's
-// event loop is sampled at 1 ms and a renderer→main→renderer call is timed every 100 ms during
+// harness (main's code in this process, the engine and the bundled sandbox in processes of their
+// own, the real renderer in Chromium). Main's event loop is sampled at 1 ms and a
+// renderer→main→renderer call is timed every 100 ms during
 // three phases: idle for 10 s; a drop of BENCH_FILES (300) distinct 2400x1800 PNGs until every
 // draft is prepared; Upload all until every shot is published. Prints one table; asserts nothing
 // (the figures mean something only with the machine's load beside them: `uptime` is printed too).

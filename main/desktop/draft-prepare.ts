@@ -147,6 +147,7 @@ export function keepWithinBudget(
 export class DraftWork {
   private readonly preparing = new Map<string, AbortController>();
   private readonly estimating = new Map<string, AbortController>();
+  private readonly previewing = new Map<string, AbortController>();
 
   constructor(private readonly progress: (id: string, done: number) => void) {}
 
@@ -195,9 +196,27 @@ export class DraftWork {
     }
   }
 
+  /**
+   * Runs a preview of the draft's exact result, ending an older one still running: dragging the
+   * crop asks for many and only the last matters. An ended one throws an AbortError, never a
+   * picture that would replace the newer one's.
+   */
+  async preview<T>(id: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.previewing.get(id)?.abort();
+    const controller = new AbortController();
+    this.previewing.set(id, controller);
+    try {
+      const result = await run(controller.signal);
+      controller.signal.throwIfAborted();
+      return result;
+    } finally {
+      if (this.previewing.get(id) === controller) this.previewing.delete(id);
+    }
+  }
+
   /** Stops everything of these drafts (removed), or of every draft. */
   stop(ids?: readonly string[]): void {
-    for (const map of [this.preparing, this.estimating])
+    for (const map of [this.preparing, this.estimating, this.previewing])
       for (const [id, controller] of map)
         if (!ids || ids.includes(id)) {
           controller.abort();

@@ -225,15 +225,21 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     this.pump();
   }
 
-  /** The exact image the draft would be sent as: the one prepared already when the choice is its own. */
+  /**
+   * The exact image the draft would be sent as: the one prepared already when the choice is its
+   * own. A newer preview of the draft ends this one (AbortError).
+   */
   async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
     const record = this.drafts.get(id);
     if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
     const { view, prepared } = record;
     if (prepared && view.state === 'ready' && JSON.stringify(view.prepare) === JSON.stringify(prepareChoice))
       return this.finalOf(id, prepared.image, view.warnings);
-    const motion = await this.options.windowMotion?.(view.path, prepareChoice);
-    const image = await prepareDraft(motion, view.path, prepareChoice, {});
+    const image = await this.work.preview(id, async (signal) => {
+      const motion = await this.options.windowMotion?.(view.path, prepareChoice);
+      signal.throwIfAborted();
+      return prepareDraft(motion, view.path, prepareChoice, { signal });
+    });
     return this.finalOf(id, image, image.warnings);
   }
 

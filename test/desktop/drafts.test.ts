@@ -165,6 +165,21 @@ describe('Drafts', () => {
     expect(animated).toMatchObject({ format: 'gif', width: 400, height: 300 });
     expect(seen.latest.get(anim!.id)?.facts).toMatchObject({ animated: true, frames: 3 });
     await expect(drafts.finalPreview('00000000-0000-0000-0000-000000000000', {})).rejects.toThrow(/no longer there/);
+
+    // Dragging the crop asks for many previews: a newer one ends the older, whose picture never
+    // replaces the newer's.
+    const crops = [100, 140, 180].map((left) => ({
+      size: '800x600' as const,
+      fit: 'contain' as const,
+      background: left === 180 ? '#00ff00' : '#0000ff',
+      crop: { left, top: 100, width: 600, height: 300 },
+    }));
+    const answers = await Promise.allSettled(crops.map((crop) => drafts.finalPreview(wide!.id, crop)));
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((answers[0] as PromiseRejectedResult).reason).toMatchObject({ name: 'AbortError' });
+    const last = (answers[2] as PromiseFulfilledResult<{ url: string }>).value;
+    const shown = await sharp(pictureAt(drafts, last.url)!.buffer).raw().toBuffer();
+    expect([...shown.subarray(0, 3)]).toEqual([0, 255, 0]);
     drafts.close();
   });
 

@@ -2,7 +2,7 @@
 // drafts become jobs of the signed-in account's queue, and the queue is paused, retried,
 // cancelled and looked at. The published shot opens in the system browser.
 import { notGrantedDrafts } from '../path-grants';
-import type { EnqueueRequest, RequestHandlers } from '../../../common/contract/index';
+import type { EnqueueRequest, RequestHandlers, Result } from '../../../common/contract/index';
 import { checkEnqueueItems } from './enqueue-checks';
 import { fail, ok } from './result';
 import type { EngineHandlerContext } from './handler-context';
@@ -33,6 +33,17 @@ type UploadRequests =
   | 'queue.clearFinished'
   | 'queue.openShot';
 
+/** A request a newer one of its kind may end: the ended one answers cancelled instead of throwing. */
+async function replaceable<T>(kind: string, run: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError')
+      return fail('cancelled', `A newer ${kind} replaced this one.`);
+    throw error;
+  }
+}
+
 export function createUploadHandlers(context: EngineHandlerContext): Pick<RequestHandlers, UploadRequests> {
   const { drafts, uploads, grants } = context;
   const addGiven = async (paths: string[]) => {
@@ -61,17 +72,11 @@ export function createUploadHandlers(context: EngineHandlerContext): Pick<Reques
       drafts.setPrepare(ids, prepare);
       return ok(null);
     },
-    'images.preview': ({ draftId, prepare }) => answer(() => drafts.finalPreview(draftId, prepare)),
-    // A newer estimate of the same draft ends this one: said as cancelled, which the editor ignores.
-    'drafts.estimate': async ({ draftId, prepare }) => {
-      try {
-        return await answer(async () => (await drafts.estimate(draftId, prepare)) ?? null);
-      } catch (error) {
-        if (error instanceof Error && error.name === 'AbortError')
-          return fail('cancelled', 'A newer estimate replaced this one.');
-        throw error;
-      }
-    },
+    // A newer preview or estimate of the same draft ends this one: said as cancelled, which the editor ignores.
+    'images.preview': ({ draftId, prepare }) =>
+      replaceable('preview', () => answer(() => drafts.finalPreview(draftId, prepare))),
+    'drafts.estimate': ({ draftId, prepare }) =>
+      replaceable('estimate', () => answer(async () => (await drafts.estimate(draftId, prepare)) ?? null)),
     'drafts.cancelPrepare': ({ draftId }) => ok({ prepare: drafts.cancelPrepare(draftId) ?? null }),
     'drafts.strip': ({ draftId, count }) => answer(async () => ({ frames: await drafts.strip(draftId, count) })),
     'drafts.edit': ({ edits }) => {

@@ -84,10 +84,10 @@ describe('the engine process', () => {
     for (let i = 0; i < 300; i++) {
       const file = join(dir, `export-${String(i).padStart(3, '0')}.png`);
       // Flat colour and a mark, as exported boards are: small files (the harness hands the drop's
-      // bytes to the page), and 2400x1800 pixels for the engine to decode and prepare.
+      // bytes to the page), and 1600x1200 pixels for the engine to decode and prepare.
       const mark = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="${100 + (i % 50) * 2}" fill="white"/></svg>`;
       await sharp({
-        create: { width: 2400, height: 1800, channels: 3, background: `hsl(${(i * 37) % 360}, 50%, 45%)` },
+        create: { width: 1600, height: 1200, channels: 3, background: `hsl(${(i * 37) % 360}, 50%, 45%)` },
       })
         .composite([{ input: Buffer.from(mark), left: 100 + (i % 20) * 50, top: 200 }])
         .png()
@@ -121,6 +121,9 @@ describe('the engine process', () => {
       process.kill(engine.pid!, 'SIGCONT');
     }
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Upload' }).click();
-    await expectVisible(page.getByRole('button', { name: 'Upload all (300)' }));
+    // Then every draft prepares: as long as 300 images take on a machine shared with other tests.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Upload all (300)' }).count(), { timeout: 240_000, interval: 500 })
+      .toBe(1);
   }, 300_000);
 });

@@ -15,11 +15,11 @@ export function openQueueView(
 ): UnnumberedView {
   if (!current) return { available: false, jobs: [], paused: false, rateLimit: null, dailyCap: null, diskFault: null };
   const cap = current.queue.dailyCapHold();
-  const jobs = current.queue.list();
+  const jobs = current.queue.mapJobs((job) => jobView(job, progress.get(job.id)));
   const { client } = current.account;
   return {
     available: true,
-    jobs: jobs.map((job) => jobView(job, progress.get(job.id))),
+    jobs,
     paused: current.queue.isPaused,
     rateLimit: rateLimitView(client.governor.state),
     dailyCap: cap ? { line: capWaitLine(cap.waiting), reason: cap.reason, until: cap.until } : null,

@@ -39,7 +39,8 @@ export function enqueueAnswer(result: AddResult, item: { draftId: string; source
   return { draftId, status: result.status, message: result.message, jobId: null, shotId: null };
 }
 
-export function jobView(job: UploadJob, progress: JobView['progress'] | undefined): JobView {
+/** A job as the window sees it: every field copied, so a view holds nothing of the live job. */
+export function jobView(job: Readonly<UploadJob>, progress: JobView['progress'] | undefined): JobView {
   const fromFolder = job.origin !== undefined && job.origin !== 'app' && job.origin !== 'cli';
   const note = job.lastError
     ? `${job.lastError}${job.retryAt ? ` Trying again at ${new Date(job.retryAt).toLocaleTimeString()}.` : ''}`
@@ -55,7 +56,7 @@ export function jobView(job: UploadJob, progress: JobView['progress'] | undefine
     shotId: job.shotId ?? null,
     publishedAt: job.publishedAt ?? null,
     scheduledFor: job.scheduledFor ?? job.metadata.scheduledFor ?? null,
-    warnings: job.warnings ?? [],
+    warnings: job.warnings ? [...job.warnings] : [],
     origin: fromFolder ? 'watch' : job.origin === 'cli' ? 'cli' : 'app',
     folder: fromFolder ? (job.origin ?? null) : null,
     createdAt: job.createdAt,

@@ -15,7 +15,7 @@ import { loggingFetch } from '../logging/logging-fetch';
 import { rememberSecret } from '../service/known-secrets';
 import { Reachability } from '../service/reachability';
 import { uploadsInFlight } from '../updates/uploads-in-flight';
-import type { RequestHandlers, Settings } from '../../common/contract/index';
+import type { QueueView, RequestHandlers, Settings } from '../../common/contract/index';
 import type { EngineConfig, EngineStatus, TokenMethod } from './engine-protocol';
 import type { PortRpc } from './port-rpc';
 
@@ -102,17 +102,19 @@ function rememberSecrets(value: unknown): void {
     rememberSecret(String((value as { accessToken: unknown }).accessToken));
 }
 
-/** Main's mirror of the engine (tray, dock, updater, quit), sent when it changes. */
+/**
+ * Main's mirror of the engine (tray, dock, updater, quit), sent when it changes: made from the view
+ * the queue publishes anyway (at most every 100 ms), never from a copy of its jobs.
+ */
 function followStatus(desktop: Desktop, send: (status: EngineStatus) => void): void {
   let last = '';
+  let view: QueueView = desktop.uploads.view();
   const update = (): void => {
-    const queue = desktop.uploads.queue();
     const status: EngineStatus = {
-      queueOpen: queue !== undefined,
-      paused: queue?.isPaused ?? false,
-      uploadsIdle: queue === undefined || uploadsInFlight(queue.list(), queue.isPaused) === 0,
-      // The jobs as the queue has them: asking the center for its view would send a change from here.
-      quitNotice: quitNotice({ jobs: queue?.list() ?? [] }),
+      queueOpen: view.available,
+      paused: view.paused,
+      uploadsIdle: uploadsInFlight(view.jobs, view.paused) === 0,
+      quitNotice: quitNotice(view),
       watching: desktop.watch.watching,
       watchingCount: desktop.watch.list().filter((folder) => folder.status === 'watching').length,
     };
@@ -121,8 +123,10 @@ function followStatus(desktop: Desktop, send: (status: EngineStatus) => void): v
     last = text;
     send(status);
   };
-  desktop.uploads.on('queue', update);
-  desktop.uploads.on('opened', update);
+  desktop.uploads.on('queue', (next) => {
+    view = next;
+    update();
+  });
   desktop.watch.on('changed', update);
   update();
 }

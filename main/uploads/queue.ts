@@ -91,6 +91,14 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.core.oldestFirst().map((j) => structuredClone(j));
   }
 
+  /**
+   * Each job, oldest first, read in place through `read` (no copy): for views that copy what they
+   * keep. A view built every 100 ms of a thousand jobs spent most of its time copying them.
+   */
+  mapJobs<T>(read: (job: Readonly<UploadJob>) => T): T[] {
+    return this.core.oldestFirst().map((job) => read(job));
+  }
+
   get(id: string): UploadJob | undefined {
     const job = this.core.job(id);
     return job ? structuredClone(job) : undefined;

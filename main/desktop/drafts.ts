@@ -1,14 +1,14 @@
 // Drafts: files dropped, picked or pasted, on their way to the queue. Adding answers at once with
 // one draft per image (folders are looked into), so the window can show the grid immediately;
-// the facts and previews are made here in the main process, a few files at a time, and reported
+// the facts and previews are made here in the engine's process, a few files at a time, and reported
 // in batches through `changed`. No picture crosses to the window in a view, only where main serves
 // it (draft-pictures.ts): the whole source small for the crop editor, and the result exactly as it
 // will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
-import { ImageError, preview } from '../images/index';
-import type { MotionEstimate, PreparedImage } from '../images/index';
+import { preview } from '../images/index';
+import type { MotionEstimate } from '../images/index';
 import { preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
 import { collectAll, goneMessage, newDraftView, writePasted } from './draft-files';
@@ -17,18 +17,9 @@ import type { StoredDraft } from './draft-store';
 import type { WindowDraftMotion } from './draft-motion';
 import { DraftChangeBatch } from './draft-changes';
 import { DraftPictures, pictureOf } from './draft-pictures';
+import { DraftEditor } from './draft-editor';
 import type { DraftChanges } from './draft-changes';
-import {
-  DraftWork,
-  cancelledView,
-  estimateDraft,
-  finalPreviewOf,
-  keepWithinBudget,
-  draftContent,
-  prepareDraft,
-  readFacts,
-  stripDraft,
-} from './draft-prepare';
+import { DraftWork, cancelledView, keepWithinBudget, draftContent, prepareDraft, readFacts } from './draft-prepare';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
@@ -91,10 +82,17 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   private readonly work = new DraftWork((id, done) => {
     if (!this.closed) this.emit('progress', { id, done });
   });
+  private readonly editor: DraftEditor;
 
   constructor(private readonly options: DraftsOptions) {
     super();
     this.changes = new DraftChangeBatch((changes) => this.emit('changed', changes), options.flushMs ?? 80);
+    this.editor = new DraftEditor({
+      draft: (id) => this.drafts.get(id),
+      work: this.work,
+      pictures: this.pictures,
+      ...(options.windowMotion === undefined ? {} : { windowMotion: options.windowMotion }),
+    });
   }
 
   list(): DraftView[] {
@@ -225,41 +223,17 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     this.pump();
   }
 
-  /**
-   * The exact image the draft would be sent as: the one prepared already when the choice is its
-   * own. A newer preview of the draft ends this one (AbortError).
-   */
-  async finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
-    const record = this.drafts.get(id);
-    if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
-    const { view, prepared } = record;
-    if (prepared && view.state === 'ready' && JSON.stringify(view.prepare) === JSON.stringify(prepareChoice))
-      return this.finalOf(id, prepared.image, view.warnings);
-    const image = await this.work.preview(id, async (signal) => {
-      const motion = await this.options.windowMotion?.(view.path, prepareChoice);
-      signal.throwIfAborted();
-      return prepareDraft(motion, view.path, prepareChoice, { signal });
-    });
-    return this.finalOf(id, image, image.warnings);
+  /** The editor's asks (draft-editor.ts): the exact image for a choice being tried, an estimate, a strip. */
+  finalPreview(id: string, prepareChoice: PrepareChoice): Promise<FinalPreview> {
+    return this.editor.finalPreview(id, prepareChoice);
   }
 
-  /** The fitter's estimate for a draft's clip with this choice (undefined for a still); a newer one ends an older. */
-  async estimate(id: string, prepareChoice: PrepareChoice): Promise<MotionEstimate | undefined> {
-    const record = this.drafts.get(id);
-    if (!record) throw new ImageError('not-found', 'This draft is no longer there; add the file again.');
-    if (!record.view.facts?.animated) return undefined;
-    const file = record.view.path;
-    const motion = () => this.options.windowMotion?.(file, prepareChoice);
-    return this.work.estimate(id, async (signal) => estimateDraft(await motion(), file, prepareChoice, signal));
+  estimate(id: string, prepareChoice: PrepareChoice): Promise<MotionEstimate | undefined> {
+    return this.editor.estimate(id, prepareChoice);
   }
 
-  /** Small pictures spread over a draft's clip (none for a still). */
-  async strip(id: string, count: number): Promise<{ timeMs: number; url: string }[]> {
-    const view = this.drafts.get(id)?.view;
-    if (!view?.facts?.animated) return [];
-    const frames = await stripDraft(await this.options.windowMotion?.(view.path, view.prepare), view.path, count);
-    const picture = (jpeg: Buffer) => ({ buffer: jpeg, type: 'image/jpeg' as const });
-    return frames.map(({ timeMs, jpeg }, i) => ({ timeMs, url: this.pictures.put(id, `strip-${i}`, picture(jpeg)) }));
+  strip(id: string, count: number): Promise<{ timeMs: number; url: string }[]> {
+    return this.editor.strip(id, count);
   }
 
   /**
@@ -302,14 +276,6 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     this.drafts.set(view.id, { view, version: 0 });
     this.waiting.push(view.id);
     return view;
-  }
-
-  private finalOf(
-    id: string,
-    image: PreparedForQueue | PreparedImage,
-    warnings: FinalPreview['warnings'],
-  ): FinalPreview {
-    return finalPreviewOf(this.pictures.put(id, 'final', pictureOf(image.buffer, image.format)), image, warnings);
   }
 
   private dirty(): void {

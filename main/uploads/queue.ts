@@ -17,6 +17,7 @@ import { cancelJob, editJob, pauseJob, removalRefusal, resumeJob, retryJob } fro
 import { QueueCore, needsSnapshot } from './queue-core';
 import { Reconciler } from './reconciler';
 import { queueIsIdle } from './queue-idle';
+import { queueStarts } from './queue-starts';
 import { tuningOf, type UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
@@ -312,52 +313,16 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       this.recover();
     }
     const now = Date.now();
-    // One pass over the jobs, in the journal's order (the order they were created in): the pump
-    // runs after every change, so at a thousand jobs a sort and a list per state each time would
-    // be most of the queue's work and memory.
-    const queued: UploadJob[] = [];
-    const ready: UploadJob[] = [];
-    let preparing = 0;
-    for (const job of core.jobs()) {
-      if (job.state === 'queued') queued.push(job);
-      else if (job.state === 'ready') ready.push(job);
-      else if (job.state === 'preparing') preparing++;
-    }
-    let wake = Number.POSITIVE_INFINITY;
-    const runnable = (j: UploadJob) => !j.paused && !core.paused && !core.draining && !core.busy.has(j.id);
-    const { prepareConcurrency, readyAhead, uploadConcurrency } = core.tuning;
-
-    let held = preparing + ready.length;
-    for (const job of queued) {
-      if (!runnable(job)) continue;
-      const due = job.retryAt ? Date.parse(job.retryAt) : 0;
-      if (due > now) {
-        wake = Math.min(wake, due);
-        continue;
-      }
-      if (preparing >= prepareConcurrency || held >= readyAhead) break;
-      preparing++;
-      held++;
-      void this.stages.prepare(job.id);
-    }
+    const starts = queueStarts(core, now);
+    let wake = starts.wake;
+    // A start can pause the queue at once (the disk refused its journal line): none after it then.
+    for (const id of starts.prepare) if (!core.paused) void this.stages.prepare(id);
 
     // Learn the account's highest shot id while the first images are still being prepared.
     if (this.highest.known === undefined && !this.highest.asking && !core.paused && core.uploadsWaiting())
       void this.highest.learn();
 
-    let sending = core.sending.size;
-    const capped = core.dailyCap.active(now) !== undefined;
-    if (capped) wake = Math.min(wake, core.dailyCap.endsAt() ?? wake);
-    for (const job of capped ? [] : ready) {
-      if (!runnable(job) || sending >= uploadConcurrency) continue;
-      const due = job.retryAt ? Date.parse(job.retryAt) : 0;
-      if (due > now) {
-        wake = Math.min(wake, due);
-        continue;
-      }
-      sending++;
-      void this.stages.upload(job.id);
-    }
+    for (const id of starts.upload) if (!core.paused) void this.stages.upload(id);
 
     const check = this.reconciler.nextDue();
     if (check !== undefined) {

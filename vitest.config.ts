@@ -47,7 +47,7 @@ const integrationFiles = [
   'test/desktop/draft-lottie.test.ts',
   'test/workflows/release-guard.test.ts',
   // The engine's process started (and killed) beside a sandbox.
-  'test/app/desktop-wiring.test.ts',
+  'test/app/engine-wiring.test.ts',
   'test/app/desktop-integration.test.ts',
   'test/app/engine-client.test.ts',
 ];

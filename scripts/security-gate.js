@@ -67,7 +67,7 @@ const exclusions = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/app/desktop-session-wiring.ts',
+    file: 'main/app/engine-wiring.ts',
     sample: 'openExternal: (url: string) => options.openExternal(url),',
     reason:
       "Serves the engine's process main's openExternal, which is createOpenExternal() (main/app/open-external.ts): it refuses " +

@@ -16,7 +16,7 @@ import { claimSingleInstance } from './single-instance';
 import { findDeepLinkInArgv } from '../auth/deep-link';
 import { createSenderCheck } from './trusted-sender';
 import { registerDeepLinks } from './auth-deep-links';
-import { desktopSandbox, startEngine } from './desktop-session-wiring';
+import { desktopSandbox, startEngine } from './engine-wiring';
 import { PagePolicy } from './page-policy';
 import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';

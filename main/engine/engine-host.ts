@@ -9,19 +9,9 @@ import { describeError } from '../logging/logger';
 import { openEngineDesktop, type OpenedEngine } from './engine-desktop';
 import type { EngineConfig } from './engine-protocol';
 import { PortRpc } from './port-rpc';
+import { utilityParentPort } from '../service/utility-parent-port';
 
-/** process.parentPort of an Electron utility process (typed here: only main/app imports electron). */
-interface ParentPort {
-  on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
-  postMessage(message: unknown): void;
-}
-
-const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
-if (parentPort === undefined) {
-  process.stderr.write('engine-host runs only as a utility process of the desktop app.\n');
-  process.exit(2);
-}
-const port: ParentPort = parentPort;
+const port = utilityParentPort('engine-host');
 const main = new PortRpc(port);
 port.on('message', ({ data }) => main.receive(data));
 

@@ -5,19 +5,9 @@
 // encoding, multipart parsing and fsyncs no longer stop main's event loop. Plain Node: no electron.
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index';
 import type { SandboxHostReply, SandboxHostRequest } from './sandbox-host-protocol';
+import { utilityParentPort } from './utility-parent-port';
 
-/** process.parentPort of an Electron utility process (typed here: only main/app imports electron). */
-interface ParentPort {
-  on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
-  postMessage(message: unknown): void;
-}
-
-const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
-if (parentPort === undefined) {
-  process.stderr.write('sandbox-host runs only as a utility process of the desktop app.\n');
-  process.exit(2);
-}
-const port: ParentPort = parentPort;
+const port = utilityParentPort('sandbox-host');
 let sandbox: Sandbox | undefined;
 
 function reply(message: SandboxHostReply): void {

@@ -41,7 +41,7 @@ vi.mock('electron', async () => {
   };
 });
 
-const { startEngine } = await import('../../main/app/desktop-session-wiring');
+const { startEngine } = await import('../../main/app/engine-wiring');
 const { defaultSettings } = await import('../../common/contract/settings');
 type Started = Awaited<ReturnType<typeof startEngine>>;
 const { stopAppSandbox } = await import('../../main/app/sandbox-process');

@@ -1,6 +1,8 @@
 // Builds `window.shotput` from the contract: one function per request, plus `on` for events.
-// It takes the ipcRenderer as a parameter so the same code runs in Electron and in the
-// end-to-end harness, and so the renderer never receives ipcRenderer itself.
+// Main's own requests and events go over IPC; the engine's over the port main hands the preload
+// (engine-link.ts), so they never wait on main. It takes the ipcRenderer as a parameter so the same
+// code runs in Electron and in the end-to-end harness, and so the renderer never receives
+// ipcRenderer, the port or the IPC event itself.
 import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
 import {
   channelOf,
@@ -12,17 +14,30 @@ import {
   type Result,
   type ShotputBridge,
 } from '../common/contract/index';
-import { droppedPathsChannel, maxDroppedPaths } from './dropped-paths';
+import { answeredByMain, enginePortChannel, maxDroppedPaths } from '../common/window-routes';
+import { EngineLink, type PagePort } from './engine-link';
 
 type IpcLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
 type WebUtilsLike = Pick<WebUtils, 'getPathForFile'>;
 
 export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridge {
+  const engine = new EngineLink();
+  // Main posts the port at this page's request, and a new one whenever the engine starts anew.
+  ipc.on(enginePortChannel, (event: IpcRendererEvent) => {
+    const port = event.ports[0] as PagePort | undefined;
+    if (port !== undefined) engine.adopt(port);
+  });
+  void ipc.invoke(enginePortChannel).catch(() => undefined);
+
   const bridge: Record<string, Record<string, (payload?: unknown) => Promise<Result<unknown>>>> = {};
   for (const name of requestNames) {
     const [namespace, method] = splitRequestName(name);
     const channel = channelOf(name);
     bridge[namespace] ??= {};
+    if (!answeredByMain(name)) {
+      bridge[namespace][method] = (payload?: unknown) => engine.request(name, payload);
+      continue;
+    }
     bridge[namespace][method] = async (payload?: unknown) => {
       try {
         return (await ipc.invoke(channel, payload)) as Result<unknown>;
@@ -38,16 +53,19 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
     if (!eventNames.includes(event)) throw new Error(`Unknown event “${String(event)}”.`);
     const channel = channelOf(event);
     // Wrap so the renderer never sees the IPC event object (it holds the sender).
+    // An event comes from main (IPC) or from the engine (its port): the listener hears both.
     const wrapped = (_event: IpcRendererEvent, payload: EventPayload<E>) => listener(payload);
     ipc.on(channel, wrapped);
+    const offEngine = engine.on(event, (payload) => listener(payload as EventPayload<E>));
     return () => {
       ipc.removeListener(channel, wrapped);
+      offEngine();
     };
   };
 
   // Dropped files are File objects; only the preload can ask Electron for their paths on disk.
   // Pasted images and files from elsewhere have none and are left out. The paths found are
-  // granted in main before the page can name them: this invoke goes down the same IPC pipe as the
+  // granted in the engine before the page can name them: the grant goes down the same port as the
   // page's next request (drafts.add), and messages on it arrive in order.
   // Each File is granted once, however often the page asks for its path.
   const granted = new WeakSet<File>();
@@ -66,8 +84,7 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
         // Not a File Electron knows: no path.
       }
     }
-    if (toGrant.length > 0)
-      void ipc.invoke(droppedPathsChannel, toGrant.slice(0, maxDroppedPaths)).catch(() => undefined);
+    if (toGrant.length > 0) engine.grant(toGrant.slice(0, maxDroppedPaths));
     return paths;
   };
 

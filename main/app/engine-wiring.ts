@@ -19,8 +19,6 @@ export interface EngineWiringOptions {
   openExternal: (url: string) => Promise<void>;
   pickPaths: (kind: 'images' | 'image-folder' | 'watch-folder') => Promise<string[]>;
   takeOpenedFiles: () => string[];
-  /** A contract event for the window. */
-  emit: (event: string, payload: unknown) => void;
   /** A finished line of the engine's log. */
   writeLogLine: (line: string) => void;
   onRestarted: () => void;
@@ -74,7 +72,6 @@ export async function startEngine(options: EngineWiringOptions): Promise<{ engin
         return (tokens.store[method] as (...given: unknown[]) => Promise<unknown>).apply(tokens.store, args);
       },
     },
-    onEvent: options.emit,
     onLogLine: options.writeLogLine,
     onRestarted: options.onRestarted,
     log: options.log,

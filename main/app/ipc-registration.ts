@@ -1,26 +1,23 @@
-// Both ways of IPC with the window. Requests: one ipcMain handler per request of the contract;
-// before a handler runs, the sender must be the app's own frame and the payload must match the
-// contract's schema; whatever happens, the renderer gets a Result, never a thrown error. Events:
-// sent to the window while it is open, on the contract's channel.
+// Both ways of IPC with the window. Requests: one ipcMain handler per request main answers (the
+// engine's arrive on its own port, window-engine-port.ts); before a handler runs, the sender must be
+// the app's own frame and the payload must match the contract's schema; whatever happens, the
+// renderer gets a Result, never a thrown error. Events: sent to the window while it is open, on the
+// contract's channel.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
-import * as v from 'valibot';
 import {
   channelOf,
   type EventName,
   type EventPayload,
-  requestNames,
-  requests,
   type RequestHandlers,
   type RequestName,
   type Result,
 } from '../../common/contract/index';
+import { answerRequest, INVALID_PAYLOAD_MESSAGE } from '../desktop/handlers/answer-request';
 import type { FrameLike } from './trusted-sender';
 
 export type { RequestHandlers };
 
-/** What the window shows when main cannot use what it sent (a fault of Shotput's, not of the user). */
-export const INVALID_PAYLOAD_MESSAGE =
-  'Shotput could not use what the window sent, so nothing was changed. Please try again; if it happens again, restart Shotput.';
+export { INVALID_PAYLOAD_MESSAGE };
 
 export interface IpcRegistrationOptions {
   isTrustedSender: (frame: FrameLike | null | undefined) => boolean;
@@ -30,16 +27,18 @@ export interface IpcRegistrationOptions {
 
 type IpcMainLike = Pick<IpcMain, 'handle' | 'removeHandler'>;
 
+/** One ipcMain handler per request in `handlers` (main's own: the engine's come on its port). */
 export function registerRequestHandlers(
   ipcMain: IpcMainLike,
-  handlers: RequestHandlers,
+  handlers: Partial<RequestHandlers>,
   options: IpcRegistrationOptions,
 ): () => void {
-  for (const name of requestNames) {
+  const names = Object.keys(handlers) as RequestName[];
+  for (const name of names) {
     ipcMain.handle(channelOf(name), (event, payload: unknown) => answer(name, handlers, options, event, payload));
   }
   return () => {
-    for (const name of requestNames) ipcMain.removeHandler(channelOf(name));
+    for (const name of names) ipcMain.removeHandler(channelOf(name));
   };
 }
 
@@ -55,7 +54,7 @@ export function eventSender(
 
 async function answer(
   name: RequestName,
-  handlers: RequestHandlers,
+  handlers: Partial<RequestHandlers>,
   options: IpcRegistrationOptions,
   event: IpcMainInvokeEvent,
   payload: unknown,
@@ -67,24 +66,5 @@ async function answer(
       error: { code: 'untrusted-sender', message: 'This request did not come from the Shotput window.' },
     };
   }
-  const parsed = v.safeParse(requests[name].payload, payload);
-  if (!parsed.success) {
-    const issues = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'payload'}: ${issue.message}`).join('; ');
-    options.log(`Refused “${name}”: invalid payload (${issues}).`);
-    // The details are for the log; the person at the window gets a sentence, never a request's name
-    // or a schema's words (each field the user types is checked where it is typed, before this).
-    return { ok: false, error: { code: 'invalid-payload', message: INVALID_PAYLOAD_MESSAGE } };
-  }
-  try {
-    const handler = handlers[name] as (payload: unknown) => Promise<Result<unknown>> | Result<unknown>;
-    return await handler(parsed.output);
-  } catch (error) {
-    options.log(
-      `Handler of “${name}” crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    return {
-      ok: false,
-      error: { code: 'internal-error', message: 'Something went wrong inside Shotput. Please try again.' },
-    };
-  }
+  return answerRequest(name, handlers, payload, options.log);
 }

@@ -2,13 +2,23 @@
 // privileges and the single-instance lock before ready; protocol, permissions, IPC and the
 // window after.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  MessageChannelMain,
+  Notification,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import { openSettingsFile } from '../settings/settings-file';
 import { handleAppProtocol, registerAppSchemePrivileges } from './app-protocol';
 import { devServerUrl, rendererEntryUrl, resolveAppPaths } from './app-paths';
-import { createMainHandlers, type MainRequestName } from '../desktop/handlers/index';
+import { createMainHandlers } from '../desktop/handlers/index';
 import { eventSender, registerRequestHandlers } from './ipc-registration';
-import { registerDroppedPaths } from './dropped-paths-registration';
+import { registerWindowEnginePort, type WindowEnginePort } from './window-engine-port';
 import { createMainWindow } from './main-window';
 import { attachNavigationGuard } from './navigation-guard';
 import { denyAllPermissions } from './permissions';
@@ -22,7 +32,6 @@ import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integratio
 import { createOpenExternal } from './open-external';
 import type { EngineClient } from '../engine/engine-client';
 import { ENGINE_RESTARTED } from '../../common/engine-words';
-import { requestNames, type RequestHandlers } from '../../common/contract/index';
 import { stopAppSandbox } from './sandbox-process';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
 import { openDialogOptions, type PickKind } from './open-dialogs';
@@ -63,6 +72,7 @@ export function startApp(): void {
   let mainWindow: BrowserWindow | undefined;
   const emit = eventSender(() => mainWindow);
   let engine: EngineClient | undefined;
+  let enginePort: WindowEnginePort | undefined;
   let quitting: 'no' | 'closing' | 'closed' = 'no';
   // Sign-in callbacks (app.shotput://…) that arrive before the session is open wait for it.
   const waitingLinks: string[] = [];
@@ -181,9 +191,12 @@ export function startApp(): void {
       openExternal,
       pickPaths,
       takeOpenedFiles: () => desktopFiles?.take() ?? [],
-      emit: emit as (event: string, payload: unknown) => void,
       writeLogLine: appLog.writeLine,
-      onRestarted: () => emit('engine.restarted', { message: ENGINE_RESTARTED }),
+      // The window's old port died with the old process: a new one first, then the one line.
+      onRestarted: () => {
+        if (mainWindow !== undefined) enginePort?.offer(mainWindow.webContents);
+        emit('engine.restarted', { message: ENGINE_RESTARTED });
+      },
       // What the session, queue and watched folders report this way is mostly a failure.
       log: appLog.logger.scope('engine').warn,
       onSandbox: noteSandbox,
@@ -225,8 +238,9 @@ export function startApp(): void {
       appShell,
     });
     const ipcOptions = { isTrustedSender: createSenderCheck(devUrl), log };
-    registerRequestHandlers(ipcMain, { ...engineRequests(opened, mainHandlers), ...mainHandlers }, ipcOptions);
-    registerDroppedPaths(ipcMain, { grant: (paths) => opened.grant(paths) }, ipcOptions);
+    // Main answers its own requests; the engine's go on the port the preload asks for here.
+    registerRequestHandlers(ipcMain, mainHandlers, ipcOptions);
+    enginePort = registerWindowEnginePort(ipcMain, opened, MessageChannelMain, ipcOptions);
     openWindow();
     if (smokeRequested(launch.argv, process.env) && mainWindow !== undefined)
       void finishSmokeCheck(mainWindow, app, log, () =>
@@ -245,12 +259,4 @@ export function startApp(): void {
       log(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       app.quit();
     });
-}
-
-/** Every request main does not answer itself goes to the engine, checked first by ipc-registration.ts. */
-function engineRequests(engine: EngineClient, mainHandlers: Record<MainRequestName, unknown>): RequestHandlers {
-  const forwarded = requestNames.filter((name) => !Object.hasOwn(mainHandlers, name));
-  return Object.fromEntries(
-    forwarded.map((name) => [name, (payload: unknown) => engine.request(name, payload)]),
-  ) as unknown as RequestHandlers;
 }

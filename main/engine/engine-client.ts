@@ -1,19 +1,19 @@
 // Main's side of the engine: starts its process (in the app, utilityProcess.fork of
 // out/main/engine-host.js; the fork is given, so this file is plain Node and tested with real
-// child processes), forwards the window's requests to it, serves it what only main can do, keeps a
-// mirror of its status for the tray, the dock, the updater and quitting, and starts it again when
-// it dies: the queue resumes from its journal and the drafts from their store, so nothing is lost
-// or sent twice, and the window is told in one line.
+// child processes), hands it the window's ports (the window's requests and events then go straight
+// between the two), serves it what only main can do, keeps a mirror of its status for the tray, the
+// dock, the updater and quitting, and starts it again when it dies: the queue resumes from its
+// journal and the drafts from their store, so nothing is lost or sent twice, and the window is told
+// in one line.
 import { EventEmitter } from 'node:events';
 import type { BatchSummary } from '../desktop/batch-tracker';
-import type { RequestName, Result } from '../../common/contract/index';
-import { ENGINE_LOST_REQUEST } from '../../common/engine-words';
 import { idleEngineStatus, type EngineConfig, type EngineStatus } from './engine-protocol';
-import { PortRpc, type Methods } from './port-rpc';
+import { PortRpc, type Methods } from '../../common/port-rpc';
 
 /** The engine's process as main sees it (Electron's UtilityProcess has this shape). */
 export interface EngineProcess {
-  postMessage(message: unknown): void;
+  /** `transfer`: ports that move into the engine's process with the message. */
+  postMessage(message: unknown, transfer?: unknown[]): void;
   on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
   kill(): boolean;
@@ -26,8 +26,6 @@ export interface EngineClientOptions {
   config: () => EngineConfig;
   /** Main's methods the engine calls (the browser, the pickers, the opened files, the sandbox, the tokens). */
   main: Methods;
-  /** A contract event for the window. */
-  onEvent: (name: string, payload: unknown) => void;
   /** A finished line of the engine's log, for the app's log. */
   onLogLine: (line: string) => void;
   /** The engine died and has started again: the window says so. */
@@ -55,6 +53,7 @@ export class EngineClient extends EventEmitter<EngineEvents> {
   private running: Running | undefined;
   private closing: Promise<void> | undefined;
   private readonly restarts: number[] = [];
+  private backOff: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: EngineClientOptions) {
     super();
@@ -70,22 +69,17 @@ export class EngineClient extends EventEmitter<EngineEvents> {
     return this.running?.child.pid;
   }
 
-  /** A request of the window, already checked by main (sender, schema); a lost engine is a sentence. */
-  async request(name: RequestName, payload: unknown): Promise<Result<unknown>> {
-    try {
-      return await this.call<Result<unknown>>('request', name, payload);
-    } catch (error) {
-      // While quitting, a request the window still sent is simply not answered by the engine.
-      if (this.closing !== undefined)
-        return { ok: false, error: { code: 'cancelled', message: 'Shotput is quitting.' } };
-      if (!(error instanceof Error) || error.name !== 'PortClosedError') throw error;
-      return { ok: false, error: { code: 'engine-restarted', message: ENGINE_LOST_REQUEST } };
-    }
-  }
-
-  /** Paths the user dropped on the window: granted before any request that names them. */
-  grant(paths: readonly string[]): void {
-    this.running?.rpc.note('grant', paths);
+  /**
+   * A window's port (the other end is the window's, checked by main): it moves into the engine's
+   * process once that has started, where the window's requests are answered and its events sent.
+   * If the process dies first, the port goes with it; main offers the window a new one when the
+   * engine has started again.
+   */
+  async connectWindow(port: unknown): Promise<void> {
+    if (this.closing !== undefined) return;
+    const running = (this.running ??= this.revive());
+    await running.started;
+    if (this.running === running) running.child.postMessage({ k: 'window' }, [port]);
   }
 
   settingsChanged(settings: EngineConfig['settings']): void {
@@ -94,7 +88,7 @@ export class EngineClient extends EventEmitter<EngineEvents> {
 
   async call<T>(method: string, ...args: unknown[]): Promise<T> {
     if (this.closing !== undefined) throw new Error('Shotput is quitting.');
-    // Not running after it kept dying: the window's next request starts it again.
+    // Not running after it kept dying: what main needs starts it again.
     const running = (this.running ??= this.revive());
     await running.started;
     return running.rpc.call<T>(method, ...args);
@@ -103,6 +97,7 @@ export class EngineClient extends EventEmitter<EngineEvents> {
   /** Closes the desktop in the engine (drafts and jobs on disk) and waits for its process to end. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      clearTimeout(this.backOff);
       const running = this.running;
       if (running === undefined) return;
       const exited = new Promise<void>((resolve) => running.child.on('exit', () => resolve()));
@@ -125,7 +120,6 @@ export class EngineClient extends EventEmitter<EngineEvents> {
     const rpc = new PortRpc(child);
     rpc.serve({
       ...this.options.main,
-      event: (name: string, payload: unknown) => this.options.onEvent(name, payload),
       status: (status: EngineStatus) => {
         this.status = status;
         this.emit('status', status);
@@ -158,7 +152,11 @@ export class EngineClient extends EventEmitter<EngineEvents> {
     return running;
   }
 
-  /** An engine that died is started again, unless it keeps dying. */
+  /**
+   * An engine that died is started again at once, unless it keeps dying: then once a minute has
+   * passed since the first of its last restarts (or sooner, when main needs it for a sign-in link
+   * or a picture).
+   */
   private restart(code: number): void {
     const now = Date.now();
     this.restarts.push(now);
@@ -166,9 +164,15 @@ export class EngineClient extends EventEmitter<EngineEvents> {
     this.status = idleEngineStatus;
     this.emit('status', this.status);
     if (this.restarts.length > (this.options.maxRestartsPerMinute ?? 5)) {
+      const waitMs = (this.restarts[0] as number) + 60_000 - now;
       this.options.log(
-        `The engine's process ended (code ${code}) again; it starts again with the window's next request.`,
+        `The engine's process ended (code ${code}) again; it starts again in ${Math.ceil(waitMs / 1000)} s.`,
       );
+      clearTimeout(this.backOff);
+      this.backOff = setTimeout(() => {
+        if (this.closing === undefined) this.running ??= this.revive();
+      }, waitMs);
+      this.backOff.unref?.();
       return;
     }
     this.options.log(`The engine's process ended (code ${code}); starting it again.`);

@@ -1,7 +1,8 @@
 // The desktop as the engine's process opens it: drafts, the queue, watched folders and the
 // session, with what only main has (the system browser, the pickers, the files the OS opened, the
 // bundled sandbox, the sealed tokens) reached through main's methods on the port, and everything
-// the window or main should know sent to main as notes. Plain Node: no electron here.
+// main should know sent to main as notes; the window's requests and events go straight between it
+// and this process, on the ports main hands over (window-ports.ts). Plain Node: no electron here.
 import { AccountManager } from '../auth/account-manager';
 import type { TokenKeeper } from '../auth/token-store';
 import { openDesktop, type Desktop, type DesktopOptions } from '../desktop/desktop';
@@ -17,12 +18,14 @@ import { Reachability } from '../service/reachability';
 import { uploadsInFlight } from '../updates/uploads-in-flight';
 import type { QueueView, RequestHandlers, Settings } from '../../common/contract/index';
 import type { EngineConfig, EngineStatus, TokenMethod } from './engine-protocol';
-import type { PortRpc } from './port-rpc';
+import type { PortRpc } from '../../common/port-rpc';
+import { WindowPorts } from './window-ports';
 
 export interface OpenedEngine {
   desktop: Desktop;
   handlers: Partial<RequestHandlers>;
-  grants: PathGrants;
+  /** The window's ports: its requests answered and the contract's events sent there. */
+  windows: WindowPorts;
   setSettings(settings: Settings): void;
 }
 
@@ -61,15 +64,17 @@ export async function openEngineDesktop(config: EngineConfig, main: PortRpc): Pr
     // Asked for while a request waits on it; main answers from what the OS handed it.
     takeOpenedFiles: () => main.call('takeOpenedFiles'),
   };
-  forwardDesktopEvents(desktop, (event, payload) => main.note('event', event, payload));
+  const handlers = createEngineHandlers(context);
+  const windows = new WindowPorts(handlers, grants, logger.scope('engine').warn);
+  forwardDesktopEvents(desktop, (event, payload) => windows.send(event, payload));
   followStatus(desktop, (status) => main.note('status', status));
   desktop.uploads.on('batchProgress', (fraction) => main.note('batchProgress', fraction));
   desktop.uploads.on('batchDone', (summary) => main.note('batchDone', summary));
   followActivity(desktop, logger);
   return {
     desktop,
-    handlers: createEngineHandlers(context),
-    grants,
+    handlers,
+    windows,
     setSettings: (next) => void (settings = next),
   };
 }

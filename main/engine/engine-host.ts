@@ -4,16 +4,21 @@
 // fsyncs, the governor's timers) never holds up main's event loop, which routes every click and
 // IPC reply of the window. Main calls its methods over the parent port (port-rpc.ts); when it is
 // told to close it closes the desktop, every draft and job on disk, and exits.
-import type { Result } from '../../common/contract/index';
 import { describeError } from '../logging/logger';
 import { openEngineDesktop, type OpenedEngine } from './engine-desktop';
 import type { EngineConfig } from './engine-protocol';
-import { PortRpc } from './port-rpc';
+import { PortRpc } from '../../common/port-rpc';
 import { utilityParentPort } from '../service/utility-parent-port';
 
 const port = utilityParentPort('engine-host');
 const main = new PortRpc(port);
-port.on('message', ({ data }) => main.receive(data));
+// A message that carries a port is main handing over a window's port (main/app/window-engine-port.ts).
+port.on('message', ({ data, ports }) => {
+  const windowPort = ports[0];
+  if (windowPort === undefined) main.receive(data);
+  else if (opened === undefined) windowPort.close();
+  else void opened.then(({ windows }) => windows.connect(windowPort)).catch(() => windowPort.close());
+});
 
 let opened: Promise<OpenedEngine> | undefined;
 const engine = (): Promise<OpenedEngine> => {
@@ -27,19 +32,12 @@ main.serve({
     const { desktop } = await opened;
     return { service: desktop.session.service };
   },
-  request: async (name: string, payload: unknown): Promise<Result<unknown>> => {
-    const handler = (await engine()).handlers[name as keyof OpenedEngine['handlers']] as
-      ((payload: unknown) => Promise<Result<unknown>> | Result<unknown>) | undefined;
-    if (handler === undefined) throw new Error(`The engine has no handler for "${name}".`);
-    return handler(payload);
-  },
   deepLink: async (url: string) => (await engine()).desktop.session.handleDeepLink(url),
   jobPicture: async (jobId: string) => (await engine()).desktop.uploads.thumbnail(jobId),
   draftPicture: async (draftId: string, kind: never, n: number) =>
     (await engine()).desktop.drafts.pictures.get(draftId, kind, n),
   pauseUploads: async () => void (await engine()).desktop.uploads.queue()?.pause(),
   resumeUploads: async () => void (await engine()).desktop.uploads.queue()?.resume(),
-  grant: async (paths: string[]) => (await engine()).grants.grant(paths),
   settings: async (settings: EngineConfig['settings']) => (await engine()).setSettings(settings),
   close: async () => {
     try {

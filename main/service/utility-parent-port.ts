@@ -2,8 +2,17 @@
 // sandbox's, the engine's). Typed here: only main/app imports electron. Started any other way, an
 // entry says it runs only as a utility process and exits.
 
-export interface ParentPort {
+/** A port the parent transferred with a message (Electron's MessagePortMain has this shape). */
+export interface TransferredPort {
+  postMessage(message: unknown): void;
   on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  start(): void;
+  close(): void;
+}
+
+export interface ParentPort {
+  on(event: 'message', listener: (event: { data: unknown; ports: TransferredPort[] }) => void): unknown;
   postMessage(message: unknown): void;
 }
 

@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import { channelOf, requestNames, type ShotputBridge } from '../../common/contract/index';
 import { buildBridge } from '../../preload/bridge';
-import { droppedPathsChannel } from '../../preload/dropped-paths';
+import { answeredByMain, enginePortChannel } from '../../common/window-routes';
+import { FakeMessageChannelMain, type FakeMessagePortMain } from '../e2e/harness/fake-message-port';
+import { asPagePort } from './window-for-tests';
 
 /** Stands in for ipcRenderer: records invocations, answers from a table, emits events. */
 function fakeIpc(answers: Record<string, unknown>) {
@@ -42,7 +44,11 @@ describe('preload bridge', () => {
     const { ipc, invoked } = fakeIpc({ [channelOf('settings.set')]: answer });
     const bridge: ShotputBridge = buildBridge(ipc as never);
     expect(await bridge.settings.set({ theme: 'dark' })).toEqual(answer);
-    expect(invoked).toEqual([['shotput:settings.set', { theme: 'dark' }]]);
+    // The first call asks main for the port to the engine; main's own request goes over IPC.
+    expect(invoked).toEqual([
+      [enginePortChannel, undefined],
+      ['shotput:settings.set', { theme: 'dark' }],
+    ]);
   });
 
   test('turns an IPC failure into a failure value', async () => {
@@ -81,20 +87,30 @@ describe('preload bridge', () => {
     expect(buildBridge(ipc as never).pathsOf([a])).toEqual([]);
   });
 
-  test('pathsOf grants the dropped paths in main on a channel the page has no function for', async () => {
-    const { ipc, invoked } = fakeIpc({ [droppedPathsChannel]: true });
+  test('the engine’s requests and the grants of dropped paths go on the port main hands over, in order; main’s over IPC', async () => {
+    const { ipc, emitter, invoked } = fakeIpc({ [channelOf('app.info')]: { ok: true, value: 'main' } });
     const a = new File(['a'], 'a.png');
     const bridge = buildBridge(ipc as never, { getPathForFile: (file: File) => (file === a ? '/home/ada/a.png' : '') });
+    const { port1, port2 } = new FakeMessageChannelMain();
+    const heard = messagesOf(port1);
+    emitter.emit(enginePortChannel, { ports: [asPagePort(port2)] });
+
     bridge.pathsOf([a]);
     bridge.pathsOf([new File(['b'], 'pasted.png')]);
-    await Promise.resolve();
-    expect(invoked).toEqual([[droppedPathsChannel, ['/home/ada/a.png']]]);
-    // No request of the bridge reaches that channel: only the preload's own pathsOf does.
-    expect(requestNames.map(channelOf)).not.toContain(droppedPathsChannel);
+    const added = bridge.drafts.add({ paths: ['/home/ada/a.png'] } as never);
+    expect(await bridge.app.info()).toEqual({ ok: true, value: 'main' });
+    await until(() => heard.length === 2);
+    expect(heard[0]).toEqual({ k: 'note', m: 'grant', a: [['/home/ada/a.png']] });
+    expect(heard[1]).toMatchObject({ k: 'call', m: 'request', a: ['drafts.add', { paths: ['/home/ada/a.png'] }] });
+    port1.postMessage({ k: 'ret', id: (heard[1] as { id: number }).id, ok: true, v: { ok: true, value: 'engine' } });
+    expect(await added).toEqual({ ok: true, value: 'engine' });
+    // Over IPC: only the port's request and main's own; no request of the page names a grant channel.
+    expect(invoked.map(([channel]) => channel)).toEqual([enginePortChannel, channelOf('app.info')]);
+    expect(requestNames.filter((name) => !answeredByMain(name)).length).toBeGreaterThan(30);
   });
 
   test('a mixed drop is granted once: asking again file by file (to find those without a path) sends no second grant', async () => {
-    const { ipc, invoked } = fakeIpc({ [droppedPathsChannel]: true });
+    const { ipc, emitter } = fakeIpc({});
     const a = new File(['a'], 'a.png');
     const b = new File(['b'], 'b.png');
     const fromBrowser = new File(['c'], 'c.png');
@@ -103,10 +119,27 @@ describe('preload bridge', () => {
       [b, '/home/ada/b.png'],
     ]);
     const bridge = buildBridge(ipc as never, { getPathForFile: (file: File) => where.get(file) ?? '' });
+    const { port1, port2 } = new FakeMessageChannelMain();
+    const heard = messagesOf(port1);
+    emitter.emit(enginePortChannel, { ports: [asPagePort(port2)] });
     const drop = [a, b, fromBrowser];
     expect(bridge.pathsOf(drop)).toEqual(['/home/ada/a.png', '/home/ada/b.png']);
     expect(drop.filter((file) => bridge.pathsOf([file]).length === 0)).toEqual([fromBrowser]);
-    await Promise.resolve();
-    expect(invoked).toEqual([[droppedPathsChannel, ['/home/ada/a.png', '/home/ada/b.png']]]);
+    await until(() => heard.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual([{ k: 'note', m: 'grant', a: [['/home/ada/a.png', '/home/ada/b.png']] }]);
   });
 });
+
+/** What reaches the engine's end of the channel. */
+function messagesOf(port: FakeMessagePortMain): unknown[] {
+  const heard: unknown[] = [];
+  port.on('message', ({ data }) => heard.push(data));
+  port.start();
+  return heard;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+}

@@ -115,7 +115,11 @@ describe('desktop integration', () => {
   });
 
   it('shows the batch on the dock/taskbar, a notification when it ends, and a tray icon while folders are watched', async () => {
-    const { engine, signIn } = await startTestEngine({
+    const {
+      engine,
+      window: appWindow,
+      signIn,
+    } = await startTestEngine({
       dataDir: files.file('integration'),
       sandbox,
       env: { SHOTPUT_WATCH_STABLE_MS: '100' },
@@ -146,8 +150,8 @@ describe('desktop integration', () => {
 
     const folder = files.file('tray-folder');
     await mkdir(folder, { recursive: true });
-    engine.grant([folder]);
-    const added = await engine.request('watch.add', { path: folder });
+    appWindow.grant([folder]);
+    const added = await appWindow.request('watch.add', { path: folder });
     const [watched] = added.ok ? (added.value as Array<{ id: string }>) : [];
     await until(() => integration.hasTray && electron.trays.at(-1)?.tooltip === 'Shotput: watching 1 folder');
     const tray = electron.trays.at(-1)!;
@@ -162,7 +166,7 @@ describe('desktop integration', () => {
     tray.listeners.get('click')?.();
     expect(shown).toEqual(['window', 'window']);
 
-    await engine.request('watch.update', { id: watched!.id, enabled: false });
+    await appWindow.request('watch.update', { id: watched!.id, enabled: false });
     await until(() => !integration.hasTray);
     expect(tray.destroyed).toBe(true);
 

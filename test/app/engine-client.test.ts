@@ -3,7 +3,7 @@
 // and says so, the new process has the signed-in account and the queue back from their files, and
 // quitting closes it, its exit awaited. The port's own rules (order, a closed side) below.
 import { describe, expect, it } from 'vitest';
-import { PortRpc, PortClosedError } from '../../main/engine/port-rpc';
+import { PortRpc, PortClosedError } from '../../common/port-rpc';
 import { ENGINE_LOST_REQUEST } from '../../common/engine-words';
 import { startTestEngine } from './engine-for-tests';
 import { useSandboxAndScratch } from '../desktop/signed-in-desktop';
@@ -27,13 +27,13 @@ describe('EngineClient', () => {
   it('answers a request the killed engine never answered with a sentence, and starts the engine again signed in', async () => {
     const dataDir = files.file('engine-kill');
     let restarted = 0;
-    const { engine, signIn, pid } = await startTestEngine({ dataDir, sandbox, onRestarted: () => restarted++ });
+    const { engine, window, signIn, pid } = await startTestEngine({ dataDir, sandbox, onRestarted: () => restarted++ });
     await signIn('ada');
     const first = pid();
 
     // Killed while a request waits on the service (answered slowly): the one sentence, never a hang or a throw.
     await control(sandbox.sandbox, 'faults', { latency_ms: 3_000 });
-    const pending = engine.request('shots.list', undefined);
+    const pending = window.request('shots.list', undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(first, 'SIGKILL');
     expect(await pending).toEqual({ ok: false, error: { code: 'engine-restarted', message: ENGINE_LOST_REQUEST } });
@@ -42,7 +42,7 @@ describe('EngineClient', () => {
     await until(() => restarted === 1 && engine.pid !== undefined && engine.pid !== first);
     // The saved account signs in by itself in the new process, and its queue opens.
     await until(() => engine.status.queueOpen);
-    const state = await engine.request('auth.state', undefined);
+    const state = await window.request('auth.state', undefined);
     expect(state).toMatchObject({ ok: true, value: { status: 'signed-in' } });
 
     const last = engine.pid!;

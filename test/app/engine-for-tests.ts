@@ -11,10 +11,12 @@ import { TestBrowser } from '../auth/browser';
 import { repoRoot } from '../e2e/harness/repo-paths';
 import type { Fixture } from '../service/sandbox-fixture';
 import { utilityProcessForTests } from './utility-process-for-tests';
+import { connectTestWindow, type TestWindow } from './window-for-tests';
 
 export interface TestEngine {
   engine: EngineClient;
-  events: Array<{ name: string; payload: unknown }>;
+  /** The window's port to the engine (offered again when the engine starts anew, as main does). */
+  window: TestWindow;
   logLines: string[];
   signIn(username: string): Promise<void>;
   /** The engine's process by its pid, to kill it as the OS would. */
@@ -29,7 +31,8 @@ export async function startTestEngine(input: {
 }): Promise<TestEngine> {
   const utilityProcess = utilityProcessForTests();
   const opened: string[] = [];
-  const events: TestEngine['events'] = [];
+  // Made once the engine has started; offered a new port whenever it starts again.
+  const windows: TestWindow[] = [];
   const logLines: string[] = [];
   const tokens = new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(input.dataDir, 'accounts.json')));
   const entry = path.join(repoRoot, 'out', 'main', 'engine-host.js');
@@ -48,19 +51,23 @@ export async function startTestEngine(input: {
       tokens: (method: string, ...args: unknown[]) =>
         (tokens as unknown as Record<string, (...given: unknown[]) => unknown>)[method]!.apply(tokens, args),
     },
-    onEvent: (name, payload) => events.push({ name, payload }),
     onLogLine: (line) => logLines.push(line),
     log: (line) => logLines.push(line),
-    ...(input.onRestarted === undefined ? {} : { onRestarted: input.onRestarted }),
+    onRestarted: () => {
+      windows[0]?.reconnect();
+      input.onRestarted?.();
+    },
   });
   await engine.start();
+  const window = connectTestWindow(engine);
+  windows.push(window);
   return {
     engine,
-    events,
+    window,
     logLines,
     pid: () => engine.pid as number,
     async signIn(username) {
-      const signing = engine.request('auth.signIn', { service: 'sandbox' });
+      const signing = window.request('auth.signIn', { service: 'sandbox' });
       for (let i = 0; i < 500 && opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
       const link = await new TestBrowser().authorize(opened.shift()!, {
         username,

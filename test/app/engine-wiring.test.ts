@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TestBrowser } from '../auth/browser';
 import { fakeSafeStorage } from './auth-fakes';
+import { connectTestWindow, type TestWindow } from './window-for-tests';
 
 const electron = vi.hoisted(() => ({
   userData: '',
@@ -54,20 +55,20 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function engineFor(dir: string, log: string[]): Promise<Started['engine']> {
+async function engineFor(dir: string, log: string[]): Promise<{ engine: Started['engine']; window: TestWindow }> {
   const { engine } = await startEngine({
     userDataDir: dir,
     settings: () => ({ ...defaultSettings }),
     openExternal: async (url) => void electron.opened.push(url),
     pickPaths: async () => [],
     takeOpenedFiles: () => [],
-    emit: () => undefined,
     writeLogLine: () => undefined,
     onRestarted: () => undefined,
     log: (line) => log.push(line),
   });
   engines.push(engine);
-  return engine;
+  // The window's requests reach the engine on its port, as the preload sends them.
+  return { engine, window: connectTestWindow(engine) };
 }
 
 async function freshUserData(): Promise<string> {
@@ -82,13 +83,13 @@ describe('startEngine', () => {
     const dir = await freshUserData();
     electron.safeStorage = fakeSafeStorage('basic_text');
     const log: string[] = [];
-    const engine = await engineFor(dir, log);
-    expect(await engine.request('auth.state', undefined)).toMatchObject({
+    const { engine, window } = await engineFor(dir, log);
+    expect(await window.request('auth.state', undefined)).toMatchObject({
       ok: true,
       value: { status: 'signed-out', secretStorage: 'basic-text' },
     });
 
-    const signing = engine.request('auth.signIn', { service: 'sandbox' });
+    const signing = window.request('auth.signIn', { service: 'sandbox' });
     // The sandbox starts in a process of its own first (a fresh Node child loading the server).
     for (let i = 0; i < 3000 && electron.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const authorize = electron.opened.shift()!;
@@ -123,8 +124,8 @@ describe('startEngine', () => {
     const dir = await freshUserData();
     electron.safeStorage = fakeSafeStorage('basic_text', false);
     const log: string[] = [];
-    const engine = await engineFor(dir, log);
-    expect(await engine.request('auth.state', undefined)).toMatchObject({
+    const { engine, window } = await engineFor(dir, log);
+    expect(await window.request('auth.state', undefined)).toMatchObject({
       ok: true,
       value: { status: 'signed-out', secretStorage: 'unavailable' },
     });

@@ -7,16 +7,18 @@ import { fileModeSecretBox } from '../../main/auth/file-persistence';
 import { TokenStore } from '../../main/auth/token-store';
 import { openDesktop } from '../../main/desktop/desktop';
 import type { Desktop } from '../../main/desktop/desktop';
-import { createRequestHandlers } from '../../main/desktop/handlers/index';
+import { createEngineHandlers, createMainHandlers, createRequestHandlers } from '../../main/desktop/handlers/index';
+import type { HandlerContext } from '../../main/desktop/handlers/handler-context';
 import {
   INVALID_PAYLOAD_MESSAGE,
   registerRequestHandlers,
   type RequestHandlers,
 } from '../../main/app/ipc-registration';
 import { createSenderCheck } from '../../main/app/trusted-sender';
-import { registerDroppedPaths } from '../../main/app/dropped-paths-registration';
+import { registerWindowEnginePort } from '../../main/app/window-engine-port';
 import { PathGrants } from '../../main/desktop/path-grants';
-import { droppedPathsChannel } from '../../preload/dropped-paths';
+import { answeredByMain, enginePortChannel, mainRequestNames } from '../../common/window-routes';
+import { FakeMessageChannelMain, type FakeMessagePortMain } from '../e2e/harness/fake-message-port';
 import { channelOf, defaultSettings, requestNames, type Settings } from '../../common/contract/index';
 import { fakeAppShell } from './app-shell-fake';
 
@@ -69,7 +71,7 @@ async function signedOutDesktop(): Promise<Desktop> {
 describe('IPC registration', async () => {
   const emitted: unknown[] = [];
   const desktop = await signedOutDesktop();
-  const handlers = createRequestHandlers({
+  const context = {
     appInfo: { name: 'Shotput', version: '1.2.3', platform: 'linux' },
     settings: memorySettings(),
     emit: (event, payload) => emitted.push([event, payload]),
@@ -84,6 +86,14 @@ describe('IPC registration', async () => {
     appShell: fakeAppShell(),
     grants: new PathGrants(),
     applyOpenAtLogin: () => undefined,
+  } satisfies HandlerContext;
+  const handlers = createRequestHandlers(context);
+
+  test('main answers exactly the requests the preload sends it over IPC; every other one is the engine’s', () => {
+    expect(Object.keys(createMainHandlers(context)).sort()).toEqual([...mainRequestNames].sort());
+    expect(Object.keys(createEngineHandlers(context)).sort()).toEqual(
+      requestNames.filter((name) => !answeredByMain(name)).sort(),
+    );
   });
 
   test('registers one handler per request of the contract, and removes them', () => {
@@ -159,28 +169,45 @@ describe('IPC registration', async () => {
     expect(await invoke('auth.state', undefined)).toMatchObject({ ok: true, value: { status: 'signed-out' } });
   });
 
-  test('grants dropped paths only from the app’s own frame and only as a list of paths', async () => {
-    const grants = new PathGrants();
+  test('hands a port to the engine only to the app’s own frame: one end to the page, the other to the engine', async () => {
     const registered = new Map<string, Handler>();
     const log: string[] = [];
-    const unregister = registerDroppedPaths(
+    const toEngine: unknown[] = [];
+    const port = registerWindowEnginePort(
       {
         handle: (channel: string, handler: Handler) => registered.set(channel, handler),
         removeHandler: (channel: string) => registered.delete(channel),
       } as never,
-      grants,
+      { connectWindow: async (end: unknown) => void toEngine.push(end) },
+      FakeMessageChannelMain as never,
       { isTrustedSender: createSenderCheck(undefined), log: (line) => log.push(line) },
     );
-    const drop = (payload: unknown, url = 'app://shotput/index.html') =>
-      registered.get(droppedPathsChannel)?.({ senderFrame: { url, parent: null } }, payload);
-    expect(await drop(['/home/ada/elsewhere.png'], 'https://evil.example/')).toBe(false);
-    expect(await drop('/home/ada/a.png')).toBe(false);
-    expect(await drop([])).toBe(false);
-    expect(grants.covers('/home/ada/elsewhere.png')).toBe(false);
-    expect(await drop(['/home/ada/dropped'])).toBe(true);
-    expect(grants.covers('/home/ada/dropped/a.png')).toBe(true);
-    expect(log).toHaveLength(3);
-    unregister();
+    const posted: Array<{ channel: string; ports: unknown[] }> = [];
+    const page = {
+      isDestroyed: () => false,
+      postMessage: (channel: string, _message: unknown, ports: unknown[]) => void posted.push({ channel, ports }),
+    };
+    const ask = (url: string) =>
+      registered.get(enginePortChannel)?.({ sender: page, senderFrame: { url, parent: null } });
+    expect(await ask('https://evil.example/')).toBe(false);
+    expect(posted).toEqual([]);
+    expect(toEngine).toEqual([]);
+    expect(log).toEqual(['Refused a port to the engine to an untrusted frame (https://evil.example/).']);
+
+    expect(await ask('app://shotput/index.html')).toBe(true);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.channel).toBe(enginePortChannel);
+    expect(toEngine).toHaveLength(1);
+    // The two ends of one channel: what the page posts reaches the engine's end.
+    const heard = new Promise((resolve) => (toEngine[0] as FakeMessagePortMain).once('message', resolve));
+    (toEngine[0] as FakeMessagePortMain).start();
+    (posted[0]!.ports[0] as FakeMessagePortMain).postMessage('hello');
+    expect(await heard).toEqual({ data: 'hello', ports: [] });
+    // After a restart main offers one unasked; none to a window already gone.
+    port.offer(page as never);
+    port.offer({ ...page, isDestroyed: () => true } as never);
+    expect(posted).toHaveLength(2);
+    port.dispose();
     expect(registered.size).toBe(0);
   });
 });

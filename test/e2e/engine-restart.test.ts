@@ -8,6 +8,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, uiTimeoutMs } from './harness/index';
 import { photo } from '../images/fixtures';
 import { ENGINE_RESTARTED } from '../../common/engine-words';
+import { channelOf } from '../../common/contract/index';
+import { enginePortChannel, mainRequestNames } from '../../common/window-routes';
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { draftsInGrid } from './support/drafts-grid';
 import { useSignedInApp } from './support/signed-in-app';
@@ -76,6 +78,15 @@ describe('the engine process', () => {
     // The window follows the new process: the Queue says all of them are on the service, none failed.
     await expectVisible(page.getByText(`All ${COUNT} on the service.`));
     await expect(page.getByText('Failed', { exact: true }).count()).resolves.toBe(0);
+
+    // None of the engine's requests passed through main: the window asked main for its port, got
+    // a new one unasked after the restart, and sent main only main's own requests.
+    const throughMain = new Set(launched.electron.ipcMain.invoked);
+    expect([...throughMain].filter((channel) => channel !== enginePortChannel)).toEqual(
+      [...throughMain].filter((channel) => mainRequestNames.map(channelOf).includes(channel as never)),
+    );
+    expect(launched.electron.ipcMain.invoked.filter((channel) => channel === enginePortChannel)).toHaveLength(1);
+    expect(throughMain.has(channelOf('drafts.add'))).toBe(false);
   }, 300_000);
 
   test('while 300 dropped files prepare, main answers the window even with the engine frozen', async () => {

@@ -14,16 +14,20 @@ import { createShotsHandlers } from './shots-handlers';
 import { createUploadHandlers } from './upload-handlers';
 import { createWatchHandlers } from './watch-handlers';
 import { createMotionHandlers } from './motion-handlers';
+import type { MainRequestName } from '../../../common/window-routes';
 
-export type { EngineHandlerContext, MainHandlerContext };
+export type { EngineHandlerContext, MainHandlerContext, MainRequestName };
 
 /** Every request's handler in one process (the tests of the handlers; the app splits them, below). */
 export function createRequestHandlers(context: HandlerContext): RequestHandlers {
   return { ...createMainHandlers(context), ...createEngineHandlers(context) };
 }
 
-/** The requests main answers itself: the app's facts, settings, links, About, logs and updates. */
-export function createMainHandlers(context: MainHandlerContext) {
+/**
+ * The requests main answers itself: the app's facts, settings, links, About, logs and updates (the
+ * list the preload routes by, common/window-routes.ts: a name missing here or extra is a type error).
+ */
+export function createMainHandlers(context: MainHandlerContext): Pick<RequestHandlers, MainRequestName> {
   return {
     ...createAppHandlers(context),
     ...createSettingsHandlers(context),
@@ -31,8 +35,6 @@ export function createMainHandlers(context: MainHandlerContext) {
     ...createAppShellHandlers(context),
   };
 }
-
-export type MainRequestName = keyof ReturnType<typeof createMainHandlers>;
 
 /** The requests the engine answers: sign-in, the service, drafts, the queue, watched folders, motion. */
 export function createEngineHandlers(context: EngineHandlerContext): Omit<RequestHandlers, MainRequestName> {

@@ -1,14 +1,17 @@
 // BrowserWindow and webContents of the fake Electron. A window is a Playwright page in Debian's
 // Chromium: loadURL serves the app scheme through the REAL protocol handler, runs the BUILT
 // preload before the page's scripts, connects ipcRenderer.invoke to the REAL ipcMain handlers,
-// and turns navigations and popups into Electron's will-navigate and window-open decisions.
+// carries ports main posts into the page (fake-page-ports.ts), and turns navigations and popups into Electron's will-navigate and window-open decisions.
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { startSchemeServer, type SchemeServer } from './app-scheme-server';
 import type { FakeIpcMain, FakeInvokeEvent } from './fake-ipc-main';
 import type { FakeProtocol } from './fake-protocol';
-import { buildPreloadInitScript, dispatchFunction, invokeBinding } from './preload-init-script';
+import { FakeWebContents } from './fake-web-contents';
+import { buildPreloadInitScript, invokeBinding, portBinding } from './preload-init-script';
+
+export { FakeWebContents };
 
 export interface WindowRuntime {
   browser(): Promise<Browser>;
@@ -20,10 +23,6 @@ export interface WindowRuntime {
   pageErrors: string[];
   onWindowCreated(window: FakeBrowserWindow): void;
   onWindowClosed(window: FakeBrowserWindow): void;
-}
-
-interface WindowOpenDecision {
-  action: 'allow' | 'deny';
 }
 
 interface FakeWebPreferences {
@@ -57,74 +56,6 @@ function navigationEvent(url: string, isMainFrame: boolean): FakeNavigationEvent
     },
   };
   return event;
-}
-
-let nextId = 1;
-
-export class FakeWebContents extends EventEmitter {
-  readonly id = nextId++;
-  windowOpenHandler:
-    | ((details: { url: string; frameName: string; features: string; disposition: string }) => WindowOpenDecision)
-    | undefined;
-  page: Page | undefined;
-  /** Maps the page's loopback URL back to the app:// URL Electron would report. */
-  toAppUrl: (pageUrl: string) => string = (url) => url;
-  private destroyed = false;
-  private deliveries: Promise<void> = Promise.resolve();
-
-  setWindowOpenHandler(handler: FakeWebContents['windowOpenHandler']): void {
-    this.windowOpenHandler = handler;
-  }
-
-  /** webContents.send: delivered to the preload's ipcRenderer listeners, in order. */
-  send(channel: string, ...args: unknown[]): void {
-    const page = this.page;
-    if (page === undefined || this.destroyed) return;
-    const payload = structuredClone(args[0]);
-    this.deliveries = this.deliveries.then(async () => {
-      await page
-        .evaluate(
-          ([name, fn, value]) =>
-            (window as unknown as Record<string, (c: string, v: unknown) => void>)[fn]?.(name, value),
-          [channel, dispatchFunction, payload] as const,
-        )
-        .catch(() => undefined);
-    });
-  }
-
-  /** Resolves once every event sent so far has reached the page. */
-  flushEvents(): Promise<void> {
-    return this.deliveries;
-  }
-
-  /** webContents.executeJavaScript: evaluated in the page's world, a promise awaited. */
-  async executeJavaScript(code: string): Promise<unknown> {
-    if (this.page === undefined) throw new Error('The window has no page yet.');
-    return this.page.evaluate(code);
-  }
-
-  /** True from reload() until its navigation starts: Electron emits no will-navigate for it. */
-  reloading = false;
-
-  /** webContents.reload: the page loads again, the preload first, as in Electron. */
-  reload(): void {
-    if (this.page === undefined) return;
-    this.reloading = true;
-    void this.page.reload().catch(() => undefined);
-  }
-
-  getURL(): string {
-    return this.page === undefined ? '' : this.toAppUrl(this.page.url());
-  }
-
-  isDestroyed(): boolean {
-    return this.destroyed;
-  }
-
-  markDestroyed(): void {
-    this.destroyed = true;
-    this.emit('destroyed');
-  }
 }
 
 export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
@@ -205,6 +136,12 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
           processId: 1,
         };
         return runtime.ipcMain.invoke(event, channel, args);
+      });
+      // What the page's port objects post reaches the relay; only the top frame holds any.
+      await context.exposeBinding(portBinding, (source, id: number, kind: 'msg' | 'close', data: unknown) => {
+        if (source.frame !== source.page.mainFrame()) return;
+        if (kind === 'close') this.webContents.pagePorts.closedInPage(id);
+        else this.webContents.pagePorts.fromPage(id, data);
       });
       const preload = this.options.webPreferences?.preload;
       if (preload !== undefined) {

@@ -18,6 +18,8 @@ type InvokeHandler = (event: FakeInvokeEvent, ...args: unknown[]) => unknown;
 
 export class FakeIpcMain extends EventEmitter {
   readonly handlers = new Map<string, InvokeHandler>();
+  /** Every channel the page invoked, in order (for tests of what reaches main at all). */
+  readonly invoked: string[] = [];
 
   handle(channel: string, handler: InvokeHandler): void {
     // Electron refuses a second handler for a channel; so does the fake.
@@ -38,6 +40,7 @@ export class FakeIpcMain extends EventEmitter {
 
   /** What ipcRenderer.invoke does in Electron: runs the handler, answers a structured clone. */
   async invoke(event: FakeInvokeEvent, channel: string, args: unknown[]): Promise<unknown> {
+    this.invoked.push(channel);
     const handler = this.handlers.get(channel);
     if (handler === undefined) throw new Error(`No handler registered for '${channel}'`);
     return structuredClone(await handler(event, ...args));

@@ -2,15 +2,23 @@
 // Electron does, with a `require('electron')` whose contextBridge puts the exposed object on
 // window and whose ipcRenderer talks to the fake ipcMain through a Playwright binding.
 // webUtils.getPathForFile answers the disk path of files dropped with page-helpers' dropFiles().
+// Ports main posts (webContents.postMessage) arrive as DOM-like MessagePorts on the listener's
+// event.ports, relayed by fake-page-ports.ts; like Electron's, they are not told when the far end
+// closes (the code must not rely on a 'close' event in the page).
 // Not emulated: the separate JavaScript world of contextIsolation (the preload shares the page's);
 // test/e2e/preload-isolation.test.ts proves from the page that nothing but window.shotput leaks.
 
 export const invokeBinding = '__shotputHarnessInvoke';
 export const dispatchFunction = '__shotputHarnessDispatch';
+export const portBinding = '__shotputHarnessPort';
+export const portDeliverFunction = '__shotputHarnessPortDeliver';
 
 export function buildPreloadInitScript(preloadSource: string): string {
   return `(() => {
   if (window.top !== window) return; // Electron runs preloads in the main frame only.
+  // Chromium's new tab starts on about:blank before the app's page; Electron's window runs the
+  // preload only in the page it loads.
+  if (location.protocol === 'about:') return;
   const listeners = new Map();
   const ipcRenderer = {
     invoke: (channel, ...args) => window[${JSON.stringify(invokeBinding)}](channel, args),
@@ -24,9 +32,56 @@ export function buildPreloadInitScript(preloadSource: string): string {
       return ipcRenderer;
     },
   };
+  const ports = new Map();
+  const postToMain = (id, kind, data) => window[${JSON.stringify(portBinding)}](id, kind, data);
+  class HarnessPort {
+    #id; #queue = []; #started = false; #closed = false; #onmessage = null;
+    constructor(id) {
+      this.#id = id;
+      ports.set(id, this);
+    }
+    get onmessage() { return this.#onmessage; }
+    // As in the DOM, setting onmessage starts the port.
+    set onmessage(listener) {
+      this.#onmessage = listener;
+      if (typeof listener === 'function') this.start();
+    }
+    addEventListener() {}
+    postMessage(message) {
+      const data = structuredClone(message);
+      if (!this.#closed) void postToMain(this.#id, 'msg', data);
+    }
+    start() {
+      this.#started = true;
+      queueMicrotask(() => this.#flush());
+    }
+    close() {
+      if (this.#closed) return;
+      this.#closed = true;
+      ports.delete(this.#id);
+      void postToMain(this.#id, 'close');
+    }
+    receive(data) {
+      if (this.#closed) return;
+      this.#queue.push(data);
+      if (this.#started) this.#flush();
+    }
+    #flush() {
+      while (this.#started && !this.#closed && this.#queue.length > 0) this.#onmessage?.({ data: this.#queue.shift() });
+    }
+  }
+  Object.defineProperty(window, ${JSON.stringify(portDeliverFunction)}, {
+    value: (id, data) => {
+      const port = ports.get(id);
+      if (port === undefined) return false;
+      port.receive(data);
+      return true;
+    },
+  });
   Object.defineProperty(window, ${JSON.stringify(dispatchFunction)}, {
-    value: (channel, payload) => {
-      for (const listener of [...(listeners.get(channel) ?? [])]) listener({ sender: ipcRenderer }, payload);
+    value: (channel, payload, portIds = []) => {
+      const event = { sender: ipcRenderer, ports: portIds.map((id) => new HarnessPort(id)) };
+      for (const listener of [...(listeners.get(channel) ?? [])]) listener(event, payload);
     },
   });
   const freeze = (value) => {

@@ -1,7 +1,8 @@
-// Calls both ways over one message port: main ↔ the engine's utility process. Each side calls the
-// other's methods by name and gets a promise, or sends a note that has no answer. Messages keep
-// their order on the port, so a note sent before a call (a granted path, then the request that
-// names it) is handled first. Plain Node: the port is anything with postMessage and a way to hear.
+// Calls both ways over one message port: main ↔ the engine's utility process, and the window's
+// preload ↔ the engine. Each side calls the other's methods by name and gets a promise, or sends a
+// note that has no answer. Messages keep their order on the port, so a note sent before a call (a
+// granted path, then the request that names it) is handled first. No I/O: the port is anything
+// with postMessage, and whoever holds it hands what it hears to receive().
 
 export interface PortLike {
   postMessage(message: unknown): void;

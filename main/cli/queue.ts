@@ -25,7 +25,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   if (extra.length > 0) throw new UsageError(`unexpected "${extra.join(' ')}"`);
   if (action === 'list' || action === undefined) {
     if (id !== undefined) throw new UsageError('list takes no argument');
-    migrateSingleJournal(ctx.globals.dataDir);
+    await migrateSingleJournal(ctx.globals.dataDir);
     const queues = queueFolders(ctx.globals.dataDir).map((folder) => ({ folder, ...Journal.read(folder.dir) }));
     for (const queue of queues) queue.jobs.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const listed = queues.filter((queue) => queue.jobs.length > 0);
@@ -57,7 +57,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   if (action !== 'clear' && id === undefined) throw new UsageError(`${action} needs a job id (see shotput queue list)`);
   if (values.yes && action !== 'cancel' && action !== 'clear') throw new UsageError('--yes goes with cancel and clear');
   if (action === 'cancel' || action === 'clear') ensureAskable(ctx, values.yes, `queue ${action}${id ? ` ${id}` : ''}`);
-  migrateSingleJournal(ctx.globals.dataDir);
+  await migrateSingleJournal(ctx.globals.dataDir);
   if (action === 'clear') {
     if (!(await confirmed(ctx, values.yes, 'Remove every finished job from the queue', 'queue clear')))
       return EXIT_FAILURE;

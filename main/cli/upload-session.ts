@@ -66,7 +66,7 @@ export async function openUploadSession(
   try {
     const owner = sessionOwner(session);
     const dataDir = accountQueueDir(ctx.globals.dataDir, owner);
-    migrateSingleJournal(ctx.globals.dataDir);
+    await migrateSingleJournal(ctx.globals.dataDir);
     queue = UploadQueue.open({
       dataDir,
       owner: { service: owner.service, userId: owner.userId },

@@ -98,7 +98,9 @@ function readDir(dir: string): string[] {
  * known uploads and deleted shots, which name no account either. Refused (left as it is) while
  * another process owns that journal. Answers how many jobs went where.
  */
-export function migrateSingleJournal(dataDir: string): { moved: number; unrecorded: number } | undefined {
+export async function migrateSingleJournal(
+  dataDir: string,
+): Promise<{ moved: number; unrecorded: number } | undefined> {
   const legacy = path.join(dataDir, JOURNAL_FILE);
   if (!fs.existsSync(legacy)) return undefined;
   const lock = acquireLock(dataDir);
@@ -119,7 +121,7 @@ export function migrateSingleJournal(dataDir: string): { moved: number; unrecord
       try {
         for (const job of entry.jobs) if (!journal.jobs.has(job.id)) journal.writeJob(job);
       } finally {
-        journal.close();
+        await journal.close();
       }
       recordQueueOwner(dir, entry.owner);
     }
@@ -137,7 +139,7 @@ export function migrateSingleJournal(dataDir: string): { moved: number; unrecord
       try {
         for (const [, entry] of byOwner) for (const job of entry.jobs) rest.forget(job.id);
       } finally {
-        rest.close();
+        await rest.close();
       }
     }
     return { moved, unrecorded: jobs.length - moved };

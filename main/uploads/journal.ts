@@ -1,9 +1,13 @@
-// The queue's memory on disk: an append-only file of JSON lines, one record per change,
-// fsynced before the change is acted on from the moment a job goes to the service (changes before
-// that share one fsync a few milliseconds later: a job lost with them is simply prepared again). Replaying the lines gives back every job as it was
-// last written. A line torn by a crash or power cut is skipped, never fatal. When the file has
-// grown well past what it describes, it is rewritten (new file, fsync, rename, fsync the folder)
-// so a crash during compaction leaves either the old file or the new one, whole.
+// The queue's memory on disk: an append-only file of JSON lines, one record per change. Replaying
+// the lines gives back every job as it was last written; a line torn by a crash or power cut is
+// skipped, never fatal. Each line is appended at once, in order; the fsyncs run off the event loop,
+// grouped (journal-file.ts): from the moment a job goes to the service, its changes are on the disk
+// before the queue acts on them or says so, because the queue awaits durable() (the attempt note is
+// what keeps a crash from sending a shot twice); changes before that share an fsync a few
+// milliseconds later (a job lost with them is simply prepared again). When the file has grown well
+// past what it describes, it is rewritten off the loop (new file, fsync, rename, fsync the folder),
+// with the lines appended meanwhile, so a crash during compaction leaves either the old file or the
+// new one, whole.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DailyCapState } from './daily-cap';
@@ -11,12 +15,10 @@ import { isWaiting } from './types';
 import type { JobFailure, UploadJob } from './types';
 import { scrubSecrets } from '../service/known-secrets';
 import { diskWrite } from './disk-fault';
-import { openPrivateSync, privateFolderSync } from './private-files';
+import { JournalFile } from './journal-file';
+import { privateFolderSync } from './private-files';
 
 export const JOURNAL_FILE = 'uploads-journal.jsonl';
-
-/** How soon the lines of waiting jobs (nothing sent to the service yet) are fsynced, together. */
-const GROUP_SYNC_MS = 25;
 
 export interface UploadedRecord {
   shotId: number;
@@ -45,31 +47,24 @@ export class Journal {
   dailyCap: DailyCapState | undefined;
   /** Lines that could not be read (a torn last line after a crash). */
   readonly skippedLines: number;
-  private fd: number;
+  private readonly out: JournalFile;
   private lines: number;
-  private readonly file: string;
   private readonly compactAfter: number;
-  /** Lines written but not yet fsynced (grouped ones), and the timer that will sync them. */
-  private unsynced = false;
-  private syncTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly dir: string,
     options: JournalOptions,
   ) {
-    this.file = path.join(dir, JOURNAL_FILE);
+    const file = path.join(dir, JOURNAL_FILE);
     this.compactAfter = options.compactAfterLines ?? 500;
     diskWrite(dir, () => privateFolderSync(dir));
-    const replayed = replayJournal(this.file);
+    const replayed = replayJournal(file);
     this.jobs = replayed.jobs;
     this.uploaded = replayed.uploaded;
     this.dailyCap = replayed.dailyCap;
     this.lines = replayed.lines;
     this.skippedLines = replayed.skippedLines;
-    this.fd = diskWrite(dir, () => openPrivateSync(this.file, 'append'));
-    // A torn last line has no newline: start the next record on a line of its own.
-    const size = fs.fstatSync(this.fd).size;
-    if (size > 0 && !this.endsWithNewline(size)) this.appendRaw('\n');
+    this.out = new JournalFile(file, dir);
   }
 
   static open(dir: string, options: JournalOptions = {}): Journal {
@@ -85,9 +80,9 @@ export class Journal {
   writeJob(job: UploadJob): void {
     // The queue owns the job objects; the map holds them as they are, the file holds the snapshot.
     this.jobs.set(job.id, job);
-    // Before a job goes to the service, and from then on, its changes are on the disk before the
-    // queue acts on them (the attempt note is what keeps a crash from sending it twice). Changes
-    // before that (queued, preparing, ready, edits) are many, cheap to redo, and share one fsync.
+    // Before a job goes to the service, and from then on, its changes are fsynced at once (the
+    // queue awaits durable() before it acts on them). Changes before that (queued, preparing,
+    // ready, edits) are many, cheap to redo, and share one fsync a little later.
     this.append({ t: 'job', job }, !isWaiting(job.state));
   }
 
@@ -112,42 +107,31 @@ export class Journal {
     this.append(state ? { t: 'cap', ...state } : { t: 'cap' });
   }
 
-  close(): void {
-    if (this.fd < 0) return;
-    if (this.syncTimer) clearTimeout(this.syncTimer);
-    this.syncTimer = undefined;
-    if (this.unsynced) diskWrite(this.dir, () => fs.fsyncSync(this.fd));
-    fs.closeSync(this.fd);
-    this.fd = -1;
+  /**
+   * Resolves once everything written so far is on the disk (one fsync serves every caller that
+   * waits meanwhile); rejects with a DiskFaultError when the disk refused it.
+   */
+  durable(): Promise<void> {
+    return this.out.durable();
+  }
+
+  /** Waits for a running compaction and the last fsync, then closes the file. */
+  close(): Promise<void> {
+    return this.out.close();
   }
 
   /**
-   * Rewrites the file with only the live records. After a write the disk refused, this is also
-   * how everything known is written down again: the file is replaced whole, so a line torn by the
-   * refusal is gone with it.
+   * Rewrites the file with only the live records, off the event loop. After a write the disk
+   * refused, this is also how everything known is written down again: the file is replaced whole,
+   * so a line torn by the refusal is gone with it; until it is done, durable() waits for it.
    */
-  compact(): void {
-    diskWrite(this.dir, () => this.rewrite());
-  }
-
-  private rewrite(): void {
-    const tmp = `${this.file}.compact`;
-    const body = this.liveRecords()
-      .map((r) => `${recordLine(r)}\n`)
-      .join('');
-    const out = openPrivateSync(tmp, 'replace');
-    try {
-      fs.writeSync(out, body);
-      fs.fsyncSync(out);
-    } finally {
-      fs.closeSync(out);
-    }
-    fs.renameSync(tmp, this.file);
-    syncDirectory(this.dir);
-    if (this.fd >= 0) fs.closeSync(this.fd);
-    this.fd = openPrivateSync(this.file, 'append');
-    this.unsynced = false;
+  compact(): Promise<void> {
     this.lines = this.jobs.size + this.uploaded.size;
+    return this.out.replace(() =>
+      this.liveRecords()
+        .map((r) => `${recordLine(r)}\n`)
+        .join(''),
+    );
   }
 
   private liveRecords(): JournalRecord[] {
@@ -159,53 +143,14 @@ export class Journal {
   }
 
   private append(record: JournalRecord, durable = true): void {
-    if (this.fd < 0) throw new Error('The upload journal is closed.');
-    this.appendRaw(`${recordLine(record)}\n`, durable);
+    this.out.append(`${recordLine(record)}\n`, durable);
     this.lines++;
     // Compacted once the file holds twice the live records and more: at a thousand jobs a fixed
     // allowance would rewrite the whole file every few hundred changes (quadratic work and memory).
     const live = this.jobs.size + this.uploaded.size;
-    if (this.lines > 2 * live + this.compactAfter) this.compact();
-  }
-
-  private appendRaw(text: string, durable = true): void {
-    const data = Buffer.from(text);
-    diskWrite(this.dir, () => {
-      // A nearly full disk may take part of the line: write the rest, which fails with the reason.
-      for (let written = 0; written < data.length;) written += fs.writeSync(this.fd, data, written);
-      // One fsync covers every line written before it: a durable line also settles the grouped ones.
-      if (durable) {
-        fs.fsyncSync(this.fd);
-        this.unsynced = false;
-      } else this.syncSoon();
-    });
-  }
-
-  /** Grouped lines reach the disk together, soon, off the event loop (the fsync runs in libuv's pool). */
-  private syncSoon(): void {
-    this.unsynced = true;
-    if (this.syncTimer) return;
-    this.syncTimer = setTimeout(() => {
-      this.syncTimer = undefined;
-      if (this.fd < 0 || !this.unsynced) return;
-      this.unsynced = false;
-      // A refusal here is met again by the next durable line's fsync, which reports it.
-      fs.fsync(this.fd, (error) => {
-        if (error) this.unsynced = true;
-      });
-    }, GROUP_SYNC_MS);
-    this.syncTimer.unref();
-  }
-
-  private endsWithNewline(size: number): boolean {
-    const fd = fs.openSync(this.file, 'r');
-    try {
-      const last = Buffer.alloc(1);
-      fs.readSync(fd, last, 0, 1, size - 1);
-      return last[0] === 0x0a;
-    } finally {
-      fs.closeSync(fd);
-    }
+    if (this.lines > 2 * live + this.compactAfter && !this.out.rewriting)
+      // A refusal here reaches whoever waits for durable(): it waits for this rewrite first.
+      this.compact().catch(() => undefined);
   }
 }
 
@@ -268,17 +213,4 @@ function parseRecord(line: string): JournalRecord | undefined {
 /** A record as a line; a secret a service echoed into a job's message is never written down. */
 function recordLine(record: JournalRecord): string {
   return scrubSecrets(JSON.stringify(record));
-}
-
-function syncDirectory(dir: string): void {
-  // Makes the rename itself durable. Some platforms (Windows) cannot open a folder: skip there.
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // best effort
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
 }

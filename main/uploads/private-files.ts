@@ -23,15 +23,16 @@ export function privateFolderSync(dir: string): void {
   if (process.platform !== 'win32' && (info.mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700);
 }
 
-const FLAGS = {
+/** The ways a private file is opened for writing (the journal's rewrite opens its new file with `replace`). */
+export const PRIVATE_FLAGS = {
   append: O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW,
   replace: O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
   create: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
 } as const;
 
 /** Opens a private file for writing (0600, never through a link); an existing file is made 0600 too. */
-export function openPrivateSync(file: string, how: keyof typeof FLAGS): number {
-  const fd = fs.openSync(file, FLAGS[how], 0o600);
+export function openPrivateSync(file: string, how: keyof typeof PRIVATE_FLAGS): number {
+  const fd = fs.openSync(file, PRIVATE_FLAGS[how], 0o600);
   if (process.platform !== 'win32') fs.fchmodSync(fd, 0o600);
   return fd;
 }

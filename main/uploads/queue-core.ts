@@ -1,10 +1,11 @@
 // What the parts of the upload queue share: the journal and the jobs in it, the prepared images,
 // which jobs are busy, the daily cap, the tuning, and the one way a job changes (written to the
-// journal and announced before anything acts on it). The queue (queue.ts) orchestrates; the
+// journal, and announced once the journal holds it, in order). The queue (queue.ts) orchestrates; the
 // stages (stages.ts) prepare and send; the reconciler (reconciler.ts) confirms and finds.
 import { assertMove } from './job-machine';
 import { DailyCapHold } from './daily-cap';
 import { DiskFaultError } from './disk-fault';
+import { InOrder } from './in-order';
 import { isWaiting } from './types';
 import type { Journal } from './journal';
 import { Snapshots } from './snapshot';
@@ -55,6 +56,8 @@ export class QueueCore {
   draining = false;
   closing = false;
   journalClosed = false;
+  /** What the queue says, in order, each change once its journal line is on the disk where it must be. */
+  private readonly said = new InOrder();
 
   constructor(
     readonly journal: Journal,
@@ -90,7 +93,27 @@ export class QueueCore {
   }
 
   announce(event: JobEvent): void {
-    this.emit(event);
+    this.said.add(() => this.emit(event));
+  }
+
+  /** Runs `then` once everything announced so far has been said (a wait for the queue to be idle). */
+  afterAnnounced(then: () => void): void {
+    this.said.add(then);
+  }
+
+  /**
+   * Resolves true once every line written so far is on the disk; false when the disk refused it:
+   * then the queue is paused, as for a refused write.
+   */
+  async durable(): Promise<boolean> {
+    try {
+      await this.journal.durable();
+      return true;
+    } catch (error) {
+      if (!(error instanceof DiskFaultError)) throw error;
+      if (this.diskFault === undefined) this.diskRefused(error);
+      return false;
+    }
   }
 
   /**
@@ -101,9 +124,7 @@ export class QueueCore {
     const previous = job.state;
     assertMove(job, state);
     job.state = state;
-    const written = this.save(job, previous);
-    if (previous !== state && !needsSnapshot(job)) this.releaseSnapshot(job.contentHash);
-    return written;
+    return this.save(job, previous, previous !== state && !needsSnapshot(job));
   }
 
   /** Lets go of a content's copy once no job may still prepare from it. */
@@ -112,14 +133,25 @@ export class QueueCore {
     this.snapshots.release(hash);
   }
 
-  save(job: UploadJob, previous?: JobState): boolean {
+  /**
+   * Writes a job down and announces it. `releases`: the job no longer needs its content's copy,
+   * which goes once the line saying so is on the disk.
+   */
+  save(job: UploadJob, previous?: JobState, releases = false): boolean {
     if (this.journalClosed) return false;
     job.updatedAt = new Date().toISOString();
     const written = this.write(
       () => this.journal.writeJob(job),
       () => this.journal.jobs.set(job.id, job),
     );
-    this.emit({ type: 'job', job: structuredClone(job), previous });
+    // From the moment a job goes to the service, its change is said only once it is on the disk.
+    const onDisk = written && !isWaiting(job.state) ? this.durable() : undefined;
+    const event: JobEvent = { type: 'job', job: structuredClone(job), previous };
+    const hash = job.contentHash;
+    this.said.add(() => {
+      if (releases) this.releaseSnapshot(hash);
+      this.emit(event);
+    }, onDisk);
     return written;
   }
 
@@ -165,7 +197,7 @@ export class QueueCore {
     if (this.signInRefused === undefined) {
       this.signInRefused = problem.message;
       this.paused = true;
-      this.emit({ type: 'queue', paused: true, signInRefused: problem.message });
+      this.announce({ type: 'queue', paused: true, signInRefused: problem.message });
     }
     return true;
   }
@@ -174,7 +206,7 @@ export class QueueCore {
   diskRefused(error: DiskFaultError): void {
     this.diskFault = error.message;
     this.paused = true;
-    this.emit({ type: 'queue', paused: true, diskFault: error.message });
+    this.announce({ type: 'queue', paused: true, diskFault: error.message });
   }
 
   fail(job: UploadJob, message: string, retryable: boolean): void {

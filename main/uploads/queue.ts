@@ -1,14 +1,15 @@
 // The upload queue: jobs move queued → preparing → ready → uploading → processing →
 // published | scheduled (or failed / cancelled), along the table in job-machine.ts. Every state
-// change is written to the journal and fsynced before the queue acts on it, so a crash at any
-// instant resumes where it stopped. This class orchestrates: the commands people give, and the
+// change is written to the journal, and from the moment a job goes to the service it is on the
+// disk before the queue acts on it or says so (the fsyncs run off the event loop, grouped), so a
+// crash at any instant resumes where it stopped. This class orchestrates: the commands people give, and the
 // pump that starts the stages (stages.ts) and the checks of the reconciler (reconciler.ts).
 import { EventEmitter } from 'node:events';
 import { addRequest } from './intake';
 import { onServiceAs } from './job-identity';
 import { Journal } from './journal';
 import { acquireLock } from './lock';
-import { diskWrite } from './disk-fault';
+import { DiskFaultError, diskWrite } from './disk-fault';
 import { DeletedShots } from './deleted-shots';
 import type { ImagePreparer, UploadService } from './ports';
 import type { DailyCapState } from './daily-cap';
@@ -135,7 +136,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /** Resolves when no job can move on by itself: all final, paused, or the queue paused. */
   whenIdle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
+    // Idle once what was said before is said: a job published is on the disk when this resolves.
+    if (this.isIdle()) return new Promise((resolve) => this.core.afterAnnounced(resolve));
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -156,29 +158,27 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   pause(): void {
     this.core.paused = true;
-    this.emit('event', { type: 'queue', paused: true });
+    this.core.announce({ type: 'queue', paused: true });
   }
 
   /**
    * Runs the queue again. After a fault of the disk, everything known is first written down again
-   * (the whole journal, replaced at once); while the disk still refuses, the queue stays paused
-   * with the new sentence.
+   * (the whole journal, replaced at once, off the event loop): no line counts as on the disk until
+   * that is done, so nothing goes to the service before it; while the disk still refuses, the
+   * queue pauses again with the new sentence.
    */
   resume(): void {
     const core = this.core;
     if (core.diskFault !== undefined && !core.journalClosed) {
       core.diskFault = undefined;
-      if (
-        !core.write(
-          () => core.journal.compact(),
-          () => undefined,
-        )
-      )
-        return;
+      core.journal.compact().catch((error: unknown) => {
+        if (!(error instanceof DiskFaultError)) throw error;
+        if (core.diskFault === undefined) core.diskRefused(error);
+      });
     }
     core.paused = false;
     core.signInRefused = undefined;
-    this.emit('event', { type: 'queue', paused: false });
+    core.announce({ type: 'queue', paused: false });
     this.pump();
   }
 
@@ -237,7 +237,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       () => this.core.journal.jobs.delete(id),
     );
     this.core.releaseSnapshot(job.contentHash);
-    this.emit('event', { type: 'removed', id });
+    this.core.announce({ type: 'removed', id });
     return ok(job);
   }
 
@@ -277,7 +277,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /**
    * Stops taking new work, lets the POSTs in flight finish (their outcome is written down),
-   * and closes the journal. Unfinished jobs resume the next time the queue opens.
+   * and closes the journal once its last lines are on the disk. Unfinished jobs resume the next
+   * time the queue opens.
    */
   async close(): Promise<void> {
     if (this.core.closing) return;
@@ -285,8 +286,11 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (this.timer) clearTimeout(this.timer);
     while (this.core.sending.size > 0) await new Promise((r) => setTimeout(r, 50));
     this.core.journalClosed = true;
-    this.core.journal.close();
-    this.releaseLock();
+    try {
+      await this.core.journal.close();
+    } finally {
+      this.releaseLock();
+    }
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
@@ -335,8 +339,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.wakeAt = Number.isFinite(wake) ? wake : undefined;
     if (Number.isFinite(wake)) this.timer = setTimeout(() => this.pump(), Math.max(10, wake - now));
     const idle = this.isIdle();
-    if (idle) for (const resolve of this.idleWaiters.splice(0)) resolve();
-    if (idle && !this.wasIdle) this.emit('event', { type: 'idle' });
+    if (idle) for (const resolve of this.idleWaiters.splice(0)) this.core.afterAnnounced(resolve);
+    if (idle && !this.wasIdle) this.core.announce({ type: 'idle' });
     this.wasIdle = idle;
   }
 

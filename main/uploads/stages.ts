@@ -116,13 +116,14 @@ export class Stages {
       // What is sent is what was queued; a source changed since is said, with the job.
       if (job.sourceStamp && (await sourceChangedSince(job.sourcePath, job.sourceStamp))) job.sourceChanged = true;
       if (core.closing || job.state !== 'ready' || job.paused || core.paused) return;
-      // Written and fsynced before the request leaves: after a crash this is what lets the
-      // queue find the shot instead of sending it twice.
+      // Written, and on the disk before the request leaves (the fsync runs off the event loop,
+      // shared with other lines): after a crash this is what lets the queue find the shot
+      // instead of sending it twice.
       job.attempts++;
       job.attempt = { startedAt: new Date().toISOString(), afterShotId: after };
       job.lastError = undefined;
       job.retryAt = undefined;
-      if (!core.transition(job, 'uploading')) {
+      if (!core.transition(job, 'uploading') || !(await core.durable())) {
         // The disk refused to note the attempt: without that note a crash could send it twice.
         job.state = 'ready';
         job.attempts--;

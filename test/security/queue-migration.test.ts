@@ -41,7 +41,7 @@ function job(file: string, hash: string, owner?: JobOwner, state: UploadJob['sta
 }
 
 describe('the single journal of an earlier version', () => {
-  it('moves recorded jobs to their account and keeps the others apart, once', () => {
+  it('moves recorded jobs to their account and keeps the others apart, once', async () => {
     const data = path.join(root, 'unit');
     const ada = { service: 'http://127.0.0.1:4001', userId: 1 };
     const ben = { service: 'sandbox', userId: 2 };
@@ -53,9 +53,9 @@ describe('the single journal of an earlier version', () => {
     ];
     for (const j of jobs) legacy.writeJob(j);
     legacy.recordUploaded('d'.repeat(64), 1234);
-    legacy.close();
+    await legacy.close();
 
-    expect(migrateSingleJournal(data)).toEqual({ moved: 2, unrecorded: 1 });
+    expect(await migrateSingleJournal(data)).toEqual({ moved: 2, unrecorded: 1 });
     expect(fs.existsSync(path.join(data, JOURNAL_FILE))).toBe(false);
     expect(Journal.read(accountQueueDir(data, ada)).jobs.map((j) => j.id)).toEqual([jobs[0]!.id]);
     expect(Journal.read(accountQueueDir(data, ben)).jobs.map((j) => j.state)).toEqual(['processing']);
@@ -65,7 +65,7 @@ describe('the single journal of an earlier version', () => {
     expect(unrecorded.uploaded.get('d'.repeat(64))?.shotId).toBe(1234);
     expect(Journal.read(accountQueueDir(data, ada)).uploaded.size).toBe(0);
     expect(queueFolders(data).map((f) => f.owner?.service)).toEqual(['http://127.0.0.1:4001', 'sandbox', undefined]);
-    expect(migrateSingleJournal(data)).toBeUndefined();
+    expect(await migrateSingleJournal(data)).toBeUndefined();
   });
 
   it('a run sends none of the unrecorded jobs, names them, and queue list shows them', async () => {
@@ -73,7 +73,7 @@ describe('the single journal of an earlier version', () => {
     const waiting = await png(path.join(root, 'left-behind.png'), 10);
     const legacy = Journal.open(data);
     legacy.writeJob(job(waiting, 'e'.repeat(64)));
-    legacy.close();
+    await legacy.close();
     const ada = await token(sb, 'ada', ['public', 'upload']);
     const fresh = await png(path.join(root, 'fresh.png'), 200);
     const run = await runCli(['--api', sb.api, '--token', ada, '--data-dir', data, 'upload', fresh]);

@@ -17,7 +17,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe.skipIf(process.platform === 'win32')('private files', () => {
-  it('the journal and its lock: folder 0700, files 0600, also after compaction and for an older 0644 file', () => {
+  it('the journal and its lock: folder 0700, files 0600, also after compaction and for an older 0644 file', async () => {
     const dir = path.join(root, 'data', 'uploads');
     fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
     fs.writeFileSync(path.join(dir, JOURNAL_FILE), '', { mode: 0o644 });
@@ -27,9 +27,9 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
     expect(mode(dir)).toBe(0o700);
     expect(mode(path.join(dir, JOURNAL_FILE))).toBe(0o600);
     expect(mode(path.join(dir, LOCK_FILE))).toBe(0o600);
-    journal.compact();
+    await journal.compact();
     expect(mode(path.join(dir, JOURNAL_FILE))).toBe(0o600);
-    journal.close();
+    await journal.close();
     if (lock.ok) lock.value();
   });
 

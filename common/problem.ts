@@ -60,7 +60,13 @@ export type AppProblemCode =
   | 'update-offline'
   | 'update-server'
   | 'update-corrupt'
-  | 'update-other';
+  | 'update-other'
+  // Why an upload job failed, when no service or image code says it:
+  | 'invalid-shot' // its metadata breaks a rule of the service (checked before sending)
+  | 'cannot-upload' // the account may not upload shots
+  | 'source-lost' // the copy taken when it was queued is gone and the file changed since
+  | 'not-confirmed' // the service accepted the shot but it never appeared
+  | 'upload-failed'; // the upload did not get through; also a failure journaled before codes were kept
 
 /** Ways a sign-in can fail (main/auth/auth-problems.ts words each). */
 export type SignInProblemCode =

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { SIZE_CHOICES } from '../service-rules';
 import { PASTE_TYPE_NAMES } from '../input-types';
 import type { JobState } from '../job-states';
+import type { FailureCode } from '../problem';
 import type { ShotMetadata } from '../shot-metadata';
 import { FIT_CHOICES, FORMAT_CHOICES } from '../prepare-choice';
 import type { PrepareChoice } from '../prepare-choice';
@@ -141,6 +142,8 @@ export interface DraftView {
   state: 'loading' | 'ready' | 'error';
   /** A sentence when the file cannot become a shot. */
   error: string | null;
+  /** What failed, beside `error`: an image's `image-<code>` (as its job and the CLI say it), `cancelled`, … */
+  errorCode: FailureCode | null;
   facts: ImageFacts | null;
   /**
    * The whole source image, small (for the crop editor); its pixel size is in facts. `url` is a
@@ -183,8 +186,8 @@ export interface JobView {
   title: string;
   state: JobState;
   paused: boolean;
-  /** Why it failed, and whether retrying can help. */
-  failure: { message: string; retryable: boolean } | null;
+  /** Why it failed (its code, as a draft's errorCode and the CLI's `code`), and whether retrying can help. */
+  failure: { code: FailureCode; message: string; retryable: boolean } | null;
   /** A passing problem being retried by itself. */
   note: string | null;
   shotId: number | null;

@@ -46,6 +46,8 @@ export const JobJson = v.strictObject({
   published_at: v.optional(isoTime),
   scheduled_for: v.optional(isoTime),
   reason: v.optional(v.string()),
+  /** What failed, kebab-case: an image's `image-<code>` (as `prepare` gives it), a service Problem's code, … */
+  code: v.optional(v.string()),
   retryable: v.optional(v.boolean()),
   last_error: v.optional(v.string()),
   /** What preparing the image warned of (a tight crop, an enlargement…), in the CLI's words. */
@@ -152,7 +154,7 @@ export function jobJson(job: UploadJob): JobJsonValue {
     ...(job.htmlUrl ? { html_url: job.htmlUrl } : {}),
     ...(job.publishedAt ? { published_at: job.publishedAt } : {}),
     ...(job.scheduledFor ? { scheduled_for: job.scheduledFor } : {}),
-    ...(job.failure ? { reason: job.failure.message, retryable: job.failure.retryable } : {}),
+    ...(job.failure ? { reason: job.failure.message, code: job.failure.code, retryable: job.failure.retryable } : {}),
     ...(job.lastError && !final ? { last_error: job.lastError } : {}),
     ...(job.warnings?.length ? { warnings: job.warnings.map(prepareWarningLine) } : {}),
     ...(job.sourceChanged ? { source_changed: true as const } : {}),

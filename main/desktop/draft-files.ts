@@ -20,6 +20,7 @@ export function newDraftView(draft: StoredDraft): DraftView {
     path: draft.path,
     state: 'loading',
     error: null,
+    errorCode: null,
     facts: null,
     source: null,
     result: null,

@@ -121,10 +121,10 @@ export function cancelledView(
 ): DraftView {
   if (previous) {
     const { prepare, result, warnings } = previous;
-    return { ...view, prepare: { ...prepare }, result, warnings, state: 'ready', error: null };
+    return { ...view, prepare: { ...prepare }, result, warnings, state: 'ready', error: null, errorCode: null };
   }
   const error = `Preparing ${view.name} was cancelled; change its framing or trim to prepare it again.`;
-  return { ...view, state: 'error', error, result: null, warnings: [] };
+  return { ...view, state: 'error', error, errorCode: 'cancelled', result: null, warnings: [] };
 }
 
 /** The prepared images kept stay within their byte budget: the oldest go first, never the newest. */

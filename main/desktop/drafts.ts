@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
-import { preview } from '../images/index';
+import { imageProblem, preview } from '../images/index';
+import type { Problem } from '../../common/problem';
 import type { MotionEstimate } from '../images/index';
 import { preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
@@ -332,6 +333,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         ...record.view,
         state: 'ready',
         error: null,
+        errorCode: null,
         missing: false,
         uploadedAs,
         result: {
@@ -352,9 +354,11 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         () => false,
         (problem: NodeJS.ErrnoException) => problem.code === 'ENOENT' || problem.code === 'ENOTDIR',
       );
-      const message = missing ? goneMessage(file) : error instanceof Error ? error.message : String(error);
+      // The image's Problem, code and sentence, as its job and `shotput prepare` would say it.
+      const problem: Problem = missing ? { code: 'image-not-found', message: goneMessage(file) } : imageProblem(error);
       if (current() !== record) return;
-      record.view = { ...record.view, state: 'error', error: message, missing, result: null, warnings: [] };
+      const failed = { state: 'error', error: problem.message, errorCode: problem.code } as const;
+      record.view = { ...record.view, ...failed, missing, result: null, warnings: [] };
       this.changed(record.view);
     }
   }

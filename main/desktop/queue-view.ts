@@ -51,7 +51,9 @@ export function jobView(job: Readonly<UploadJob>, progress: JobView['progress'] 
     title: job.metadata.title,
     state: job.state,
     paused: job.paused,
-    failure: job.failure ? { message: job.failure.message, retryable: job.failure.retryable } : null,
+    failure: job.failure
+      ? { code: job.failure.code, message: job.failure.message, retryable: job.failure.retryable }
+      : null,
     note,
     shotId: job.shotId ?? null,
     publishedAt: job.publishedAt ?? null,

@@ -16,6 +16,8 @@ import type {
 } from '../../common/contract/index';
 import { MOTION_READ_MAX } from '../../common/contract/index';
 import { FrameQueue } from './frame-queue';
+import { ImageError } from '../images/image-error';
+import type { ImageErrorCode } from '../images/image-error';
 
 /** How long the window may take to say what a clip is before the clip is given up. */
 const INFO_TIMEOUT_MS = 60_000;
@@ -33,6 +35,20 @@ export function motionFailureMessage(name: string, failure: MotionFailure | 'tim
     case 'timeout':
       return `The window could not decode ${name}; reopen Shotput and add it again.`;
   }
+}
+
+/** The image code each way of failing is told under, so a clip's draft says what a file's would. */
+const MOTION_CODES: Record<MotionFailure | 'timeout', ImageErrorCode> = {
+  'unsupported-codec': 'unsupported-format',
+  'no-video': 'not-an-image',
+  damaged: 'corrupt',
+  'no-decoder': 'unsupported-format',
+  timeout: 'timed-out',
+};
+
+/** A clip's failure as the image pipeline's own (its code and sentence), as the draft shows it. */
+export function motionFailure(name: string, failure: MotionFailure | 'timeout'): ImageError {
+  return new ImageError(MOTION_CODES[failure], motionFailureMessage(name, failure));
 }
 
 interface Stream {
@@ -81,7 +97,7 @@ export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }
     try {
       const info = await new Promise<MotionWindowInfo>((resolve, reject) => {
         stream.info = { resolve, reject };
-        timer = setTimeout(() => reject(new Error(motionFailureMessage(name, 'timeout'))), INFO_TIMEOUT_MS);
+        timer = setTimeout(() => reject(motionFailure(name, 'timeout')), INFO_TIMEOUT_MS);
         this.emit('decode', { streamId, name, size, want: 'info' });
       });
       return { info, source: (width, height) => this.source(file, name, info, width, height) };
@@ -121,7 +137,7 @@ export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }
     for (const frame of frames) {
       const fits = frame.width === stream.width && frame.height === stream.height;
       if (!fits || frame.data.byteLength !== frame.width * frame.height * 4) {
-        queue.end(new Error(motionFailureMessage(stream.name, 'damaged')));
+        queue.end(motionFailure(stream.name, 'damaged'));
         return { more: false };
       }
       const data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength);
@@ -134,10 +150,10 @@ export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }
   end(streamId: string, failure?: MotionFailure): void {
     const stream = this.streams.get(streamId);
     if (!stream) return;
-    const error = failure ? new Error(motionFailureMessage(stream.name, failure)) : undefined;
+    const error = failure ? motionFailure(stream.name, failure) : undefined;
     if (stream.info) {
       if (error) stream.info.reject(error);
-      else stream.info.reject(new Error(motionFailureMessage(stream.name, 'damaged')));
+      else stream.info.reject(motionFailure(stream.name, 'damaged'));
     }
     stream.frames?.end(error);
   }

@@ -1,6 +1,6 @@
 // Many files at once: a few pipelines side by side, each file succeeding or failing on its own.
 import type { Result } from '../../common/problem';
-import { toImageError } from './image-error';
+import { imageProblem } from './image-error';
 import type { PrepareOptions } from './options';
 import type { PreparedImage } from './prepare';
 import { prepare } from './prepare';
@@ -42,7 +42,7 @@ export async function forEachPrepared<S extends ImageSource>(
       try {
         result = { source, ok: true, value: await prepare(source, fileOptions) };
       } catch (error) {
-        result = { source, ok: false, error: toImageError(error).toProblem() };
+        result = { source, ok: false, error: imageProblem(error) };
       }
       await onResult(result, index);
     }

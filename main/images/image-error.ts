@@ -74,3 +74,11 @@ export function toImageError(error: unknown): ImageError {
   }
   return new ImageError('corrupt', `The image could not be decoded: ${first}`);
 }
+
+/**
+ * Any failure met preparing an image, as the one Problem it is (`image-<code>` and its sentence):
+ * the words of a draft's error, a job's failure and the CLI's problem line all come from here.
+ */
+export function imageProblem(error: unknown): Problem {
+  return toImageError(error).toProblem();
+}

@@ -7,7 +7,7 @@ export { forEachPrepared, prepareBatch } from './batch';
 export type { BatchOptions, BatchResult } from './batch';
 export { preview, toDataUrl } from './preview';
 export type { Preview } from './preview';
-export { ImageError } from './image-error';
+export { ImageError, imageProblem } from './image-error';
 export type { ImageErrorCode } from './image-error';
 export { optionsOfChoice } from './options';
 export { estimateFile, estimateMotion } from './motion/estimate';

@@ -1,7 +1,7 @@
 // The real service client and image pipeline, seen through the queue's ports.
 import { fail, failWith, ok } from '../../common/problem';
 import type { Result } from '../../common/problem';
-import { ImageError, optionsOfChoice, prepare } from '../images';
+import { imageProblem, optionsOfChoice, prepare } from '../images';
 import type { PreparedImage as PipelineImage } from '../images';
 import type { ServiceClient } from '../service/service-client';
 import { isServiceError } from '../service/service-error';
@@ -133,8 +133,8 @@ export const imagePreparer: ImagePreparer = {
     try {
       return ok(preparedForQueue(await prepare(source, optionsOfChoice(choice))));
     } catch (error) {
-      if (error instanceof ImageError) return fail(`image-${error.code}`, error.message, false);
-      return fail('image-output-check-failed', error instanceof Error ? error.message : String(error), false);
+      // The image's Problem in the words a draft and `shotput prepare` give it; trying it again as it is cannot help.
+      return failWith({ ...imageProblem(error), retryable: false });
     }
   },
 };

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { isFinal, isWaiting } from './types';
 import type { JobEdit, JobState, NewJob, UploadJob } from './types';
 import { checkMetadata } from './validate';
-import { fail, ok } from '../../common/problem';
-import type { Result } from '../../common/problem';
+import { failWith, ok } from '../../common/problem';
+import type { Problem, Result } from '../../common/problem';
 
 /** Every move a job may make. A job that is not moved keeps its state (and may be saved as it is). */
 export const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
@@ -38,21 +38,21 @@ export function assertMove(job: UploadJob, to: JobState): void {
 }
 
 /** Why a job may not be paused now, or undefined (and it is paused). */
-export function pauseJob(job: UploadJob): string | undefined {
-  if (!isWaiting(job.state)) return `A job that is ${job.state} cannot be paused.`;
+export function pauseJob(job: UploadJob): Problem | undefined {
+  if (!isWaiting(job.state)) return refused(`A job that is ${job.state} cannot be paused.`);
   job.paused = true;
   return undefined;
 }
 
-export function resumeJob(job: UploadJob): string | undefined {
+export function resumeJob(job: UploadJob): Problem | undefined {
   job.paused = false;
   return undefined;
 }
 
 /** A failed or cancelled job starts again; one the service already accepted goes back to being followed. */
-export function retryJob(job: UploadJob, now: Date): string | undefined {
+export function retryJob(job: UploadJob, now: Date): Problem | undefined {
   if (job.state !== 'failed' && job.state !== 'cancelled')
-    return `Only failed or cancelled jobs can be retried; this one is ${job.state}.`;
+    return refused(`Only failed or cancelled jobs can be retried; this one is ${job.state}.`);
   job.failure = undefined;
   job.lastError = undefined;
   job.retryAt = undefined;
@@ -68,12 +68,12 @@ export function retryJob(job: UploadJob, now: Date): string | undefined {
 }
 
 /** Why a job may not be cancelled now, or undefined (and it is cancelled). */
-export function cancelJob(job: UploadJob): string | undefined {
+export function cancelJob(job: UploadJob): Problem | undefined {
   if (job.state === 'uploading')
-    return 'The upload is being sent; it cannot be cancelled now. Delete the shot once it is published.';
+    return refused('The upload is being sent; it cannot be cancelled now. Delete the shot once it is published.');
   if (job.state === 'processing' || job.state === 'published' || job.state === 'scheduled')
-    return 'The service already has this shot; delete it from your shots instead.';
-  if (job.state === 'cancelled') return 'The job is already cancelled.';
+    return refused('The service already has this shot; delete it from your shots instead.');
+  if (job.state === 'cancelled') return refused('The job is already cancelled.');
   job.state = 'cancelled';
   return undefined;
 }
@@ -84,9 +84,9 @@ export function cancelJob(job: UploadJob): string | undefined {
  */
 export function editJob(job: UploadJob, patch: JobEdit): Result<{ reprepare: boolean }> {
   if (!isWaiting(job.state) && job.state !== 'failed')
-    return fail('refused', `The shot is already ${job.state}; edit it from your shots instead.`);
+    return failWith(refused(`The shot is already ${job.state}; edit it from your shots instead.`));
   if (patch.prepare && job.state === 'preparing')
-    return fail('refused', 'The image is being prepared; change its size or fit in a moment.');
+    return failWith(refused('The image is being prepared; change its size or fit in a moment.'));
   if (patch.metadata) job.metadata = { ...job.metadata, ...patch.metadata };
   if (patch.prepare) {
     job.prepare = { ...job.prepare, ...patch.prepare };
@@ -102,8 +102,13 @@ export function editJob(job: UploadJob, patch: JobEdit): Result<{ reprepare: boo
 }
 
 /** Why a job may not leave the list, or undefined. */
-export function removalRefusal(job: UploadJob): string | undefined {
-  return isFinal(job.state) ? undefined : `The job is ${job.state}; cancel it first.`;
+export function removalRefusal(job: UploadJob): Problem | undefined {
+  return isFinal(job.state) ? undefined : refused(`The job is ${job.state}; cancel it first.`);
+}
+
+/** A command the job's state does not allow now: said, never thrown, and nothing changed. */
+function refused(message: string): Problem {
+  return { code: 'refused', message };
 }
 
 /** A new job for a request: queued, or failed at once when its metadata breaks a rule of the service. */
@@ -125,7 +130,7 @@ export function newJob(request: NewJob, sourcePath: string, contentHash: string)
   const problems = checkMetadata(job.metadata);
   if (problems.length > 0) {
     job.state = 'failed';
-    job.failure = { message: problems.join(' '), retryable: false };
+    job.failure = { code: 'invalid-shot', message: problems.join(' '), retryable: false };
   }
   return job;
 }

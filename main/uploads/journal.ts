@@ -186,11 +186,16 @@ function replayJournal(file: string): Replayed {
   return replayed;
 }
 
-/** A job journaled by a version that called its failure's sentence `reason` reads as one with `message`. */
+/**
+ * A failure as this version keeps it, from whichever version journaled it: one that called its
+ * sentence `reason` reads as one with `message`, and one from before codes were kept gets
+ * `upload-failed`, the code of an upload that did not get through, so every failure has a code.
+ */
 function withFailureMessage(job: UploadJob): UploadJob {
   const failure = job.failure as (Partial<JobFailure> & { reason?: string }) | undefined;
-  if (!failure || typeof failure.message === 'string') return job;
-  return { ...job, failure: { message: failure.reason ?? '', retryable: failure.retryable === true } };
+  if (!failure || (typeof failure.message === 'string' && typeof failure.code === 'string')) return job;
+  const message = failure.message ?? failure.reason ?? '';
+  return { ...job, failure: { code: 'upload-failed', message, retryable: failure.retryable === true } };
 }
 
 function parseRecord(line: string): JournalRecord | undefined {

@@ -11,6 +11,7 @@ import type { Journal } from './journal';
 import { Snapshots } from './snapshot';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
 import type { JobEvent, JobState, UploadJob } from './types';
+import type { Problem } from '../../common/problem';
 
 export interface QueueTuning {
   prepareConcurrency: number;
@@ -209,8 +210,9 @@ export class QueueCore {
     this.announce({ type: 'queue', paused: true, diskFault: error.message });
   }
 
-  fail(job: UploadJob, message: string, retryable: boolean): void {
-    job.failure = { message, retryable };
+  /** The job fails for this Problem, its code kept with it; `retryable` when the job knows better than the Problem. */
+  fail(job: UploadJob, problem: Problem, retryable = problem.retryable === true): void {
+    job.failure = { code: problem.code, message: problem.message, retryable };
     this.transition(job, 'failed');
   }
 

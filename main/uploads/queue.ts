@@ -22,7 +22,7 @@ import { queueStarts } from './queue-starts';
 import { tuningOf, type UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
-import { fail, ok, type Result } from '../../common/problem';
+import { fail, failWith, ok, type Problem, type Result } from '../../common/problem';
 import type { AddResult, JobEdit, JobEvent, NewJob, UploadJob } from './types';
 
 export type { AddResult } from './types';
@@ -220,7 +220,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   edit(id: string, patch: JobEdit): Result<UploadJob> {
     return this.change(id, (job) => {
       const edited = editJob(job, patch);
-      if (!edited.ok) return edited.error.message;
+      if (!edited.ok) return edited.error;
       if (edited.value.reprepare) this.core.prepared.delete(job.id);
       return undefined;
     });
@@ -231,7 +231,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     const job = this.core.job(id);
     if (!job) return fail('refused', `No job ${id}.`);
     const refusal = removalRefusal(job);
-    if (refusal) return fail('refused', refusal);
+    if (refusal) return failWith(refusal);
     this.core.write(
       () => this.core.journal.forget(id),
       () => this.core.journal.jobs.delete(id),
@@ -348,8 +348,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     return this.core.closing || !this.running || queueIsIdle(this.core, this.reconciler.checking);
   }
 
-  /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with a sentence. */
-  private change(id: string, apply: (job: UploadJob) => string | undefined): Result<UploadJob> {
+  /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with its Problem. */
+  private change(id: string, apply: (job: UploadJob) => Problem | undefined): Result<UploadJob> {
     // A unique prefix of the id will do, as with git: people type ids from `shotput queue list`.
     const matches = this.core.job(id)
       ? [this.core.job(id)!]
@@ -359,7 +359,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     if (!job) return fail('refused', `No job ${id} in the queue.`);
     const previous = job.state;
     const refusal = apply(job);
-    if (refusal) return fail('refused', refusal);
+    if (refusal) return failWith(refusal);
     this.core.save(job, previous === job.state ? undefined : previous);
     this.pump();
     return ok(structuredClone(job));

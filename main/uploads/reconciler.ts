@@ -222,7 +222,14 @@ export class Reconciler {
       job.attempt = undefined;
       job.lastError = job.lastError ?? 'The upload was interrupted before the service received it; sending it again.';
       if (job.attempts >= this.core.tuning.maxAttempts)
-        this.core.fail(job, `The upload did not get through after ${job.attempts} attempts: ${job.lastError}`, true);
+        this.core.fail(
+          job,
+          {
+            code: 'upload-failed',
+            message: `The upload did not get through after ${job.attempts} attempts: ${job.lastError}`,
+          },
+          true,
+        );
       else this.core.transition(job, this.core.prepared.has(job.id) ? 'ready' : 'queued');
     }
   }
@@ -236,7 +243,10 @@ export class Reconciler {
       this.tracking.delete(job.id);
       this.core.fail(
         job,
-        `The service accepted the shot${job.shotId ? ` (id ${job.shotId})` : ''} but it was still not available after ${describeDuration(timeout)}. It may still appear: check your shots before uploading it again; retrying keeps waiting for it.`,
+        {
+          code: 'not-confirmed',
+          message: `The service accepted the shot${job.shotId ? ` (id ${job.shotId})` : ''} but it was still not available after ${describeDuration(timeout)}. It may still appear: check your shots before uploading it again; retrying keeps waiting for it.`,
+        },
         true,
       );
       return;

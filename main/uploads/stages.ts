@@ -7,7 +7,8 @@ import type { AccountInfo } from './ports';
 import type { QueueCore } from './queue-core';
 import type { Reconciler } from './reconciler';
 import type { UploadJob } from './types';
-import { ok } from '../../common/problem';
+import { failWith, ok } from '../../common/problem';
+import type { Problem, Result } from '../../common/problem';
 import { sourceChangedSince, takeFile } from './snapshot';
 import { checkAgainstAccount, checkImage, checkMetadata, needsAccount } from './validate';
 
@@ -39,7 +40,10 @@ export class Stages {
         const name = path.basename(job.sourcePath);
         core.fail(
           job,
-          `The copy of ${name} taken when it was queued is gone, and ${name} has changed since; add it again.`,
+          {
+            code: 'source-lost',
+            message: `The copy of ${name} taken when it was queued is gone, and ${name} has changed since; add it again.`,
+          },
           false,
         );
         return;
@@ -53,13 +57,14 @@ export class Stages {
         return;
       }
       if (!result.ok) {
-        core.fail(current, result.error.message, result.error.retryable === true);
+        // The image's own Problem (`image-<code>`), so the job says what a draft of it says.
+        core.fail(current, result.error);
         return;
       }
       const image = result.value;
       const problems = checkImage(image);
       if (problems.length > 0) {
-        core.fail(current, problems.join(' '), false);
+        core.fail(current, { code: 'image-output-check-failed', message: problems.join(' ') }, false);
         return;
       }
       core.prepared.set(id, image);
@@ -68,7 +73,11 @@ export class Stages {
     } catch (error) {
       const current = core.job(id);
       if (current && !core.closing)
-        core.fail(current, `Preparing the image failed: ${(error as Error).message}`, false);
+        core.fail(
+          current,
+          { code: 'internal-error', message: `Preparing the image failed: ${(error as Error).message}` },
+          false,
+        );
     } finally {
       core.busy.delete(id);
       core.pump();
@@ -100,12 +109,12 @@ export class Stages {
     core.busy.add(id);
     core.sending.add(id);
     try {
-      const problem = await this.checkAccountRules(job);
-      if (problem === 'wait') return;
-      if (problem) {
-        core.fail(job, problem, false);
+      const rules = await this.checkAccountRules(job);
+      if (!rules.ok) {
+        core.fail(job, rules.error, false);
         return;
       }
+      if (rules.value === 'wait') return;
       const after = await this.highest.learn();
       if (after === undefined) {
         if (!core.holdsForSignIn(this.highest.lastProblem))
@@ -194,7 +203,7 @@ export class Stages {
         core.transition(job, 'ready');
       } else {
         core.prepared.delete(job.id);
-        core.fail(job, problem.message, problem.retryable === true);
+        core.fail(job, problem);
       }
     } else {
       // The request may have created the shot: stay in `uploading`; the checks look for it.
@@ -204,19 +213,28 @@ export class Stages {
     }
   }
 
-  /** Undefined when the job may go; a sentence when it may not; 'wait' when the account is unknown yet. */
-  private async checkAccountRules(job: UploadJob): Promise<string | undefined | 'wait'> {
-    if (!needsAccount(job.metadata)) return undefined;
+  /**
+   * Whether the job may go now ('go'), must wait for the account to be known ('wait'; the sign-in
+   * hold or a later try is already set), or is refused for a rule of the service (the Problem).
+   */
+  private async checkAccountRules(job: UploadJob): Promise<Result<'go' | 'wait'>> {
+    if (!needsAccount(job.metadata)) return ok('go');
     if (!this.account) {
       const found = await this.core.service.currentAccount();
       if (!found.ok) {
-        if (this.core.holdsForSignIn(found.error)) return 'wait';
+        if (this.core.holdsForSignIn(found.error)) return ok('wait');
         this.core.later(job, `Could not read the account to check scheduling and teams: ${found.error.message}`);
-        return 'wait';
+        return ok('wait');
       }
       this.account = found.value;
     }
-    const problems = [...checkMetadata(job.metadata), ...checkAgainstAccount(job.metadata, this.account)];
-    return problems.length > 0 ? problems.join(' ') : undefined;
+    const metadata = checkMetadata(job.metadata).map((message): Problem => ({ code: 'invalid-shot', message }));
+    const problems = [...metadata, ...checkAgainstAccount(job.metadata, this.account)];
+    return problems.length > 0 ? failWith(oneProblem(problems)) : ok('go');
   }
+}
+
+/** Several refusals at once said as one Problem: every sentence, under the first one's code. */
+function oneProblem(problems: readonly Problem[]): Problem {
+  return { code: problems[0]!.code, message: problems.map((p) => p.message).join(' ') };
 }

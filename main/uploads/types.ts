@@ -1,6 +1,7 @@
 // The upload job: one file on its way to becoming a published (or scheduled) shot.
 // Everything here is plain data, written to the journal as it is.
 import type { JobState } from '../../common/job-states';
+import type { FailureCode } from '../../common/problem';
 import type { PrepareChoice } from '../../common/prepare-choice';
 import type { ShotMetadata } from '../../common/shot-metadata';
 
@@ -10,12 +11,13 @@ export type { PrepareChoice } from '../../common/prepare-choice';
 export type { ShotMetadata } from '../../common/shot-metadata';
 
 /**
- * Why a job failed. Not a Problem: it is journaled with the job and outlives the failure that made
- * it (a service Problem, an image error, a local check, the reconciler giving up), whose codes it
- * does not keep; what the queue, the window and the CLI need is the sentence and whether a retry
- * can help.
+ * Why a job failed, journaled with the job: the Problem that failed it (a service Problem, an
+ * image's `image-<code>`, a local check, the reconciler giving up) as plain data, so the window and
+ * the CLI can branch on the code and word it as everywhere else, long after the failure itself.
  */
 export interface JobFailure {
+  /** What failed, kebab-case (common/problem.ts); `upload-failed` for a failure journaled before codes were kept. */
+  code: FailureCode;
   /** A sentence for a person: what happened and, when known, what to do. */
   message: string;
   /** Whether trying again (as it is) can help. */

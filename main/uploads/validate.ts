@@ -11,6 +11,7 @@ import {
   tooManyTags,
 } from '../../common/service-rules';
 import { readableTime } from '../../common/readable-time';
+import type { Problem } from '../../common/problem';
 import type { AccountInfo, PreparedImage } from './ports';
 import type { ShotMetadata } from './types';
 
@@ -48,15 +49,21 @@ export function needsAccount(metadata: ShotMetadata): boolean {
   return metadata.scheduledFor !== undefined || metadata.teamId !== undefined;
 }
 
-/** Rules that depend on the account: uploading at all, scheduling, posting for a team. */
-export function checkAgainstAccount(metadata: ShotMetadata, account: AccountInfo): string[] {
-  const problems: string[] = [];
-  if (!account.canUploadShot) problems.push('This account cannot upload shots.');
+/** Rules that depend on the account: uploading at all, scheduling, posting for a team; each a Problem. */
+export function checkAgainstAccount(metadata: ShotMetadata, account: AccountInfo): Problem[] {
+  const problems: Problem[] = [];
+  if (!account.canUploadShot) problems.push({ code: 'cannot-upload', message: 'This account cannot upload shots.' });
   if (metadata.scheduledFor !== undefined && !canSchedule(account))
-    problems.push('Scheduling a shot is only for pro accounts, teams and team members; publish it now or upgrade.');
+    problems.push({
+      code: 'cannot-schedule',
+      message: 'Scheduling a shot is only for pro accounts, teams and team members; publish it now or upgrade.',
+    });
   if (metadata.teamId !== undefined && !isOnTeam(account, metadata.teamId)) {
     const names = account.teams.map((t) => `${t.name} (${t.id})`).join(', ');
-    problems.push(`This account is not a member of team ${metadata.teamId}${names ? `; its teams are ${names}` : ''}.`);
+    problems.push({
+      code: 'not-on-team',
+      message: `This account is not a member of team ${metadata.teamId}${names ? `; its teams are ${names}` : ''}.`,
+    });
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 // Every command's --json against the documented shapes (main/cli/json-shapes.ts, README "JSON
 // output"): one spelling of each field, documents for lists and JSON lines for streams.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -93,6 +93,23 @@ describe('--json of every command', () => {
     check(UploadLineJson, problem);
     expect(problem).toMatchObject({ type: 'problem', file: path.join(root, 'files', 'missing.png') });
     check(UploadLineJson, summary);
+  });
+
+  it("upload of a damaged image: a failed job with the image's code beside its reason, as prepare gives it", async () => {
+    const whole = await sharp({ create: { width: 820, height: 620, channels: 3, background: '#118844' } })
+      .png()
+      .toBuffer();
+    const file = path.join(root, 'files', 'cut.png');
+    await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
+    const run = await cli('upload', file);
+    expect(run.code).toBe(1);
+    const lines = jsonLines(run.stdout);
+    for (const line of lines) check(UploadLineJson, line);
+    const failed = lines.find((l) => l.type === 'job' && l.state === 'failed');
+    expect(failed).toMatchObject({ file, code: 'image-corrupt', reason: expect.any(String), retryable: false });
+    const [prepared] = jsonLines((await cli('prepare', file, '--out', path.join(root, 'prepared'))).stdout);
+    check(PrepareLineJson, prepared);
+    expect(prepared).toMatchObject({ type: 'problem', code: failed!.code, message: failed!.reason });
   });
 
   it('watch --once: JSON lines ending with one folder line', async () => {

@@ -159,6 +159,7 @@ describe('drafts kept per account', () => {
       (views) => views.length === 1 && views[0]!.state === 'error',
     );
     expect(view!.missing).toBe(true);
+    expect(view!.errorCode).toBe('image-not-found');
     expect(view!.error).toBe(
       `gone.png is no longer in ${path.dirname(d)}; its title and settings are kept. Put the file back, or remove this draft.`,
     );

@@ -132,6 +132,7 @@ describe('a motion draft in the editor', () => {
     expect(seen.get(draft!.id)).toMatchObject({
       state: 'error',
       error: 'Preparing busy walk.gif was cancelled; change its framing or trim to prepare it again.',
+      errorCode: 'cancelled',
       prepare: { size: 'auto', fit: 'cover' },
     });
     expect(drafts.list()).toHaveLength(1);

@@ -124,10 +124,11 @@ describe('Drafts', () => {
     await drafts.whenIdle();
     await new Promise((r) => setTimeout(r, 150));
     const [z, f, g] = added.drafts.map((d) => seen.latest.get(d.id)!);
-    expect(z).toMatchObject({ state: 'error', error: 'The file is empty (0 bytes).' });
+    expect(z).toMatchObject({ state: 'error', error: 'The file is empty (0 bytes).', errorCode: 'image-empty' });
     expect(f!.state).toBe('error');
+    expect(f!.errorCode).toMatch(/^image-/);
     expect(f!.error).toBeTruthy();
-    expect(g!.state).toBe('ready');
+    expect(g).toMatchObject({ state: 'ready', error: null, errorCode: null });
     drafts.close();
   });
 

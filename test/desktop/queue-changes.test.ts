@@ -27,10 +27,12 @@ describe('queueChange', () => {
   });
 
   test('a change deep inside a job (its failure, its bytes sent) is a change', () => {
-    const failed = job(3, 'failed', { failure: { message: 'Too big.', retryable: false } });
+    const failed = job(3, 'failed', {
+      failure: { code: 'image-too-large-output', message: 'Too big.', retryable: false },
+    });
     const first = queueChange(
       { ...view([failed]), revision: 1 },
-      view([{ ...failed, failure: { message: 'Too big.', retryable: true } }]),
+      view([{ ...failed, failure: { code: 'image-too-large-output', message: 'Too big.', retryable: true } }]),
       2,
     );
     expect(first?.jobs.map((each) => each.id)).toEqual(['job-3']);

@@ -70,7 +70,9 @@ describe('logJobEvent', () => {
     logJobEvent(log, { type: 'job', job: job('processing', { shotId: 42 }), previous: 'uploading' });
     logJobEvent(log, {
       type: 'job',
-      job: job('failed', { failure: { message: 'The service refused the image.', retryable: false } }),
+      job: job('failed', {
+        failure: { code: 'rejected', message: 'The service refused the image.', retryable: false },
+      }),
       previous: 'uploading',
     });
     logJobEvent(log, { type: 'job', job: job('queued'), previous: 'queued' });

@@ -14,6 +14,7 @@ const ready: DraftView = {
   path: '/work/poster.png',
   state: 'ready',
   error: null,
+  errorCode: null,
   facts: { format: 'png', width: 1600, height: 1200, animated: false, frames: 1, bytes: 90_000, hasAlpha: false },
   source: { url: 'draft-pictures/a/source/1', width: 400, height: 300 },
   result: { url: 'draft-pictures/a/result/2', width: 800, height: 600, format: 'png', bytes: 40_000 },

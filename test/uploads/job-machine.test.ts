@@ -34,31 +34,45 @@ describe('job machine', () => {
     expect(() => assertMove(job('processing'), 'processing')).not.toThrow();
   });
 
-  it('a new job with a broken rule of the service starts failed, with the reason', () => {
+  it('a new job with a broken rule of the service starts failed, with the reason and its code', () => {
     const tooMany = newJob(
       { sourcePath: '/x/a.png', metadata: { title: 'A', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) } },
       '/x/a.png',
       'h',
     );
     expect(tooMany.state).toBe('failed');
-    expect(tooMany.failure).toMatchObject({ retryable: false });
+    expect(tooMany.failure).toMatchObject({ code: 'invalid-shot', retryable: false });
   });
 
   it('pauses only what has not been sent; cancels only what the service does not have', () => {
-    expect(pauseJob(job('uploading'))).toBe('A job that is uploading cannot be paused.');
+    // Every refusal is a Problem with its code, passed on as it is by the queue, the window and the CLI.
+    expect(pauseJob(job('uploading'))).toEqual({
+      code: 'refused',
+      message: 'A job that is uploading cannot be paused.',
+    });
     const ready = job('ready');
     expect(pauseJob(ready)).toBeUndefined();
     expect(ready.paused).toBe(true);
-    expect(cancelJob(job('processing'))).toMatch(/already has this shot/);
-    expect(cancelJob(job('uploading'))).toMatch(/cannot be cancelled now/);
+    expect(cancelJob(job('processing'))).toEqual({
+      code: 'refused',
+      message: expect.stringMatching(/already has this shot/),
+    });
+    expect(cancelJob(job('uploading'))).toEqual({
+      code: 'refused',
+      message: expect.stringMatching(/cannot be cancelled now/),
+    });
+    expect(cancelJob(job('cancelled'))).toEqual({ code: 'refused', message: 'The job is already cancelled.' });
     const queued = job('queued');
     expect(cancelJob(queued)).toBeUndefined();
     expect(queued.state).toBe('cancelled');
   });
 
   it('retries a failed job from the start, or back to following a shot the service accepted', () => {
-    expect(retryJob(job('ready'), new Date())).toMatch(/Only failed or cancelled jobs/);
-    const lost = job('failed', { attempts: 5, failure: { message: 'x', retryable: true } });
+    expect(retryJob(job('ready'), new Date())).toEqual({
+      code: 'refused',
+      message: 'Only failed or cancelled jobs can be retried; this one is ready.',
+    });
+    const lost = job('failed', { attempts: 5, failure: { code: 'upload-failed', message: 'x', retryable: true } });
     expect(retryJob(lost, new Date())).toBeUndefined();
     expect(lost).toMatchObject({ state: 'queued', attempts: 0, failure: undefined });
     const accepted = job('failed', { location: '/v2/shots/9', shotId: 9 });
@@ -73,7 +87,7 @@ describe('job machine', () => {
     expect(editJob(job('preparing'), { prepare: { size: '400x300' } })).toEqual(
       fail('refused', 'The image is being prepared; change its size or fit in a moment.'),
     );
-    const refused = job('failed', { failure: { message: 'title is blank', retryable: false } });
+    const refused = job('failed', { failure: { code: 'invalid-shot', message: 'title is blank', retryable: false } });
     expect(editJob(refused, { metadata: { title: 'Now with a title' } })).toEqual(ok({ reprepare: false }));
     expect(refused).toMatchObject({ state: 'queued', failure: undefined });
     expect(editJob(job('published'), { metadata: { title: 'x' } })).toEqual(
@@ -82,7 +96,7 @@ describe('job machine', () => {
   });
 
   it('removes only final jobs', () => {
-    expect(removalRefusal(job('queued'))).toBe('The job is queued; cancel it first.');
+    expect(removalRefusal(job('queued'))).toEqual({ code: 'refused', message: 'The job is queued; cancel it first.' });
     expect(removalRefusal(job('published'))).toBeUndefined();
   });
 });

@@ -80,7 +80,33 @@ describe('upload journal', () => {
     const failed = { ...job('old', 'failed'), failure: { reason: 'The service refused the image.', retryable: true } };
     fs.writeFileSync(path.join(dir, JOURNAL_FILE), `${JSON.stringify({ t: 'job', job: failed })}\n`);
     const journal = Journal.open(dir);
-    expect(journal.jobs.get('old')?.failure).toEqual({ message: 'The service refused the image.', retryable: true });
+    expect(journal.jobs.get('old')?.failure).toEqual({
+      code: 'upload-failed',
+      message: 'The service refused the image.',
+      retryable: true,
+    });
+    await journal.close();
+  });
+
+  it('gives a failure journaled before codes were kept the code of an upload that failed, and keeps a code written', async () => {
+    const before = {
+      ...job('before', 'failed'),
+      failure: { message: 'The upload did not get through.', retryable: false },
+    };
+    const coded = {
+      ...job('coded', 'failed'),
+      failure: { code: 'image-corrupt', message: 'The image is damaged or incomplete.', retryable: false },
+    };
+    const lines = [before, coded].map((j) => JSON.stringify({ t: 'job', job: j }));
+    fs.writeFileSync(path.join(dir, JOURNAL_FILE), `${lines.join('\n')}\n`);
+    const journal = Journal.open(dir);
+    expect(journal.jobs.get('before')?.failure).toEqual({
+      code: 'upload-failed',
+      message: 'The upload did not get through.',
+      retryable: false,
+    });
+    expect(journal.jobs.get('coded')?.failure).toEqual(coded.failure);
+    expect(journal.skippedLines).toBe(0);
     await journal.close();
   });
 

@@ -161,6 +161,14 @@ describe('upload queue', () => {
     expect(reasons[3]).toMatch(/^failed: This account is not a member of team 4/);
     // A GIF output is a valid choice of the pipeline: that one is uploaded.
     expect(reasons[4]).toBe('published: ');
+    // Each failure keeps the code of the rule it broke.
+    expect(queue.list().map((j) => j.failure?.code)).toEqual([
+      'invalid-shot',
+      'invalid-shot',
+      'cannot-schedule',
+      'not-on-team',
+      undefined,
+    ]);
     expect(
       queue
         .list()
@@ -211,6 +219,6 @@ describe('upload queue', () => {
     const [job] = queue.list();
     expect(job?.state).toBe('failed');
     expect(job?.failure?.message).toMatch(/accepted the shot \(id \d+\) but it was still not available after/);
-    expect(job?.failure?.retryable).toBe(true);
+    expect(job?.failure).toMatchObject({ code: 'not-confirmed', retryable: true });
   });
 });

@@ -43,10 +43,14 @@ describe('validation', () => {
     ).toEqual([]);
     expect(
       checkAgainstAccount({ title: 't', teamId: 5 }, { ...player, teams: [{ id: 4, name: 'Studio' }] })[0],
-    ).toMatch(/not a member of team 5; its teams are Studio \(4\)/);
+    ).toEqual({
+      code: 'not-on-team',
+      message: expect.stringMatching(/not a member of team 5; its teams are Studio \(4\)/),
+    });
+    expect(checkAgainstAccount({ title: 't', scheduledFor: later }, player)[0]?.code).toBe('cannot-schedule');
     expect(checkAgainstAccount({ title: 't', teamId: 9 }, { ...player, id: 9, type: 'Team' })).toEqual([]);
     expect(checkAgainstAccount({ title: 't' }, { ...player, canUploadShot: false })).toEqual([
-      'This account cannot upload shots.',
+      { code: 'cannot-upload', message: 'This account cannot upload shots.' },
     ]);
   });
 

@@ -18,6 +18,7 @@ import { connectOnce } from '../../lib/connect-once';
 const BACK_ONLINE_MS = 10_000;
 import { failureText } from '../../lib/bridge';
 import { applyQueueChange } from './queue-changes';
+import { perFrame } from '../../lib/per-frame';
 
 class QueueState {
   available = $state(false);
@@ -47,10 +48,17 @@ class QueueState {
       this.problem = message;
     },
     (bridge) => {
-      bridge.on('queue.changed', (change) => this.follow(change, () => this.reload(bridge)));
-      bridge.on('queue.progress', ({ id, sent, total }) => {
-        this.progress[id] = { sent, total };
-      });
+      // Applied once per frame: a queue of hundreds moving is one update of the view, not hundreds.
+      bridge.on(
+        'queue.changed',
+        perFrame((changes) => this.follow(changes, () => this.reload(bridge))),
+      );
+      bridge.on(
+        'queue.progress',
+        perFrame((sent) => {
+          for (const { id, sent: bytes, total } of sent) this.progress[id] = { sent: bytes, total };
+        }),
+      );
       bridge.on('rateLimit', (budget) => {
         this.rateLimit = budget;
       });
@@ -70,16 +78,28 @@ class QueueState {
     });
   }
 
-  /** One revision's change; a change already held is let go, and one that skips a revision asks for the whole queue. */
-  private follow(change: QueueChange, reload: () => void): void {
-    if (change.to <= this.revision) return;
-    if (change.from !== this.revision) {
-      reload();
-      return;
+  /**
+   * The changes of one frame, revision by revision: a change already held is let go, and one that
+   * skips a revision asks for the whole queue (what follows it is in that answer).
+   */
+  private follow(changes: readonly QueueChange[], reload: () => void): void {
+    let jobs = this.jobs;
+    let last: QueueChange | undefined;
+    const changed: JobView[] = [];
+    for (const change of changes) {
+      if (change.to <= this.revision) continue;
+      if (change.from !== this.revision) {
+        reload();
+        break;
+      }
+      this.revision = change.to;
+      jobs = applyQueueChange(jobs, change);
+      changed.push(...change.jobs);
+      last = change;
     }
-    this.revision = change.to;
-    this.jobs = applyQueueChange(this.jobs, change);
-    this.applyFields(change, change.jobs);
+    if (last === undefined) return;
+    this.jobs = jobs;
+    this.applyFields(last, changed);
   }
 
   /** Runs an action of the queue; its answer is the new queue, or a sentence saying why not. */

@@ -16,6 +16,8 @@ export interface StoredDraft {
   path: string;
   prepare: PrepareChoice;
   words: DraftWords | null;
+  /** The content the draft read, kept as a private copy (draft-copies.ts); absent for a clip or a draft of an older version. */
+  content?: { hash: string; stamp: string };
 }
 
 const StoredDraftSchema = v.object({
@@ -23,6 +25,7 @@ const StoredDraftSchema = v.object({
   path: v.pipe(v.string(), v.minLength(1)),
   prepare: PrepareChoiceSchema,
   words: v.nullable(DraftWordsSchema),
+  content: v.optional(v.object({ hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), stamp: v.string() })),
 });
 
 const FILE_VERSION = 1;

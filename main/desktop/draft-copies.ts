@@ -73,9 +73,32 @@ export class DraftCopies {
     };
   }
 
-  /** A copy no draft holds any more goes (the queue has its own link to what it took). */
-  release(hash: string): void {
-    this.snapshots.release(hash);
+  /**
+   * What the draft `id` prepares from (source() below), its record brought up to date with the
+   * content now kept for it (`dirty`: to be saved with the drafts).
+   */
+  async sourceOf(
+    drafts: ReadonlyMap<string, { content?: DraftContent }>,
+    id: string,
+    { file, motion }: { file: string; motion: WindowDraftMotion | undefined },
+    dirty: () => void,
+  ): Promise<DraftSource> {
+    const read = await this.source(file, motion, drafts.get(id)?.content);
+    const record = drafts.get(id);
+    // Removed while it was read: what was kept for it goes, unless another draft holds the same.
+    if (!record && read.kept) this.releaseUnheld([read.kept.hash], drafts.values());
+    if (record && record.content?.hash !== read.kept?.hash) {
+      record.content = read.kept;
+      dirty();
+    }
+    return read;
+  }
+
+  /** Copies no draft holds any more go (the queue has its own link to what it took). */
+  releaseUnheld(hashes: Iterable<string>, drafts: Iterable<{ content?: DraftContent }>): void {
+    const unheld = new Set(hashes);
+    for (const draft of drafts) if (draft.content) unheld.delete(draft.content.hash);
+    for (const hash of unheld) this.snapshots.release(hash);
   }
 
   get dir(): string {

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { DraftWordsSchema, PrepareChoiceSchema } from '../../common/contract/index';
 import type { DraftWords, PrepareChoice } from '../../common/contract/index';
 
-/** One draft as it is kept: enough to make it again from its file, with everything typed for it. */
+/** One draft as it is kept: enough to make it again from its file (or from the copy of what it read), with everything typed for it. */
 export interface StoredDraft {
   id: string;
   path: string;

@@ -217,8 +217,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       this.pictures.forget(id);
       this.changes.remove(id);
     }
-    for (const record of this.drafts.values()) if (record.content) hashes.delete(record.content.hash);
-    if (release) for (const hash of hashes) this.options.copies?.release(hash);
+    if (release) this.options.copies?.releaseUnheld(hashes, this.drafts.values());
     if (removed) this.dirty();
   }
 
@@ -377,13 +376,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   private async source(id: string, file: string, motion: WindowDraftMotion | undefined): Promise<DraftSource> {
     const { copies } = this.options;
     if (!copies) return draftContent(file, motion);
-    const read = await copies.source(file, motion, this.drafts.get(id)?.content);
-    const record = this.drafts.get(id);
-    if (record && record.content?.hash !== read.kept?.hash) {
-      record.content = read.kept;
-      this.dirty();
-    }
-    return read;
+    return copies.sourceOf(this.drafts, id, { file, motion }, () => this.dirty());
   }
 
   private changed(view: DraftView): void {

@@ -8,6 +8,7 @@ import { DesktopSession } from './desktop-session';
 import type { DesktopSessionOptions } from './desktop-session';
 import { Drafts } from './drafts';
 import { DraftKeeper } from './draft-keeper';
+import { DraftCopies } from './draft-copies';
 import { UploadCenter } from './upload-center';
 import { WatchFolders } from './watch-folders';
 import { windowDraftMotion } from './draft-motion';
@@ -50,6 +51,8 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     // Called on changes only, which come after the keeper below exists.
     onDirty: () => keeper.changed(),
     windowMotion: (file, choice) => windowDraftMotion(motion, file, choice),
+    // What each draft read is kept on disk, for its next framing, a restart and the queue.
+    copies: new DraftCopies(options.dataDir),
   });
   // Drafts are kept on disk per account as they are made, like the queue (draft-keeper.ts).
   const keeper = new DraftKeeper(drafts, { dataDir: options.dataDir, delayMs: options.draftSaveDelayMs, log });

@@ -114,6 +114,24 @@ export function finalPreviewOf(
   };
 }
 
+/** A draft prepared: its result as a card shows it, what was said of it first (`said`), then the image's warnings. */
+export function readyView(
+  view: DraftView,
+  made: { url: string; image: PreparedImage; uploadedAs: number | null; said: DraftView['warnings'] },
+): DraftView {
+  const { url, image, uploadedAs, said } = made;
+  return {
+    ...view,
+    state: 'ready',
+    error: null,
+    errorCode: null,
+    missing: false,
+    uploadedAs,
+    result: { url, width: image.width, height: image.height, format: image.format, bytes: image.bytes },
+    warnings: [...said, ...image.warnings.map((w) => ({ code: w.code, message: w.message }))],
+  };
+}
+
 /** What a draft becomes when its preparation is cancelled: its last prepared state, or, never prepared, said so. */
 export function cancelledView(
   view: DraftView,

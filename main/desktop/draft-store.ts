@@ -10,12 +10,14 @@ import * as v from 'valibot';
 import { DraftWordsSchema, PrepareChoiceSchema } from '../../common/contract/index';
 import type { DraftWords, PrepareChoice } from '../../common/contract/index';
 
-/** One draft as it is kept: enough to make it again from its file, with everything typed for it. */
+/** One draft as it is kept: enough to make it again from its file (or from the copy of what it read), with everything typed for it. */
 export interface StoredDraft {
   id: string;
   path: string;
   prepare: PrepareChoice;
   words: DraftWords | null;
+  /** The content the draft read, kept as a private copy (draft-copies.ts); absent for a clip or a draft of an older version. */
+  content?: { hash: string; stamp: string };
 }
 
 const StoredDraftSchema = v.object({
@@ -23,6 +25,7 @@ const StoredDraftSchema = v.object({
   path: v.pipe(v.string(), v.minLength(1)),
   prepare: PrepareChoiceSchema,
   words: v.nullable(DraftWordsSchema),
+  content: v.optional(v.object({ hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), stamp: v.string() })),
 });
 
 const FILE_VERSION = 1;

@@ -21,6 +21,10 @@ import { DraftPictures, pictureOf } from './draft-pictures';
 import { DraftEditor } from './draft-editor';
 import type { DraftChanges } from './draft-changes';
 import { DraftWork, cancelledView, keepWithinBudget, draftContent, prepareDraft, readFacts } from './draft-prepare';
+import { readyView } from './draft-prepare';
+import { changedWarning } from './draft-copies';
+import type { DraftContent, DraftCopies, DraftSource } from './draft-copies';
+import type { TakenContent } from '../uploads/index';
 
 export interface DraftsOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
@@ -41,6 +45,8 @@ export interface DraftsOptions {
   onDirty?: () => void;
   /** Videos, APNG and animated AVIF decoded by the window's Worker (draft-motion.ts); undefined: main decodes. */
   windowMotion?: (file: string, choice: PrepareChoice) => Promise<WindowDraftMotion | undefined>;
+  /** Where what a draft read is kept (the queue takes it from there); undefined: the queue reads the file. */
+  copies?: DraftCopies;
 }
 
 interface DraftRecord {
@@ -51,6 +57,8 @@ interface DraftRecord {
   prepared?: { image: PreparedForQueue; stamp: string };
   /** The last prepared state, while a newer choice is prepared: what Cancel goes back to. */
   previous?: Pick<DraftView, 'prepare' | 'result' | 'warnings'> & Pick<DraftRecord, 'prepared'>;
+  /** The content the draft read, kept on disk: every framing is prepared from it, and the queue takes it. */
+  content?: DraftContent;
 }
 
 /** A draft on its way to the queue: its file and choice, and its prepared image when it is current. */
@@ -59,6 +67,8 @@ export interface DraftForQueue {
   path: string;
   prepare: PrepareChoice;
   prepared?: { image: PreparedForQueue; stamp: string };
+  /** What the draft read, for the queue to take instead of reading the file again. */
+  taken?: TakenContent;
 }
 
 const CARD_PREVIEW_PX = 400;
@@ -139,11 +149,12 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   /** Every draft as it is kept on disk, in the grid's order. */
   stored(): StoredDraft[] {
-    return [...this.drafts.values()].map(({ view }) => ({
+    return [...this.drafts.values()].map(({ view, content }) => ({
       id: view.id,
       path: view.path,
       prepare: view.prepare,
       words: view.words,
+      ...(content ? { content } : {}),
     }));
   }
 
@@ -151,7 +162,8 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   clear(): string[] {
     const ids = [...this.drafts.keys()];
     this.waiting.length = 0;
-    this.remove(ids);
+    // Kept on disk with their account's drafts: their copies stay for them.
+    this.letGo(ids, false);
     return ids;
   }
 
@@ -177,25 +189,35 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     return ids.map((id) => {
       const record = this.drafts.get(id);
       if (!record) return undefined;
-      const { view, prepared } = record;
+      const { view, prepared, content } = record;
       return {
         id,
         path: view.path,
         prepare: view.prepare,
         ...(prepared && view.state === 'ready' ? { prepared } : {}),
+        ...(content && this.options.copies ? { taken: this.options.copies.taken(content) } : {}),
       };
     });
   }
 
   remove(ids: readonly string[]): void {
+    this.letGo(ids, true);
+  }
+
+  /** Drafts leave memory; removed for good (`release`), their copies go unless another draft holds the same content. */
+  private letGo(ids: readonly string[], release: boolean): void {
     let removed = false;
+    const hashes = new Set<string>();
     this.work.stop(ids);
     for (const id of ids) {
+      const content = this.drafts.get(id)?.content;
       if (!this.drafts.delete(id)) continue;
       removed = true;
+      if (content) hashes.add(content.hash);
       this.pictures.forget(id);
       this.changes.remove(id);
     }
+    if (release) this.options.copies?.releaseUnheld(hashes, this.drafts.values());
     if (removed) this.dirty();
   }
 
@@ -274,7 +296,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   private hold(draft: StoredDraft): DraftView {
     const view = newDraftView(draft);
-    this.drafts.set(view.id, { view, version: 0 });
+    this.drafts.set(view.id, { view, version: 0, ...(draft.content ? { content: { ...draft.content } } : {}) });
     this.waiting.push(view.id);
     return view;
   }
@@ -308,7 +330,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     const file = start.view.path;
     try {
       const motion = await this.options.windowMotion?.(file, start.view.prepare);
-      const { content, stamp } = await draftContent(file, motion);
+      const { content, stamp, changed } = await this.source(id, file, motion);
       if (!start.view.facts || !start.view.source) {
         const { facts, source } = motion ?? (await readFacts(content));
         const record = current();
@@ -329,22 +351,9 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         record.prepared = { image: preparedForQueue(image), stamp };
         keepWithinBudget(this.drafts, id, this.options.keepPreparedBytes ?? 512 * 1024 * 1024);
       }
-      record.view = {
-        ...record.view,
-        state: 'ready',
-        error: null,
-        errorCode: null,
-        missing: false,
-        uploadedAs,
-        result: {
-          url: this.pictures.put(id, 'result', pictureOf(card.buffer, card.format)),
-          width: image.width,
-          height: image.height,
-          format: image.format,
-          bytes: image.bytes,
-        },
-        warnings: image.warnings.map((w) => ({ code: w.code, message: w.message })),
-      };
+      const url = this.pictures.put(id, 'result', pictureOf(card.buffer, card.format));
+      const said = changed ? [changedWarning(file, changed)] : [];
+      record.view = readyView(record.view, { url, image, uploadedAs, said });
       this.changed(record.view);
     } catch (error) {
       const record = current();
@@ -361,6 +370,13 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       record.view = { ...record.view, ...failed, missing, result: null, warnings: [] };
       this.changed(record.view);
     }
+  }
+
+  /** What the draft prepares from: its kept copy, or its file read once (and kept, when copies are). */
+  private async source(id: string, file: string, motion: WindowDraftMotion | undefined): Promise<DraftSource> {
+    const { copies } = this.options;
+    if (!copies) return draftContent(file, motion);
+    return copies.sourceOf(this.drafts, id, { file, motion }, () => this.dirty());
   }
 
   private changed(view: DraftView): void {

@@ -46,6 +46,8 @@ export interface EnqueueItem {
   prepare: PrepareChoice;
   /** The draft's image as it will be sent, when it is current: the queue sends it as it is. */
   prepared?: DraftForQueue['prepared'];
+  /** What the draft read (hash, stamp, private copy): the queue takes it instead of reading the file again. */
+  taken?: DraftForQueue['taken'];
   /** Upload even when the same image was uploaded before. */
   force?: boolean;
 }
@@ -149,6 +151,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
         metadata: request.metadata,
         prepare: draft.prepare,
         ...(draft.prepared ? { prepared: draft.prepared } : {}),
+        ...(draft.taken ? { taken: draft.taken } : {}),
         force: request.force === true,
       };
     });
@@ -185,6 +188,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
       ...(item.force ? { force: true } : {}),
       // The draft's image travels with its job, sent as it is while the file is what it was made from.
       ...(item.prepared ? { prepared: item.prepared } : {}),
+      // What the draft showed is what is sent: the job takes the draft's copy, not the file as it is now.
+      ...(item.taken ? { taken: item.taken } : {}),
     }));
     const added = await queue.add(jobs);
     const results = added.map((result, index) => enqueueAnswer(result, items[index]!));

@@ -1,7 +1,9 @@
 // How a request becomes a job: the file is read once (snapshot.ts), its content kept in the data
 // folder before the job is written, and the request matched against the jobs and the record of
-// uploaded content (job-identity.ts). The job carries its content from then on; a draft's image
-// prepared from that same content travels with it.
+// uploaded content (job-identity.ts). The job carries its content from then on. A draft's request
+// brings the content the draft already read (its hash, stamp and private copy): the queue takes
+// that copy instead of reading the file again, so what the draft showed is what is sent, and the
+// draft's image prepared from that same content travels with it.
 import path from 'node:path';
 import { queueDiskFault } from './disk-fault';
 import { fileProblem } from './file-problem';
@@ -9,7 +11,7 @@ import { matchContent } from './job-identity';
 import { newJob } from './job-machine';
 import { knownRequest } from './known-request';
 import type { QueueCore } from './queue-core';
-import { takeFile, type TakenFile } from './snapshot';
+import { takeFile, type TakenContent, type TakenFile } from './snapshot';
 import type { AddResult, JobEdit, JobOwner, NewJob, UploadJob } from './types';
 import type { Result } from '../../common/problem';
 
@@ -32,9 +34,9 @@ export async function addRequest(
   // so, and would not match the same request typed.
   const request = { ...asked, metadata: { ...asked.metadata, title: asked.metadata.title.normalize('NFC') } };
   const sourcePath = path.resolve(request.sourcePath);
-  let taken: TakenFile;
+  let taken: Taken;
   try {
-    taken = await takeFile(sourcePath);
+    taken = await takeContent(core, sourcePath, request.taken);
   } catch (error) {
     return { status: 'error', sourcePath, message: fileProblem(sourcePath, error) };
   }
@@ -52,7 +54,7 @@ export async function addRequest(
     if (known) return known;
   }
   try {
-    await core.snapshots.keep(contentHash, taken.bytes);
+    if (taken.bytes) await core.snapshots.keep(contentHash, taken.bytes);
   } catch (error) {
     const fault = queueDiskFault(error, core.journal.dir);
     if (!fault)
@@ -74,6 +76,19 @@ export async function addRequest(
   return { status: 'added', job: structuredClone(job) };
 }
 
+/** The content as the queue keeps it: the bytes it read, or (adopted from a draft's copy, kept already) none. */
+type Taken = Omit<TakenFile, 'bytes'> & { bytes?: Buffer };
+
+/**
+ * The request's content: what the draft read, its copy adopted into the queue's snapshots without
+ * a read; or the file read now (the CLI, a watched folder, a draft whose copy is gone).
+ */
+async function takeContent(core: QueueCore, sourcePath: string, given: TakenContent | undefined): Promise<Taken> {
+  if (given && (await core.snapshots.adopt(given.hash, given.copy).catch(() => false)))
+    return { hash: given.hash, stamp: given.stamp };
+  return takeFile(sourcePath);
+}
+
 /** The job goes on with what it read; the change of its source is written with it, to be said. */
 function noteChanged(core: QueueCore, id: string): void {
   const job = core.job(id);
@@ -83,13 +98,7 @@ function noteChanged(core: QueueCore, id: string): void {
 }
 
 /** A job not sent yet takes the file's content as it is now; its earlier copy goes unless another job needs it. */
-function replaceContent(
-  core: QueueCore,
-  queue: IntakeQueue,
-  job: UploadJob,
-  taken: TakenFile,
-  request: NewJob,
-): AddResult {
+function replaceContent(core: QueueCore, queue: IntakeQueue, job: UploadJob, taken: Taken, request: NewJob): AddResult {
   const earlier = job.contentHash;
   core.prepared.delete(job.id);
   job.contentHash = taken.hash;

@@ -3,8 +3,11 @@
 // its image from that copy, never from the source again, so a file edited or replaced while its
 // job waits (or across a Ctrl-C or a crash) cannot change what the job sends or what is recorded
 // as uploaded. The copy goes once its content is on the service or the job leaves the list.
+// A file the app's draft already read (and kept a copy of, with the same class in another folder)
+// is not read again: the queue takes the draft's copy (adopt), so the job sends the bytes the
+// draft showed even when the file was edited between the drop and Upload.
 import { hashBytes } from './content-hash';
-import { readdirSync, rmSync } from 'node:fs';
+import { constants, readdirSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { privateFolderSync } from './private-files';
@@ -15,6 +18,17 @@ export interface TakenFile {
   hash: string;
   /** Size and modification time when read: the source has changed since once these differ. */
   stamp: string;
+}
+
+/**
+ * Content already read by someone else (a draft): its hash and the stamp of the source it was read
+ * from, and a private copy of those bytes, so the queue takes them without reading the source again.
+ */
+export interface TakenContent {
+  hash: string;
+  stamp: string;
+  /** The private copy of the bytes (a Snapshots file of the drafts' own folder). */
+  copy: string;
 }
 
 /** Reads a file once: the bytes and the stamp come from the same open file. */
@@ -48,8 +62,9 @@ export async function sourceChangedSince(file: string, stamp: string): Promise<b
 export class Snapshots {
   readonly dir: string;
 
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'snapshots');
+  /** `name`: the folder's name in `dataDir` (the queue's is `snapshots`; drafts keep theirs apart). */
+  constructor(dataDir: string, name = 'snapshots') {
+    this.dir = path.join(dataDir, name);
   }
 
   pathOf(hash: string): string {
@@ -74,6 +89,42 @@ export class Snapshots {
     const partial = `${file}.${process.pid}.part`;
     await fs.writeFile(partial, bytes, { mode: 0o600 });
     await fs.rename(partial, file);
+  }
+
+  /**
+   * Keeps the content of another folder's copy under its hash, without reading it: a second link
+   * to the same file (drafts and queue live in the same data folder), or, across disks, a copy.
+   * False when that copy is gone (the caller reads the source instead).
+   */
+  async adopt(hash: string, copy: string): Promise<boolean> {
+    privateFolderSync(this.dir);
+    const file = this.pathOf(hash);
+    const size = await fs.stat(copy).then(
+      (info) => info.size,
+      () => undefined,
+    );
+    if (size === undefined) return false;
+    if (
+      await fs.stat(file).then(
+        (info) => info.size === size,
+        () => false,
+      )
+    )
+      return true;
+    try {
+      await fs.link(copy, file);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return false;
+      // Another disk, or links refused: a copy (cloned where the file system can), under its
+      // temporary name first like keep() so a half copy is never taken for the content.
+      await fs.rm(file, { force: true });
+      const partial = `${file}.${process.pid}.part`;
+      await fs.copyFile(copy, partial, constants.COPYFILE_FICLONE);
+      await fs.rename(partial, file);
+      return true;
+    }
   }
 
   /** The bytes kept for this hash, or undefined when missing or not that content any more. */

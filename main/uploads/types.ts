@@ -4,6 +4,7 @@ import type { JobState } from '../../common/job-states';
 import type { FailureCode } from '../../common/problem';
 import type { PrepareChoice } from '../../common/prepare-choice';
 import type { ShotMetadata } from '../../common/shot-metadata';
+import type { TakenContent } from './snapshot';
 
 export { JOB_STATES, isFinal, isOnService, isWaiting } from '../../common/job-states';
 export type { JobState } from '../../common/job-states';
@@ -110,6 +111,11 @@ export interface NewJob {
    * from its snapshot otherwise.
    */
   prepared?: { image: PreparedImage; stamp: string };
+  /**
+   * The file's content as a draft already read it (hash, stamp, private copy): taken instead of
+   * reading the file again, so the job sends what the draft showed.
+   */
+  taken?: TakenContent;
 }
 
 /** A job's image as it will be sent. */

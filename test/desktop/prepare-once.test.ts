@@ -1,12 +1,14 @@
 // One dropped file is decoded and encoded once on its way to the service: the draft's prepared
 // image is the one the queue sends. Counted through the image pipeline's own counter, on a real
 // desktop signed in to a real sandbox. The framing changed after the preview makes it twice; an
-// image the queue cannot trust (the file changed, the process ended before the queue took it) is
-// prepared again from the source, as the journal allows.
+// image the queue cannot trust (the process ended before the queue took it) is prepared again from
+// the content the queue kept, as the journal allows. The file itself is read once in all: the
+// queue takes the content the draft read, so a file edited after the drop is sent as it was shown.
 import { readFile, stat, utimes } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desktop } from '../../main/desktop/desktop';
 import { preparePipelinesRun } from '../../main/images/index';
+import { hashBytes } from '../../main/uploads/index';
 import type { JobView } from '../../common/contract/index';
 import { photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
@@ -36,6 +38,9 @@ async function until(desktop: Desktop, done: (jobs: JobView[]) => boolean): Prom
     `gave up waiting: ${JSON.stringify(desktop.uploads.view().jobs.map((j) => [j.title, j.state, j.failure]))}`,
   );
 }
+
+/** The bytes this process read from files, pipes and sockets (the kernel's count, every thread's). */
+const readSoFar = async () => Number(/^rchar: (\d+)$/m.exec(await readFile('/proc/self/io', 'utf8'))![1]);
 
 const published = (title: string) => (jobs: JobView[]) =>
   jobs.some((job) => job.title === title && job.state === 'published');
@@ -81,8 +86,6 @@ describe('one file, one pipeline', () => {
       const file = files.file('read-once.png');
       await photo(1600, 1200).png({ compressionLevel: 1 }).toFile(file);
       const size = (await stat(file)).size;
-      // The bytes this process read from files and pipes (the kernel's count, every thread's).
-      const readSoFar = async () => Number(/^rchar: (\d+)$/m.exec(await readFile('/proc/self/io', 'utf8'))![1]);
       const before = await readSoFar();
       const [draft] = (await desktop.drafts.add([file])).drafts;
       await desktop.drafts.whenIdle();
@@ -124,14 +127,44 @@ describe('one file, one pipeline', () => {
     expect(preparePipelinesRun() - before).toBe(1);
   });
 
-  it('prepares from the source again when the file changed after its preview', async () => {
+  it.runIf(process.platform === 'linux')(
+    'reads a dropped and uploaded file once in all: the queue takes what the draft read',
+    async () => {
+      const file = files.file('uploaded-once.png');
+      await photo(1600, 1200).png({ compressionLevel: 1 }).toFile(file);
+      const size = (await stat(file)).size;
+      const before = await readSoFar();
+      const [draft] = (await desktop.drafts.add([file])).drafts;
+      await desktop.drafts.whenIdle();
+      // Paused: the count is the draft's and the enqueue's, not the upload's (the sandbox runs in this process).
+      value(desktop.uploads.pauseAll());
+      const [result] = value(
+        await desktop.uploads.enqueueDrafts(desktop.drafts, [{ draftId: draft!.id, metadata: { title: 'Read once' } }]),
+      );
+      const read = (await readSoFar()) - before;
+      // Resumed before the checks: a failure here leaves the queue running for the tests after it.
+      value(desktop.uploads.resumeAll());
+      expect(result).toMatchObject({ status: 'added' });
+      expect(read / size, `${read} bytes read for a file of ${size}`).toBeLessThan(1.5);
+      await until(desktop, published('Read once'));
+    },
+  );
+
+  it('sends what the draft showed when the file changed after it was dropped, and says the file changed', async () => {
     const draft = await dropped(desktop, 'changed.jpg');
+    const shown = hashBytes(await readFile(draft.path));
     await photo(1600, 1200, '#aa3355').jpeg().toFile(draft.path);
     await utimes(draft.path, new Date(), new Date(Date.now() + 5_000));
     const before = preparePipelinesRun();
-    value(await desktop.uploads.enqueueDrafts(desktop.drafts, [{ draftId: draft.id, metadata: { title: 'Changed' } }]));
-    await until(desktop, published('Changed'));
-    expect(preparePipelinesRun() - before).toBe(1);
+    const [result] = value(
+      await desktop.uploads.enqueueDrafts(desktop.drafts, [{ draftId: draft.id, metadata: { title: 'Changed' } }]),
+    );
+    const jobs = await until(desktop, published('Changed'));
+    const job = desktop.uploads.queue()!.get(result!.jobId!)!;
+    expect(job.contentHash).toBe(shown);
+    // The draft's image as it is: nothing prepared again.
+    expect(preparePipelinesRun() - before).toBe(0);
+    expect(jobs.find((each) => each.title === 'Changed')!.sourceChanged).toBe(true);
   });
 });
 

@@ -1,0 +1,83 @@
+// What a draft read is kept across a restart of the app: a draft restored prepares from its copy,
+// so a file edited while the app was closed is still sent as the draft showed it, and the card
+// says the file changed. A draft whose copy is gone reads its file again and says that too.
+import { readFile, rm, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import type { Desktop } from '../../main/desktop/desktop';
+import { hashBytes } from '../../main/uploads/index';
+import type { DraftView } from '../../common/contract/index';
+import { photo } from '../images/fixtures';
+import type { Scratch } from '../images/fixtures';
+import { value } from '../app/handler-results';
+import type { Fixture } from '../service/sandbox-fixture';
+import { signedInDesktop, useSandboxAndScratch } from './signed-in-desktop';
+
+let sandbox: Fixture;
+let files: Scratch;
+useSandboxAndScratch((started, scratchFiles) => {
+  sandbox = started;
+  files = scratchFiles;
+});
+
+async function restoredDraft(desktop: Desktop, file: string): Promise<DraftView> {
+  for (let i = 0; i < 800; i++) {
+    const draft = desktop.drafts.list().find((view) => view.path === file);
+    if (draft && draft.state !== 'loading') return draft;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no restored draft of ${file}: ${JSON.stringify(desktop.drafts.list())}`);
+}
+
+/** A 1200x900 draft made and kept, the app closed, the file then edited into a 1600x1200 one. */
+async function draftThenEdit(
+  name: string,
+  username: string,
+): Promise<{ dataDir: string; file: string; shown: string }> {
+  const dataDir = files.file(`${name}-data`);
+  const file = files.file(`${name}.jpg`);
+  await photo(1200, 900).jpeg().toFile(file);
+  const shown = hashBytes(await readFile(file));
+  const first = await signedInDesktop({ dataDir, sandbox, username });
+  await first.drafts.add([file]);
+  await first.drafts.whenIdle();
+  await first.close();
+  await photo(1600, 1200, '#aa3355').jpeg().toFile(file);
+  await utimes(file, new Date(), new Date(Date.now() + 5_000));
+  return { dataDir, file, shown };
+}
+
+it('restores a draft from what it read, sends that, and says its file changed', async () => {
+  const { dataDir, file, shown } = await draftThenEdit('kept', 'ada');
+  const again = await signedInDesktop({ dataDir, sandbox, username: 'ada', restored: true });
+  try {
+    const draft = await restoredDraft(again, file);
+    expect(draft.state).toBe('ready');
+    expect(draft.facts).toMatchObject({ width: 1200, height: 900 });
+    expect(draft.warnings.map((warning) => warning.code)).toContain('source-changed');
+    const [result] = value(
+      await again.uploads.enqueueDrafts(again.drafts, [{ draftId: draft.id, metadata: { title: 'Kept' } }]),
+    );
+    expect(again.uploads.queue()!.get(result!.jobId!)!.contentHash).toBe(shown);
+  } finally {
+    await again.close();
+  }
+});
+
+it('reads the file again when the copy is gone, and says it changed since the draft read it', async () => {
+  const { dataDir, file } = await draftThenEdit('lost', 'ben');
+  await rm(path.join(dataDir, 'draft-copies'), { recursive: true, force: true });
+  const again = await signedInDesktop({ dataDir, sandbox, username: 'ben', restored: true });
+  try {
+    const draft = await restoredDraft(again, file);
+    expect(draft.state).toBe('ready');
+    expect(draft.facts).toMatchObject({ width: 1600, height: 1200 });
+    expect(draft.warnings.map((warning) => warning.code)).toContain('source-changed');
+    const [result] = value(
+      await again.uploads.enqueueDrafts(again.drafts, [{ draftId: draft.id, metadata: { title: 'Lost' } }]),
+    );
+    expect(again.uploads.queue()!.get(result!.jobId!)!.contentHash).toBe(hashBytes(await readFile(file)));
+  } finally {
+    await again.close();
+  }
+});

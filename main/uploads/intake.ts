@@ -4,6 +4,7 @@
 // brings the content the draft already read (its hash, stamp and private copy): the queue takes
 // that copy instead of reading the file again, so what the draft showed is what is sent, and the
 // draft's image prepared from that same content travels with it.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { queueDiskFault } from './disk-fault';
 import { fileProblem } from './file-problem';
@@ -83,7 +84,14 @@ type Taken = Omit<TakenFile, 'bytes'> & { bytes?: Buffer };
  * The request's content: what the draft read, its copy adopted into the queue's snapshots without
  * a read; or the file read now (the CLI, a watched folder, a draft whose copy is gone).
  */
+/**
+ * The content a job sends: the draft's copy when it brings one (no read of the file), else the file
+ * read once. A file gone by then is said as such, as on the draft's card, whatever the copy: a
+ * designer who deleted or moved the file after dropping it is told, not sent it unasked. A look at
+ * the file (stat) is not a read of it.
+ */
 async function takeContent(core: QueueCore, sourcePath: string, given: TakenContent | undefined): Promise<Taken> {
+  if (given) await fs.stat(sourcePath);
   if (given && (await core.snapshots.adopt(given.hash, given.copy).catch(() => false)))
     return { hash: given.hash, stamp: given.stamp };
   return takeFile(sourcePath);

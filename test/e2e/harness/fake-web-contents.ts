@@ -11,6 +11,14 @@ export interface WindowOpenDecision {
   action: 'allow' | 'deny';
 }
 
+type PageDelivery =
+  { kind: 'ipc'; channel: string; payload: unknown; portIds: number[] } | { kind: 'port'; id: number; data: unknown };
+
+/** A message for the page: `known` hears whether the page still had the port. */
+type Delivery =
+  | Extract<PageDelivery, { kind: 'ipc' }>
+  | (Extract<PageDelivery, { kind: 'port' }> & { known: (yes: boolean) => void });
+
 let nextId = 1;
 
 export class FakeWebContents extends EventEmitter {
@@ -22,7 +30,9 @@ export class FakeWebContents extends EventEmitter {
   /** Maps the page's loopback URL back to the app:// URL Electron would report. */
   toAppUrl: (pageUrl: string) => string = (url) => url;
   private destroyed = false;
-  private deliveries: Promise<void> = Promise.resolve();
+  /** What main sent the page and the page has not had yet, in order; the loop delivering it. */
+  private readonly waiting: Delivery[] = [];
+  private draining: Promise<void> | undefined;
 
   setWindowOpenHandler(handler: FakeWebContents['windowOpenHandler']): void {
     this.windowOpenHandler = handler;
@@ -30,18 +40,8 @@ export class FakeWebContents extends EventEmitter {
 
   /** webContents.send: delivered to the preload's ipcRenderer listeners, in order. */
   send(channel: string, ...args: unknown[]): void {
-    const page = this.page;
-    if (page === undefined || this.destroyed) return;
-    const payload = structuredClone(args[0]);
-    this.deliveries = this.deliveries.then(async () => {
-      await page
-        .evaluate(
-          ([name, fn, value]) =>
-            (window as unknown as Record<string, (c: string, v: unknown) => void>)[fn]?.(name, value),
-          [channel, dispatchFunction, payload] as const,
-        )
-        .catch(() => undefined);
-    });
+    if (this.page === undefined || this.destroyed) return;
+    this.enqueue({ kind: 'ipc', channel, payload: structuredClone(args[0]), portIds: [] });
   }
 
   /** Ports main posted into the page (webContents.postMessage), relayed to their page objects. */
@@ -55,43 +55,63 @@ export class FakeWebContents extends EventEmitter {
   postMessage(channel: string, message: unknown, transfer: FakeMessagePortMain[] = []): void {
     const ports = checkTransferList(transfer);
     const payload = structuredClone(message);
-    const ids = this.pagePorts.moveIn(ports);
-    const page = this.page;
-    if (page === undefined || this.destroyed) return;
-    this.deliveries = this.deliveries.then(async () => {
-      await page
-        .evaluate(
-          ([name, fn, value, portIds]) =>
-            (window as unknown as Record<string, (c: string, v: unknown, p: number[]) => void>)[fn]?.(
-              name,
-              value,
-              portIds,
-            ),
-          [channel, dispatchFunction, payload, ids] as const,
-        )
-        .catch(() => undefined);
-    });
-  }
-
-  private deliverToPort(id: number, data: unknown): Promise<boolean> {
-    const page = this.page;
-    if (page === undefined || this.destroyed) return Promise.resolve(false);
-    const delivered = this.deliveries.then(() =>
-      page
-        .evaluate(
-          ([fn, portId, value]) =>
-            (window as unknown as Record<string, (i: number, v: unknown) => boolean>)[fn]?.(portId, value) === true,
-          [portDeliverFunction, id, data] as const,
-        )
-        .catch(() => false),
-    );
-    this.deliveries = delivered.then(() => undefined);
-    return delivered;
+    const portIds = this.pagePorts.moveIn(ports);
+    if (this.page === undefined || this.destroyed) return;
+    this.enqueue({ kind: 'ipc', channel, payload, portIds });
   }
 
   /** Resolves once every event sent so far has reached the page. */
   flushEvents(): Promise<void> {
-    return this.deliveries;
+    return this.draining ?? Promise.resolve();
+  }
+
+  private deliverToPort(id: number, data: unknown): Promise<boolean> {
+    if (this.page === undefined || this.destroyed) return Promise.resolve(false);
+    return new Promise((known) => this.enqueue({ kind: 'port', id, data, known }));
+  }
+
+  /**
+   * What main sends the page goes in order, and what waits is delivered together: one evaluate
+   * per batch, not per message (a round trip to Chromium each, which Electron does not pay: its
+   * messages to a renderer are posted, not awaited).
+   */
+  private enqueue(delivery: Delivery): void {
+    this.waiting.push(delivery);
+    this.draining ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      const page = this.page;
+      const items = batch.map((item) =>
+        item.kind === 'ipc' ? item : { kind: item.kind, id: item.id, data: item.data },
+      );
+      const known =
+        page === undefined || this.destroyed
+          ? []
+          : await page
+              .evaluate(
+                ([given, dispatch, deliver]) => {
+                  const page = window as unknown as Record<string, (...args: unknown[]) => unknown>;
+                  return given.map((item) => {
+                    try {
+                      if (item.kind === 'ipc') {
+                        page[dispatch]?.(item.channel, item.payload, item.portIds);
+                        return true;
+                      }
+                      return page[deliver]?.(item.id, item.data) === true;
+                    } catch {
+                      return true;
+                    }
+                  });
+                },
+                [items as PageDelivery[], dispatchFunction, portDeliverFunction] as const,
+              )
+              .catch(() => [] as boolean[]);
+      batch.forEach((item, index) => item.kind === 'port' && item.known(known[index] === true));
+    }
+    this.draining = undefined;
   }
 
   /** webContents.executeJavaScript: evaluated in the page's world, a promise awaited. */

@@ -43,6 +43,10 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
   const uploads = new UploadCenter({ dataDir: options.dataDir, queueOptions: options.queueOptions, log });
   const watch = await WatchFolders.open({ dataDir: options.dataDir, stableMs: options.watchStableMs, log });
   const motion = new WindowMotion();
+  // What each draft read is kept on disk, for its next framing, a restart and the queue; copies
+  // left by a run that stopped midway go before any draft is read.
+  const copies = new DraftCopies(options.dataDir);
+  await copies.sweep(path.join(options.dataDir, 'drafts'));
   const drafts = new Drafts({
     pasteDir: path.join(options.dataDir, 'pasted'),
     defaults: options.prepareDefaults,
@@ -51,8 +55,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     // Called on changes only, which come after the keeper below exists.
     onDirty: () => keeper.changed(),
     windowMotion: (file, choice) => windowDraftMotion(motion, file, choice),
-    // What each draft read is kept on disk, for its next framing, a restart and the queue.
-    copies: new DraftCopies(options.dataDir),
+    copies,
   });
   // Drafts are kept on disk per account as they are made, like the queue (draft-keeper.ts).
   const keeper = new DraftKeeper(drafts, { dataDir: options.dataDir, delayMs: options.draftSaveDelayMs, log });

@@ -5,12 +5,14 @@
 // the queue takes it without reading the file again (intake.ts), so what the draft showed is what
 // is sent. Nothing is held in memory past a draft's preparation, however many drafts wait. A clip
 // is read by its decoder, not here, and the queue reads it when it is queued.
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodedByFfmpeg } from '../images/motion/open';
 import type { ImageSource } from '../images/index';
 import { Snapshots, fileStamp, sourceChangedSince, takeFile } from '../uploads/index';
 import type { TakenContent } from '../uploads/index';
 import type { WindowDraftMotion } from './draft-motion';
+import { DRAFTS_FILE } from './draft-store';
 
 /** The content a draft read: the hash of its bytes and what the file was then (size and modification time). */
 export interface DraftContent {
@@ -104,6 +106,40 @@ export class DraftCopies {
   get dir(): string {
     return this.snapshots.dir;
   }
+
+  /**
+   * Copies no kept draft refers to go, at start-up before any draft is read: a run that stopped
+   * between a draft's removal and its copy's deletion leaves one behind. Every account's drafts
+   * file (and the signed-out drafts') under `draftsRoot` is read for the copies it holds; one that
+   * cannot be read leaves every copy where it is, since what it refers to is unknown.
+   */
+  async sweep(draftsRoot: string): Promise<void> {
+    const needed = await heldCopies(draftsRoot);
+    if (needed !== undefined) this.snapshots.sweep(needed);
+  }
+}
+
+/** The hashes every drafts file under `root` holds; undefined when one of them cannot be read. */
+async function heldCopies(root: string): Promise<Set<string> | undefined> {
+  const names = await readdir(root, { recursive: true }).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? [] : undefined,
+  );
+  if (names === undefined) return undefined;
+  const held = new Set<string>();
+  for (const name of names.filter((each) => path.basename(each) === DRAFTS_FILE)) {
+    let drafts: unknown;
+    try {
+      drafts = (JSON.parse(await readFile(path.join(root, name), 'utf8')) as { drafts?: unknown } | null)?.drafts;
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(drafts)) return undefined;
+    for (const draft of drafts as Array<{ content?: { hash?: unknown } } | null>) {
+      const hash = draft?.content?.hash;
+      if (typeof hash === 'string') held.add(hash);
+    }
+  }
+  return held;
 }
 
 /** Said on a draft's card when its file changed after the draft read it. */

@@ -1,7 +1,7 @@
 // What a draft read is kept across a restart of the app: a draft restored prepares from its copy,
 // so a file edited while the app was closed is still sent as the draft showed it, and the card
 // says the file changed. A draft whose copy is gone reads its file again and says that too.
-import { readFile, rm, utimes } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Desktop } from '../../main/desktop/desktop';
@@ -77,6 +77,29 @@ it('reads the file again when the copy is gone, and says it changed since the dr
       await again.uploads.enqueueDrafts(again.drafts, [{ draftId: draft.id, metadata: { title: 'Lost' } }]),
     );
     expect(again.uploads.queue()!.get(result!.jobId!)!.contentHash).toBe(hashBytes(await readFile(file)));
+  } finally {
+    await again.close();
+  }
+});
+
+it('lets go at start-up of copies no kept draft refers to, and keeps every copy while a drafts file cannot be read', async () => {
+  const { dataDir } = await draftThenEdit('swept', 'ada');
+  const copies = path.join(dataDir, 'draft-copies');
+  const [held] = await readdir(copies);
+  // Left by a run that stopped between removing a draft and deleting its copy.
+  const orphan = 'f'.repeat(64);
+  await writeFile(path.join(copies, orphan), 'left behind');
+  const torn = path.join(dataDir, 'drafts', 'torn', 'drafts.json');
+  await mkdir(path.dirname(torn), { recursive: true });
+  await writeFile(torn, '{"version":1,"drafts":[{"id"');
+  const careful = await signedInDesktop({ dataDir, sandbox, username: 'ada', restored: true });
+  await careful.close();
+  expect((await readdir(copies)).sort()).toEqual([held, orphan].sort());
+
+  await rm(torn);
+  const again = await signedInDesktop({ dataDir, sandbox, username: 'ada', restored: true });
+  try {
+    expect(await readdir(copies)).toEqual([held]);
   } finally {
     await again.close();
   }

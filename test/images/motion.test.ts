@@ -87,6 +87,18 @@ describe('videos and APNG through prepare()', () => {
     expect(result.warnings.map((w) => w.code)).toEqual(['enlarged']);
   });
 
+  it('a portrait phone recording (its 4:3 area 720x540) is sent at 800x600, said enlarged; a smaller clip at 400x300', async () => {
+    const phone = await ffmpegClip(tmp.file('phone.mp4'), movingSquare('720x1280', 10, 1), H264);
+    const large = await prepare(phone);
+    expect(large).toMatchObject({ format: 'gif', width: 800, height: 600, pages: 10 });
+    // A 4:3 cut of a portrait keeps under 60% of it: Fit is offered, as for a still.
+    expect(large.warnings.map((w) => w.code)).toEqual(['crop-loss', 'enlarged']);
+    // Asked for 400x300, it is 400x300; and a clip whose 4:3 area is under 600x450 stays at 400x300.
+    expect(await prepare(phone, { target: '400x300' })).toMatchObject({ width: 400, height: 300 });
+    const small = await ffmpegClip(tmp.file('small.mp4'), movingSquare('480x640', 10, 1), H264);
+    expect(await prepare(small)).toMatchObject({ format: 'gif', width: 400, height: 300 });
+  });
+
   it('a VP9 WebM at 800x600 keeps 800x600, cropped around the focus point like a still', async () => {
     const file = await ffmpegClip(tmp.file('clip.webm'), movingSquare('1000x600', 25, 1), VP9);
     const result = await prepare(file, { focus: { x: 0, y: 0.5 } });

@@ -26,8 +26,29 @@ export function frameInfo(info: MotionInfo): ImageInfo {
   };
 }
 
+/**
+ * A clip whose 4:3 area is at least this large is sent at 800x600 when the size is left to Shotput
+ * (enlarged at most by a third, and said so), where a still of that size goes to 400x300: a phone's
+ * screen recording (720x1280, its 4:3 area 720x540) halved to 400x300 loses the text a designer
+ * recorded, while a tenth more pixels on a moving picture barely shows. Converters enlarge it too.
+ */
+const MOTION_LARGE_FROM = { width: 600, height: 450 };
+
 /** The plan for a clip, given its first frame (only read for a smart crop). */
 export async function planMotion(info: MotionInfo, options: ResolvedOptions, first?: MotionFrame): Promise<Plan> {
+  const plan = await planFraming(info, options, first);
+  const { region } = plan;
+  const enlarge =
+    options.target === 'auto' &&
+    plan.mode === 'cover' &&
+    plan.target.width < 800 &&
+    region !== undefined &&
+    region.width >= MOTION_LARGE_FROM.width &&
+    region.height >= MOTION_LARGE_FROM.height;
+  return enlarge ? planFraming(info, { ...options, target: '800x600' }, first) : plan;
+}
+
+async function planFraming(info: MotionInfo, options: ResolvedOptions, first?: MotionFrame): Promise<Plan> {
   const still = frameInfo(info);
   if (options.mode === 'contain') return planContain(still, options);
   const strategy = typeof options.focus === 'string' && !options.crop ? options.focus : undefined;

@@ -49,16 +49,15 @@ class QueueState {
     },
     (bridge) => {
       // Applied once per frame: a queue of hundreds moving is one update of the view, not hundreds.
+      // Safe to hold for a frame: each change names its revision, and one older than what an
+      // answer already showed is let go (follow, apply). Bytes sent carry none: applied as they come.
       bridge.on(
         'queue.changed',
         perFrame((changes) => this.follow(changes, () => this.reload(bridge))),
       );
-      bridge.on(
-        'queue.progress',
-        perFrame((sent) => {
-          for (const { id, sent: bytes, total } of sent) this.progress[id] = { sent: bytes, total };
-        }),
-      );
+      bridge.on('queue.progress', ({ id, sent, total }) => {
+        this.progress[id] = { sent, total };
+      });
       bridge.on('rateLimit', (budget) => {
         this.rateLimit = budget;
       });

@@ -25,7 +25,6 @@ import type { DraftEntry, DraftMeta } from './draft-entry';
 // What "Upload all" sends (sendable.ts, pure and tested on its own), where the views have found it.
 export { isSendable } from './sendable';
 import { isSendable } from './sendable';
-import { perFrame } from '../../lib/per-frame';
 
 /** The first files of a drop asked for on their own: a screenful at the default window; the rest follow at once. */
 const FIRST_CARDS = 24;
@@ -63,22 +62,19 @@ class UploadDrafts {
     const bridge = getBridge();
     if (this.connected || bridge === undefined) return;
     this.connected = true;
-    // Applied once per frame: 300 drafts preparing are a few updates of the grid, not 300.
-    bridge.on(
-      'drafts.changed',
-      perFrame((batches) => {
-        for (const { changed, removed } of batches) {
-          for (const view of changed) {
-            const entry = this.find(view.id);
-            if (entry) {
-              entry.view = view;
-              this.markUploaded(entry);
-            } else this.early.set(view.id, view);
-          }
-          if (removed.length > 0) this.forget(removed);
-        }
-      }),
-    );
+    // Applied as they come, not gathered per frame: drafts carry no revision, so a change held for
+    // the next frame could land after the answer of a request sent after it, and undo what that
+    // answer showed (a clean run ended with Cancel's trim put back and a trim still preparing).
+    bridge.on('drafts.changed', ({ changed, removed }) => {
+      for (const view of changed) {
+        const entry = this.find(view.id);
+        if (entry) {
+          entry.view = view;
+          this.markUploaded(entry);
+        } else this.early.set(view.id, view);
+      }
+      if (removed.length > 0) this.forget(removed);
+    });
     // Drafts kept on disk: at start-up, and when their account signs in again.
     bridge.on('drafts.restored', ({ drafts }) => void this.merge(drafts));
     this.words.follow(() => this.entries);

@@ -272,6 +272,9 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       core.busy.size > 0 ||
       [...core.jobs()].some((j) => j.state === 'uploading' || j.state === 'processing');
     while (inFlight() && Date.now() < deadline && !core.closing) await new Promise((r) => setTimeout(r, 50));
+    // What the drain finished is told before it returns: a change is announced once its line is on
+    // the disk, and whoever counts after the drain (watch's folder lines) must have heard it.
+    await new Promise<void>((resolve) => core.afterAnnounced(resolve));
     return [...core.jobs()].filter((j) => !isFinal(j.state) && !j.paused).length;
   }
 

@@ -145,4 +145,40 @@ describe('the journal under the real queue', () => {
       expect(await titles('fsync ')).toEqual(['fsync 0', 'fsync 1', 'fsync 2']);
     },
   );
+
+  it(
+    'a drain returns only once what it finished has been told: each published job announced by then',
+    { timeout: 60_000 },
+    async () => {
+      const data = path.join(root, 'drain');
+      const files = await makeImages(path.join(root, 'drain-images'), 2, 'drained', 500);
+      const queue = await openQueue(data);
+      const published = new Set<string>();
+      queue.on('event', (e) => {
+        if (e.type === 'job' && e.job.state === 'published') published.add(e.job.id);
+      });
+      await queue.add(files.map((f, i) => ({ sourcePath: f, metadata: { title: `drained ${i}` } })));
+      // Both on their way (a drain finishes what is in flight and starts nothing new).
+      const sent = () => queue.list().every((j) => ['uploading', 'processing'].includes(j.state));
+      for (let i = 0; i < 1000 && !sent(); i++) await new Promise((r) => setTimeout(r, 5));
+      expect(sent()).toBe(true);
+      // Slow disk: every fsync takes 300 ms, so a change waits that long to be told after it is made.
+      const realSync = fs.fsync;
+      const syncs = vi.spyOn(fs, 'fsync').mockImplementation(((fd: number, done: (e: Error | null) => void) => {
+        realSync(fd, (error) => setTimeout(() => done(error), 300));
+      }) as typeof fs.fsync);
+      try {
+        expect(await queue.drain(30_000)).toBe(0);
+        const finished = queue
+          .list()
+          .filter((j) => j.state === 'published')
+          .map((j) => j.id);
+        expect(finished).toHaveLength(2);
+        expect([...published].sort()).toEqual(finished.sort());
+      } finally {
+        syncs.mockRestore();
+      }
+      await queue.close();
+    },
+  );
 });

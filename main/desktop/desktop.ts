@@ -85,6 +85,8 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
         // Every edit is on disk before the drafts close: nothing to confirm on quit.
         await keeper.close();
         drafts.close();
+        // A preparation under way may still be keeping what its draft read: on the disk first.
+        await copies.settled();
         await watch.close();
         await uploads.close();
         await session.close();

@@ -34,8 +34,16 @@ export interface DraftSource {
 export class DraftCopies {
   private readonly snapshots: Snapshots;
 
+  /** Copies being written now: closing waits for them, so none lands in the folder after. */
+  private readonly writing = new Set<Promise<boolean>>();
+
   constructor(dataDir: string) {
     this.snapshots = new Snapshots(dataDir, 'draft-copies');
+  }
+
+  /** Resolves once no copy is being written (the desktop closing). */
+  async settled(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all([...this.writing]);
   }
 
   /** The content as the queue takes it: no read of the file, only its copy's name. */
@@ -63,10 +71,12 @@ export class DraftCopies {
     if (motion || (await decodedByFfmpeg(file))) return { content: file, stamp: await fileStamp(file) };
     const read = await takeFile(file);
     const kept = { hash: read.hash, stamp: read.stamp };
-    const stored = await this.snapshots.keep(read.hash, read.bytes).then(
+    const storing = this.snapshots.keep(read.hash, read.bytes).then(
       () => true,
       () => false,
     );
+    this.writing.add(storing);
+    const stored = await storing.finally(() => this.writing.delete(storing));
     return {
       content: read.bytes,
       stamp: read.stamp,

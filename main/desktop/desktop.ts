@@ -46,7 +46,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
   // What each draft read is kept on disk, for its next framing, a restart and the queue; copies
   // left by a run that stopped midway go before any draft is read.
   const copies = new DraftCopies(options.dataDir);
-  await copies.sweep(path.join(options.dataDir, 'drafts'));
+  await copies.sweep();
   const drafts = new Drafts({
     pasteDir: path.join(options.dataDir, 'pasted'),
     defaults: options.prepareDefaults,
@@ -58,7 +58,12 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     copies,
   });
   // Drafts are kept on disk per account as they are made, like the queue (draft-keeper.ts).
-  const keeper = new DraftKeeper(drafts, { dataDir: options.dataDir, delayMs: options.draftSaveDelayMs, log });
+  const keeper = new DraftKeeper(drafts, {
+    dataDir: options.dataDir,
+    delayMs: options.draftSaveDelayMs,
+    log,
+    onFolder: (folder) => copies.showing(folder),
+  });
   void keeper.useAccount(undefined);
   uploads.on('opened', (queue) => void watch.attach(queue));
   const session = await DesktopSession.open(options);

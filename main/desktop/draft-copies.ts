@@ -34,11 +34,23 @@ export interface DraftSource {
 export class DraftCopies {
   private readonly snapshots: Snapshots;
 
-  /** Copies being written now: closing waits for them, so none lands in the folder after. */
-  private readonly writing = new Set<Promise<boolean>>();
+  /** Copies being written or let go now: closing waits for them, so none changes the folder after. */
+  private readonly writing = new Set<Promise<unknown>>();
+
+  /** Where every account's drafts file is kept (and the signed-out drafts'). */
+  private readonly draftsRoot: string;
+
+  /** The drafts folder whose drafts are in memory: its file may lag behind them, so memory speaks for it. */
+  private shownFolder: string | undefined;
 
   constructor(dataDir: string) {
     this.snapshots = new Snapshots(dataDir, 'draft-copies');
+    this.draftsRoot = path.join(dataDir, 'drafts');
+  }
+
+  /** The drafts of this folder are now the ones in memory (the keeper switched accounts). */
+  showing(folder: string | undefined): void {
+    this.shownFolder = folder;
   }
 
   /** Resolves once no copy is being written (the desktop closing). */
@@ -71,12 +83,12 @@ export class DraftCopies {
     if (motion || (await decodedByFfmpeg(file))) return { content: file, stamp: await fileStamp(file) };
     const read = await takeFile(file);
     const kept = { hash: read.hash, stamp: read.stamp };
-    const storing = this.snapshots.keep(read.hash, read.bytes).then(
-      () => true,
-      () => false,
+    const stored = await this.tracked(
+      this.snapshots.keep(read.hash, read.bytes).then(
+        () => true,
+        () => false,
+      ),
     );
-    this.writing.add(storing);
-    const stored = await storing.finally(() => this.writing.delete(storing));
     return {
       content: read.bytes,
       stamp: read.stamp,
@@ -98,7 +110,7 @@ export class DraftCopies {
     const read = await this.source(file, motion, drafts.get(id)?.content);
     const record = drafts.get(id);
     // Removed while it was read: what was kept for it goes, unless another draft holds the same.
-    if (!record && read.kept) this.releaseUnheld([read.kept.hash], drafts.values());
+    if (!record && read.kept) this.releaseUnheld([read.kept.hash], () => drafts.values());
     if (record && record.content?.hash !== read.kept?.hash) {
       record.content = read.kept;
       dirty();
@@ -106,11 +118,31 @@ export class DraftCopies {
     return read;
   }
 
-  /** Copies no draft holds any more go (the queue has its own link to what it took). */
-  releaseUnheld(hashes: Iterable<string>, drafts: Iterable<{ content?: DraftContent }>): void {
-    const unheld = new Set(hashes);
-    for (const draft of drafts) if (draft.content) unheld.delete(draft.content.hash);
-    for (const hash of unheld) this.snapshots.release(hash);
+  /**
+   * Copies no draft holds any more go (the queue has its own link to what it took). `drafts` are
+   * the drafts in memory; the drafts of other accounts, kept on disk, are read before a copy goes,
+   * since the same file dropped by two accounts is kept once. A drafts file that cannot be read
+   * keeps the copy (the start-up sweep decides once it can be).
+   */
+  releaseUnheld(hashes: Iterable<string>, drafts: () => Iterable<{ content?: DraftContent }>): void {
+    const candidates = unheldBy(hashes, drafts());
+    if (candidates.size === 0) return;
+    void this.tracked(
+      heldCopies(this.draftsRoot, this.shownFolder).then((elsewhere) => {
+        if (elsewhere === undefined) return;
+        // Looked at again now: a draft added meanwhile may have taken the same content.
+        for (const hash of unheldBy(candidates, drafts())) if (!elsewhere.has(hash)) this.snapshots.release(hash);
+      }),
+    );
+  }
+
+  private async tracked<T>(work: Promise<T>): Promise<T> {
+    this.writing.add(work);
+    try {
+      return await work;
+    } finally {
+      this.writing.delete(work);
+    }
   }
 
   get dir(): string {
@@ -123,23 +155,34 @@ export class DraftCopies {
    * file (and the signed-out drafts') under `draftsRoot` is read for the copies it holds; one that
    * cannot be read leaves every copy where it is, since what it refers to is unknown.
    */
-  async sweep(draftsRoot: string): Promise<void> {
-    const needed = await heldCopies(draftsRoot);
+  async sweep(): Promise<void> {
+    const needed = await heldCopies(this.draftsRoot, undefined);
     if (needed !== undefined) this.snapshots.sweep(needed);
   }
 }
 
-/** The hashes every drafts file under `root` holds; undefined when one of them cannot be read. */
-async function heldCopies(root: string): Promise<Set<string> | undefined> {
+/** The hashes of `hashes` none of `drafts` holds. */
+function unheldBy(hashes: Iterable<string>, drafts: Iterable<{ content?: DraftContent }>): Set<string> {
+  const unheld = new Set(hashes);
+  for (const draft of drafts) if (draft.content) unheld.delete(draft.content.hash);
+  return unheld;
+}
+
+/**
+ * The hashes every drafts file under `root` holds, but the one in `except` (its drafts are in
+ * memory); undefined when one of them cannot be read.
+ */
+async function heldCopies(root: string, except: string | undefined): Promise<Set<string> | undefined> {
   const names = await readdir(root, { recursive: true }).catch((error: NodeJS.ErrnoException) =>
     error.code === 'ENOENT' ? [] : undefined,
   );
   if (names === undefined) return undefined;
   const held = new Set<string>();
-  for (const name of names.filter((each) => path.basename(each) === DRAFTS_FILE)) {
+  const files = names.map((name) => path.join(root, name));
+  for (const file of files.filter((each) => path.basename(each) === DRAFTS_FILE && path.dirname(each) !== except)) {
     let drafts: unknown;
     try {
-      drafts = (JSON.parse(await readFile(path.join(root, name), 'utf8')) as { drafts?: unknown } | null)?.drafts;
+      drafts = (JSON.parse(await readFile(file, 'utf8')) as { drafts?: unknown } | null)?.drafts;
     } catch {
       return undefined;
     }

@@ -17,6 +17,8 @@ export interface DraftKeeperOptions {
   /** How long edits are gathered into one write (at most a second). */
   delayMs?: number;
   log?: (message: string) => void;
+  /** The drafts of this folder are now the ones in memory. */
+  onFolder?: (folder: string) => void;
 }
 
 export class DraftKeeper {
@@ -75,6 +77,7 @@ export class DraftKeeper {
     // signed out stay, and become the new account's.
     if (!adopting) this.drafts.clear();
     this.folder = folder;
+    this.options.onFolder?.(folder);
     const store = new DraftStore({
       folder,
       snapshot: () => this.drafts.stored(),

@@ -217,7 +217,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       this.pictures.forget(id);
       this.changes.remove(id);
     }
-    if (release) this.options.copies?.releaseUnheld(hashes, this.drafts.values());
+    if (release) this.options.copies?.releaseUnheld(hashes, () => this.drafts.values());
     if (removed) this.dirty();
   }
 

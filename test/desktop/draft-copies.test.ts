@@ -104,3 +104,44 @@ it('lets go at start-up of copies no kept draft refers to, and keeps every copy 
     await again.close();
   }
 });
+
+it("keeps a copy another account's kept draft holds when the same file's draft is removed", async () => {
+  const dataDir = files.file('shared-data');
+  const file = files.file('shared.jpg');
+  await photo(1200, 900).jpeg().toFile(file);
+  const ada = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
+  await ada.drafts.add([file]);
+  await ada.drafts.whenIdle();
+  // Signing out puts Ada's drafts away in her folder.
+  await ada.session.signOut();
+  await ada.close();
+  const copies = path.join(dataDir, 'draft-copies');
+  const [held] = await readdir(copies);
+  expect(held).toBe(hashBytes(await readFile(file)));
+
+  // Ben, on the same computer, drops the same file and removes his draft: Ada's draft, on disk
+  // and not loaded, still holds the copy.
+  const ben = await signedInDesktop({ dataDir, sandbox, username: 'ben' });
+  try {
+    await ben.drafts.add([file]);
+    await ben.drafts.whenIdle();
+    const [draft] = ben.drafts.list();
+    ben.drafts.remove([draft!.id]);
+    await ben.session.signOut();
+  } finally {
+    await ben.close();
+  }
+  expect(await readdir(copies)).toEqual([held]);
+
+  // Removing the last draft that holds it lets it go.
+  await photo(1600, 1200, '#aa3355').jpeg().toFile(file);
+  const last = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
+  try {
+    const draft = await restoredDraft(last, file);
+    expect(draft.facts).toMatchObject({ width: 1200, height: 900 });
+    last.drafts.remove([draft.id]);
+  } finally {
+    await last.close();
+  }
+  expect(await readdir(copies)).toEqual([]);
+});

@@ -44,6 +44,7 @@ const integrationFiles = [
   'test/images/motion-still.test.ts',
   'test/images/motion-trim.test.ts',
   'test/desktop/draft-motion-edit.test.ts',
+  'test/desktop/clip-read-once.test.ts',
   'test/desktop/draft-lottie.test.ts',
   'test/workflows/release-guard.test.ts',
   // The engine's process started (and killed) beside a sandbox.

@@ -54,7 +54,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     uploadedAs: (file) => uploads.uploadedAs(file),
     // Called on changes only, which come after the keeper below exists.
     onDirty: () => keeper.changed(),
-    windowMotion: (file, choice) => windowDraftMotion(motion, file, choice),
+    windowMotion: (file, choice, shownAs) => windowDraftMotion(motion, file, choice, shownAs),
     copies,
   });
   // Drafts are kept on disk per account as they are made, like the queue (draft-keeper.ts).

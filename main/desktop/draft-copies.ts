@@ -1,17 +1,17 @@
-// What a draft read, kept: a still dropped, picked or pasted is read once, its bytes hashed, and a
+// What a draft read, kept: a file dropped, picked or pasted is read once, its bytes hashed, and a
 // private copy of them kept under their hash in the app's data folder (draft-copies/, one folder
 // for every account's drafts and the drafts of nobody: content-addressed, equal files are kept
 // once). The draft prepares every framing from that copy, a restart brings it back from it, and
 // the queue takes it without reading the file again (intake.ts), so what the draft showed is what
-// is sent. Nothing is held in memory past a draft's preparation, however many drafts wait. A clip
-// is read by its decoder, not here, and the queue reads it when it is queued.
-import { readdir, readFile } from 'node:fs/promises';
+// is sent. A still's bytes are held while its draft prepares; a clip (a video, an APNG, an
+// animated AVIF) is streamed into its copy and its decoders read the copy, however often the
+// fitter, the estimate and the strip decode it.
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodedByFfmpeg } from '../images/motion/open';
 import type { ImageSource } from '../images/index';
 import { Snapshots, fileStamp, sourceChangedSince, takeFile } from '../uploads/index';
 import type { TakenContent } from '../uploads/index';
-import type { WindowDraftMotion } from './draft-motion';
 import { DRAFTS_FILE } from './draft-store';
 
 /** The content a draft read: the hash of its bytes and what the file was then (size and modification time). */
@@ -68,19 +68,15 @@ export class DraftCopies {
    * read once and kept. A copy that cannot be written (a full disk) leaves the draft without one:
    * it works as before, and the queue reads the file when it is queued.
    */
-  async source(
-    file: string,
-    motion: WindowDraftMotion | undefined,
-    had: DraftContent | undefined,
-  ): Promise<DraftSource> {
+  async source(file: string, had: DraftContent | undefined): Promise<DraftSource> {
     if (had) {
-      const bytes = await this.snapshots.read(had.hash);
+      const content = await this.keptContent(had);
       // A file gone is said as such (the draft's error), whatever its copy.
-      const changed = bytes ? await sourceChangedSince(file, had.stamp) : undefined;
-      if (bytes && changed !== undefined)
-        return { content: bytes, stamp: had.stamp, kept: had, ...(changed ? { changed: 'kept' as const } : {}) };
+      const changed = content ? await sourceChangedSince(file, had.stamp) : undefined;
+      if (content && changed !== undefined)
+        return { content, stamp: had.stamp, kept: had, ...(changed ? { changed: 'kept' as const } : {}) };
     }
-    if (motion || (await decodedByFfmpeg(file))) return { content: file, stamp: await fileStamp(file) };
+    if (await decodedByFfmpeg(file)) return this.clipSource(file, had);
     const read = await takeFile(file);
     const kept = { hash: read.hash, stamp: read.stamp };
     const stored = await this.tracked(
@@ -97,6 +93,43 @@ export class DraftCopies {
     };
   }
 
+  /** The path a draft's content is read from now: its copy while it is kept, else its file. */
+  async readFrom(file: string, content: DraftContent | undefined): Promise<string> {
+    if (!content) return file;
+    const copy = this.snapshots.pathOf(content.hash);
+    return (await stat(copy).then(
+      () => true,
+      () => false,
+    ))
+      ? copy
+      : file;
+  }
+
+  /** A kept copy's content: a still's bytes (checked against their hash), a clip's path (by its size). */
+  private async keptContent(had: DraftContent): Promise<ImageSource | undefined> {
+    const copy = this.snapshots.pathOf(had.hash);
+    if (await decodedByFfmpeg(copy).catch(() => false)) {
+      const size = await stat(copy).then(
+        (info) => info.size,
+        () => -1,
+      );
+      return String(size) === had.stamp.split(':')[0] ? copy : undefined;
+    }
+    return this.snapshots.read(had.hash);
+  }
+
+  /** A clip streamed once into its copy; without one (a full disk), its decoders read the file. */
+  private async clipSource(file: string, had: DraftContent | undefined): Promise<DraftSource> {
+    const kept = await this.tracked(this.snapshots.keepFile(file)).catch(() => undefined);
+    if (!kept) return { content: file, stamp: await fileStamp(file) };
+    return {
+      content: this.snapshots.pathOf(kept.hash),
+      stamp: kept.stamp,
+      kept,
+      ...(had && had.hash !== kept.hash ? { changed: 'read-again' as const } : {}),
+    };
+  }
+
   /**
    * What the draft `id` prepares from (source() below), its record brought up to date with the
    * content now kept for it (`dirty`: to be saved with the drafts).
@@ -104,10 +137,10 @@ export class DraftCopies {
   async sourceOf(
     drafts: ReadonlyMap<string, { content?: DraftContent }>,
     id: string,
-    { file, motion }: { file: string; motion: WindowDraftMotion | undefined },
+    file: string,
     dirty: () => void,
   ): Promise<DraftSource> {
-    const read = await this.source(file, motion, drafts.get(id)?.content);
+    const read = await this.source(file, drafts.get(id)?.content);
     const record = drafts.get(id);
     // Removed while it was read: what was kept for it goes, unless another draft holds the same.
     if (!record && read.kept) this.releaseUnheld([read.kept.hash], () => drafts.values());

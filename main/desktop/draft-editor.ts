@@ -6,7 +6,7 @@ import { ImageError } from '../images/index';
 import type { MotionEstimate, PreparedImage } from '../images/index';
 import type { PreparedForQueue } from '../uploads/index';
 import type { DraftView, FinalPreview, PrepareChoice } from '../../common/contract/index';
-import type { WindowDraftMotion } from './draft-motion';
+import type { WindowMotionOf } from './draft-motion';
 import { pictureOf, type DraftPictures } from './draft-pictures';
 import { estimateDraft, finalPreviewOf, prepareDraft, stripDraft, type DraftWork } from './draft-prepare';
 
@@ -20,7 +20,9 @@ export interface DraftEditorParts {
   draft: (id: string) => EditedDraft | undefined;
   work: DraftWork;
   pictures: DraftPictures;
-  windowMotion?: (file: string, choice: PrepareChoice) => Promise<WindowDraftMotion | undefined>;
+  windowMotion?: WindowMotionOf;
+  /** The path a draft's content is read from now: its kept copy, else its file. */
+  readFrom: (id: string) => Promise<string>;
 }
 
 export class DraftEditor {
@@ -35,9 +37,10 @@ export class DraftEditor {
     if (prepared && view.state === 'ready' && JSON.stringify(view.prepare) === JSON.stringify(prepareChoice))
       return this.finalOf(id, prepared.image, view.warnings);
     const image = await this.parts.work.preview(id, async (signal) => {
-      const motion = await this.parts.windowMotion?.(view.path, prepareChoice);
+      const from = await this.parts.readFrom(id);
+      const motion = await this.parts.windowMotion?.(from, prepareChoice, view.path);
       signal.throwIfAborted();
-      return prepareDraft(motion, view.path, prepareChoice, { signal });
+      return prepareDraft(motion, from, prepareChoice, { signal });
     });
     return this.finalOf(id, image, image.warnings);
   }
@@ -46,16 +49,18 @@ export class DraftEditor {
   async estimate(id: string, prepareChoice: PrepareChoice): Promise<MotionEstimate | undefined> {
     const { view } = this.existing(id);
     if (!view.facts?.animated) return undefined;
-    const file = view.path;
-    const motion = () => this.parts.windowMotion?.(file, prepareChoice);
-    return this.parts.work.estimate(id, async (signal) => estimateDraft(await motion(), file, prepareChoice, signal));
+    return this.parts.work.estimate(id, async (signal) => {
+      const from = await this.parts.readFrom(id);
+      return estimateDraft(await this.parts.windowMotion?.(from, prepareChoice, view.path), from, prepareChoice, signal);
+    });
   }
 
   /** Small pictures spread over a draft's clip (none for a still). */
   async strip(id: string, count: number): Promise<{ timeMs: number; url: string }[]> {
     const view = this.parts.draft(id)?.view;
     if (!view?.facts?.animated) return [];
-    const frames = await stripDraft(await this.parts.windowMotion?.(view.path, view.prepare), view.path, count);
+    const from = await this.parts.readFrom(id);
+    const frames = await stripDraft(await this.parts.windowMotion?.(from, view.prepare, view.path), from, count);
     const picture = (jpeg: Buffer) => ({ buffer: jpeg, type: 'image/jpeg' as const });
     return frames.map(({ timeMs, jpeg }, i) => ({
       timeMs,

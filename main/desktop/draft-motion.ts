@@ -5,6 +5,7 @@
 // in source pixels is scaled the same way. GIF and animated WebP stay with sharp in main (they need
 // no codec), and without a window (or for still formats) every file keeps the CLI's decoders.
 import { open } from 'node:fs/promises';
+import path from 'node:path';
 import { motionKind } from '../images/motion/open';
 import { prepareMotion } from '../images/motion/prepare-motion';
 import { estimateMotion } from '../images/motion/estimate';
@@ -28,6 +29,16 @@ export interface WindowDraftMotion {
   /** The clip's frames at this size, for the strip. */
   frames(width: number, height: number): MotionSource;
 }
+
+/**
+ * The window's decoder for a draft's clip, read from `file` (the draft's copy) and named in what
+ * it says by `shownAs` (the file the designer added); undefined when main's own decoders take it.
+ */
+export type WindowMotionOf = (
+  file: string,
+  choice: PrepareChoice,
+  shownAs: string,
+) => Promise<WindowDraftMotion | undefined>;
 
 const LARGEST = SHOT_SIZES['800x600'];
 
@@ -75,6 +86,7 @@ export async function windowDraftMotion(
   motion: WindowMotion,
   file: string,
   choice: PrepareChoice,
+  shownAs = file,
 ): Promise<WindowDraftMotion | undefined> {
   if (!motion.available()) return undefined;
   if (choice.format !== undefined && choice.format !== 'auto' && choice.format !== 'gif') return undefined;
@@ -85,7 +97,7 @@ export async function windowDraftMotion(
     return undefined;
   }
   if (kind !== 'video' && kind !== 'apng' && kind !== 'avif-sequence') return undefined;
-  const clip = await motion.describe(file);
+  const clip = await motion.describe(file, path.basename(shownAs));
   const { info } = clip;
   return {
     facts: {

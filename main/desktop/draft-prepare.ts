@@ -25,13 +25,10 @@ const PROGRESS_EVERY_MS = 250;
  * facts, previews, prepared image and the check against what was uploaded all come; a clip that
  * ffmpeg decodes (or the window decodes: `motion`) by its path, read by its decoder.
  */
-export async function draftContent(
-  file: string,
-  motion: WindowDraftMotion | undefined,
-): Promise<{ content: ImageSource; stamp: string | undefined }> {
+export async function draftContent(file: string): Promise<{ content: ImageSource; stamp: string | undefined }> {
   // Taken before the read: a file changed while it is read gives an image the queue will not trust.
   const stamp = await fileStamp(file);
-  const content = motion || (await decodedByFfmpeg(file)) ? file : await readFile(file);
+  const content = (await decodedByFfmpeg(file)) ? file : await readFile(file);
   return { content, stamp };
 }
 

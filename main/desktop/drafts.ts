@@ -15,7 +15,7 @@ import type { PreparedForQueue } from '../uploads/index';
 import { collectAll, goneMessage, newDraftView, writePasted } from './draft-files';
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
-import type { WindowDraftMotion } from './draft-motion';
+import type { WindowMotionOf } from './draft-motion';
 import { DraftChangeBatch } from './draft-changes';
 import { DraftPictures, pictureOf } from './draft-pictures';
 import { DraftEditor } from './draft-editor';
@@ -38,13 +38,13 @@ export interface DraftsOptions {
   /** Most drafts held at once. */
   maxDrafts?: number;
   /** The shot a file's content is already on the service as, when the signed-in account's queue knows it. */
-  uploadedAs?: (content: string | Buffer) => Promise<number | undefined>;
+  uploadedAs?: (content: string | Buffer | { hash: string }) => Promise<number | undefined>;
   /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
   keepPreparedBytes?: number;
   /** Called on every change worth keeping on disk (a draft added or removed, its framing or words). */
   onDirty?: () => void;
   /** Videos, APNG and animated AVIF decoded by the window's Worker (draft-motion.ts); undefined: main decodes. */
-  windowMotion?: (file: string, choice: PrepareChoice) => Promise<WindowDraftMotion | undefined>;
+  windowMotion?: WindowMotionOf;
   /** Where what a draft read is kept (the queue takes it from there); undefined: the queue reads the file. */
   copies?: DraftCopies;
 }
@@ -102,6 +102,11 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       draft: (id) => this.drafts.get(id),
       work: this.work,
       pictures: this.pictures,
+      readFrom: (id) => {
+        const record = this.drafts.get(id);
+        if (!record || !options.copies) return Promise.resolve(record?.view.path ?? '');
+        return options.copies.readFrom(record.view.path, record.content);
+      },
       ...(options.windowMotion === undefined ? {} : { windowMotion: options.windowMotion }),
     });
   }
@@ -329,8 +334,10 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     if (!start) return;
     const file = start.view.path;
     try {
-      const motion = await this.options.windowMotion?.(file, start.view.prepare);
-      const { content, stamp, changed } = await this.source(id, file, motion);
+      // Read once (kept as the draft's copy), then described and decoded from what was read.
+      const { content, stamp, changed, kept } = await this.source(id, file);
+      const motion =
+        typeof content === 'string' ? await this.options.windowMotion?.(content, start.view.prepare, file) : undefined;
       if (!start.view.facts || !start.view.source) {
         const { facts, source } = motion ?? (await readFacts(content));
         const record = current();
@@ -340,7 +347,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
         this.changed(record.view);
       }
       // Said on the card at once, not only when Upload all is refused.
-      const uploadedAs = (await this.options.uploadedAs?.(content)) ?? null;
+      const uploadedAs = (await this.options.uploadedAs?.(kept ?? content)) ?? null;
       const work = this.work.startPreparing(id);
       const image = await prepareDraft(motion, content, start.view.prepare, work).finally(work.finish);
       const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
@@ -373,10 +380,10 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   }
 
   /** What the draft prepares from: its kept copy, or its file read once (and kept, when copies are). */
-  private async source(id: string, file: string, motion: WindowDraftMotion | undefined): Promise<DraftSource> {
+  private async source(id: string, file: string): Promise<DraftSource> {
     const { copies } = this.options;
-    if (!copies) return draftContent(file, motion);
-    return copies.sourceOf(this.drafts, id, { file, motion }, () => this.dirty());
+    if (!copies) return draftContent(file);
+    return copies.sourceOf(this.drafts, id, file, () => this.dirty());
   }
 
   private changed(view: DraftView): void {

@@ -86,10 +86,14 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   }
 
   /** The shot a file's content (or these bytes) is already on the service as, when the open queue knows it. */
-  async uploadedAs(content: string | Buffer): Promise<number | undefined> {
+  async uploadedAs(content: string | Buffer | { hash: string }): Promise<number | undefined> {
     const queue = this.current?.queue;
     if (!queue) return undefined;
-    const contentHash = Buffer.isBuffer(content) ? hashBytes(content) : await hashFile(content).catch(() => undefined);
+    const contentHash = Buffer.isBuffer(content)
+      ? hashBytes(content)
+      : typeof content === 'string'
+        ? await hashFile(content).catch(() => undefined)
+        : content.hash;
     return contentHash === undefined ? undefined : queue.uploadedAs(contentHash)?.shotId;
   }
 

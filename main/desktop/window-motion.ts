@@ -86,10 +86,9 @@ export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }
     return this.ready && this.listenerCount('decode') > 0;
   }
 
-  /** Asks the window what the clip is (and for its poster), without its frames. */
-  async describe(file: string): Promise<WindowClip> {
+  /** Asks the window what the clip is (and for its poster), without its frames; `name` is what its sentences call it. */
+  async describe(file: string, name = path.basename(file)): Promise<WindowClip> {
     const size = (await stat(file)).size;
-    const name = path.basename(file);
     const streamId = randomUUID();
     const stream: Stream = { file, name, size };
     this.streams.set(streamId, stream);

@@ -7,9 +7,12 @@
 // is not read again: the queue takes the draft's copy (adopt), so the job sends the bytes the
 // draft showed even when the file was edited between the drop and Upload.
 import { hashBytes } from './content-hash';
-import { constants, readdirSync, rmSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { constants, createWriteStream, readdirSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { privateFolderSync } from './private-files';
 
 /** A source file as it was read once: its bytes, their SHA-256 and what the file was then. */
@@ -89,6 +92,39 @@ export class Snapshots {
     const partial = `${file}.${process.pid}.part`;
     await fs.writeFile(partial, bytes, { mode: 0o600 });
     await fs.rename(partial, file);
+  }
+
+  /**
+   * Reads a file once as a stream into a copy kept under its hash, for content too large to hold
+   * in memory (a clip): its hash and the stamp come from the same open file. Memory stays one
+   * chunk, whatever the size.
+   */
+  async keepFile(source: string): Promise<{ hash: string; stamp: string }> {
+    privateFolderSync(this.dir);
+    const partial = path.join(this.dir, `${randomUUID()}.${process.pid}.part`);
+    const handle = await fs.open(source, 'r');
+    try {
+      const info = await handle.stat();
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(handle.createReadStream({ autoClose: false }), hashing, createWriteStream(partial, { mode: 0o600 }));
+      const digest = hash.digest('hex');
+      // Kept already (the same clip dropped twice): that copy stays, which may be open for reading.
+      const kept = await fs.stat(this.pathOf(digest)).then(
+        (found) => found.size === info.size,
+        () => false,
+      );
+      if (!kept) await fs.rename(partial, this.pathOf(digest));
+      return { hash: digest, stamp: stampOf(info) };
+    } finally {
+      await handle.close();
+      await fs.rm(partial, { force: true });
+    }
   }
 
   /**

@@ -145,3 +145,20 @@ it("keeps a copy another account's kept draft holds when the same file's draft i
   }
   expect(await readdir(copies)).toEqual([]);
 });
+
+it('makes the editor’s exact preview from what the draft read, not from the file edited since', async () => {
+  const dataDir = files.file('preview-data');
+  const file = files.file('preview.jpg');
+  await photo(1200, 900).jpeg().toFile(file);
+  const desktop = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
+  try {
+    const [draft] = (await desktop.drafts.add([file])).drafts;
+    await desktop.drafts.whenIdle();
+    // Replaced by a picture too small for 800x600: its preview would be 400x300.
+    await photo(500, 400, '#aa3355').jpeg().toFile(file);
+    const preview = await desktop.drafts.finalPreview(draft!.id, { size: 'auto', fit: 'contain' });
+    expect(preview).toMatchObject({ width: 800, height: 600 });
+  } finally {
+    await desktop.close();
+  }
+});

@@ -51,7 +51,12 @@ export class DraftEditor {
     if (!view.facts?.animated) return undefined;
     return this.parts.work.estimate(id, async (signal) => {
       const from = await this.parts.readFrom(id);
-      return estimateDraft(await this.parts.windowMotion?.(from, prepareChoice, view.path), from, prepareChoice, signal);
+      return estimateDraft(
+        await this.parts.windowMotion?.(from, prepareChoice, view.path),
+        from,
+        prepareChoice,
+        signal,
+      );
     });
   }
 

@@ -112,7 +112,11 @@ export class Snapshots {
           done(null, chunk);
         },
       });
-      await pipeline(handle.createReadStream({ autoClose: false }), hashing, createWriteStream(partial, { mode: 0o600 }));
+      await pipeline(
+        handle.createReadStream({ autoClose: false }),
+        hashing,
+        createWriteStream(partial, { mode: 0o600 }),
+      );
       const digest = hash.digest('hex');
       // Kept already (the same clip dropped twice): that copy stays, which may be open for reading.
       const kept = await fs.stat(this.pathOf(digest)).then(

@@ -73,8 +73,15 @@ export async function runShotputMotion(root: string, clip: MotionClip, out: stri
   return { ...base, file: line.output, ...(await gifFacts(line.output)) };
 }
 
+/**
+ * Scaled to cover w x h, centred. The frames are made RGBA at their own size first: scaling a
+ * YUV 4:2:0 frame straight to RGB makes ffmpeg interpolate its colour planes coarsely. On the
+ * busy clip's first frame, that one-step path lands 30.5 dB from the RGB picture the clip was
+ * encoded from (scaled the same way), the two steps 43.1 dB. Every reference and the anchors'
+ * own frames go through this path, so none of them is scored against a blurred reference.
+ */
 const cover = (w: number, h: number) =>
-  `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h}`;
+  `format=rgba,scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h}`;
 
 export async function runFfmpegPalette(clip: MotionClip, out: string): Promise<MotionResult> {
   const own = Math.min(50, await clipRate(clip.reference));

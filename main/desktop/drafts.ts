@@ -6,27 +6,21 @@
 // will be sent, scaled to a card.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { stat } from 'node:fs/promises';
-import { imageProblem, preview } from '../images/index';
-import type { Problem } from '../../common/problem';
 import type { MotionEstimate } from '../images/index';
-import { preparedForQueue } from '../uploads/index';
 import type { PreparedForQueue } from '../uploads/index';
-import { collectAll, goneMessage, newDraftView, writePasted } from './draft-files';
+import { collectAll, newDraftView, writePasted } from './draft-files';
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
-import type { WindowMotionOf } from './draft-motion';
 import { DraftChangeBatch } from './draft-changes';
-import { DraftPictures, pictureOf } from './draft-pictures';
+import { DraftPictures } from './draft-pictures';
 import { DraftEditor } from './draft-editor';
 import type { DraftChanges } from './draft-changes';
-import { DraftWork, cancelledView, keepWithinBudget, draftContent, prepareDraft, readFacts } from './draft-prepare';
-import { readyView } from './draft-prepare';
-import { changedWarning } from './draft-copies';
-import type { DraftContent, DraftCopies, DraftSource } from './draft-copies';
+import { DraftWork, cancelledView } from './draft-prepare';
+import { prepareOne } from './draft-preparation';
+import type { DraftRecord, PreparationOptions, PreparationParts } from './draft-preparation';
 import type { TakenContent } from '../uploads/index';
 
-export interface DraftsOptions {
+export interface DraftsOptions extends PreparationOptions {
   /** Where pasted images are written (they need a file to be uploaded from). */
   pasteDir: string;
   /** The prepare choice of a new draft (Settings' defaults). */
@@ -37,28 +31,8 @@ export interface DraftsOptions {
   flushMs?: number;
   /** Most drafts held at once. */
   maxDrafts?: number;
-  /** The shot a file's content is already on the service as, when the signed-in account's queue knows it. */
-  uploadedAs?: (content: string | Buffer | { hash: string }) => Promise<number | undefined>;
-  /** Bytes of prepared images kept for the queue; past it the oldest are let go (and made again when sent). */
-  keepPreparedBytes?: number;
   /** Called on every change worth keeping on disk (a draft added or removed, its framing or words). */
   onDirty?: () => void;
-  /** Videos, APNG and animated AVIF decoded by the window's Worker (draft-motion.ts); undefined: main decodes. */
-  windowMotion?: WindowMotionOf;
-  /** Where what a draft read is kept (the queue takes it from there); undefined: the queue reads the file. */
-  copies?: DraftCopies;
-}
-
-interface DraftRecord {
-  view: DraftView;
-  /** Bumped by every change of the prepare choice: older work is thrown away. */
-  version: number;
-  /** The image exactly as it will be sent, for the queue, and what the source was when it was read. */
-  prepared?: { image: PreparedForQueue; stamp: string };
-  /** The last prepared state, while a newer choice is prepared: what Cancel goes back to. */
-  previous?: Pick<DraftView, 'prepare' | 'result' | 'warnings'> & Pick<DraftRecord, 'prepared'>;
-  /** The content the draft read, kept on disk: every framing is prepared from it, and the queue takes it. */
-  content?: DraftContent;
 }
 
 /** A draft on its way to the queue: its file and choice, and its prepared image when it is current. */
@@ -70,8 +44,6 @@ export interface DraftForQueue {
   /** What the draft read, for the queue to take instead of reading the file again. */
   taken?: TakenContent;
 }
-
-const CARD_PREVIEW_PX = 400;
 
 interface DraftsEvents {
   changed: [DraftChanges];
@@ -94,6 +66,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     if (!this.closed) this.emit('progress', { id, done });
   });
   private readonly editor: DraftEditor;
+  private readonly preparation: PreparationParts;
 
   constructor(private readonly options: DraftsOptions) {
     super();
@@ -109,6 +82,14 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       },
       ...(options.windowMotion === undefined ? {} : { windowMotion: options.windowMotion }),
     });
+    this.preparation = {
+      options,
+      drafts: this.drafts,
+      pictures: this.pictures,
+      work: this.work,
+      changed: (view) => this.changed(view),
+      dirty: () => this.dirty(),
+    };
   }
 
   list(): DraftView[] {
@@ -317,73 +298,12 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       const record = this.drafts.get(id);
       if (!record) continue;
       this.running += 1;
-      void this.prepareOne(id, record.version).finally(() => {
+      void prepareOne(this.preparation, id, record.version).finally(() => {
         this.running -= 1;
         this.pump();
         if (this.running === 0 && this.waiting.length === 0) for (const wake of this.idleWaiters.splice(0)) wake();
       });
     }
-  }
-
-  private async prepareOne(id: string, version: number): Promise<void> {
-    const current = () => {
-      const record = this.drafts.get(id);
-      return record && record.version === version ? record : undefined;
-    };
-    const start = current();
-    if (!start) return;
-    const file = start.view.path;
-    try {
-      // Read once (kept as the draft's copy), then described and decoded from what was read.
-      const { content, stamp, changed, kept } = await this.source(id, file);
-      const motion =
-        typeof content === 'string' ? await this.options.windowMotion?.(content, start.view.prepare, file) : undefined;
-      if (!start.view.facts || !start.view.source) {
-        const { facts, source } = motion ?? (await readFacts(content));
-        const record = current();
-        if (!record) return;
-        const url = this.pictures.put(id, 'source', source.picture);
-        record.view = { ...record.view, facts, source: { url, width: source.width, height: source.height } };
-        this.changed(record.view);
-      }
-      // Said on the card at once, not only when Upload all is refused.
-      const uploadedAs = (await this.options.uploadedAs?.(kept ?? content)) ?? null;
-      const work = this.work.startPreparing(id);
-      const image = await prepareDraft(motion, content, start.view.prepare, work).finally(work.finish);
-      const card = await preview(image.buffer, { maxSize: CARD_PREVIEW_PX });
-      const record = current();
-      if (!record) return;
-      record.previous = undefined;
-      if (stamp !== undefined) {
-        record.prepared = { image: preparedForQueue(image), stamp };
-        keepWithinBudget(this.drafts, id, this.options.keepPreparedBytes ?? 512 * 1024 * 1024);
-      }
-      const url = this.pictures.put(id, 'result', pictureOf(card.buffer, card.format));
-      const said = changed ? [changedWarning(file, changed)] : [];
-      record.view = readyView(record.view, { url, image, uploadedAs, said });
-      this.changed(record.view);
-    } catch (error) {
-      const record = current();
-      if (!record) return;
-      // A file gone (moved, deleted, its disk unplugged) says so; the draft keeps every field.
-      const missing = await stat(file).then(
-        () => false,
-        (problem: NodeJS.ErrnoException) => problem.code === 'ENOENT' || problem.code === 'ENOTDIR',
-      );
-      // The image's Problem, code and sentence, as its job and `shotput prepare` would say it.
-      const problem: Problem = missing ? { code: 'image-not-found', message: goneMessage(file) } : imageProblem(error);
-      if (current() !== record) return;
-      const failed = { state: 'error', error: problem.message, errorCode: problem.code } as const;
-      record.view = { ...record.view, ...failed, missing, result: null, warnings: [] };
-      this.changed(record.view);
-    }
-  }
-
-  /** What the draft prepares from: its kept copy, or its file read once (and kept, when copies are). */
-  private async source(id: string, file: string): Promise<DraftSource> {
-    const { copies } = this.options;
-    if (!copies) return draftContent(file);
-    return copies.sourceOf(this.drafts, id, file, () => this.dirty());
   }
 
   private changed(view: DraftView): void {

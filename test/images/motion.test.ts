@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepare, probe } from '../../main/images/index';
 import { GifJoiner } from '../../main/images/motion/gif-mux';
+import { openMotion } from '../../main/images/motion/open';
 import { Retimer } from '../../main/images/motion/retime';
 import { photo, scratch } from './fixtures';
 import type { Scratch } from './fixtures';
@@ -111,6 +112,22 @@ describe('videos and APNG through prepare()', () => {
     expect(first[0]).toBeGreaterThan(200);
     expect(first[2]).toBeLessThan(80);
   }, 120_000);
+
+  it('names a Matroska or WebM clip by its header, not its file name (a draft reads a copy named by its hash)', async () => {
+    const webm = await ffmpegClip(tmp.file('a1b2c3'), movingSquare('320x240', 10, 1), [...VP9, '-f', 'webm']);
+    const mkv = await ffmpegClip(tmp.file('d4e5f6'), movingSquare('320x240', 10, 1), [...VP9, '-f', 'matroska']);
+    for (const [file, container] of [
+      [webm, 'WebM'],
+      [mkv, 'MKV'],
+    ] as const) {
+      const opened = (await openMotion(file))!;
+      try {
+        expect(opened.source.info.label).toBe(`VP9 ${container}`);
+      } finally {
+        await opened.close();
+      }
+    }
+  }, 60_000);
 
   it('an APNG keeps its animation', async () => {
     const file = await ffmpegClip(tmp.file('moving.apng'), movingSquare('400x300', 10, 1), APNG);

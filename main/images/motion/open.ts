@@ -61,8 +61,10 @@ export function motionKind(start: Buffer): MotionKind | 'maybe-gif' | 'maybe-web
   return undefined;
 }
 
-function containerName(start: Buffer, file: string): string {
-  if (start.readUInt32BE(0) === 0x1a45dfa3) return path.extname(file).toLowerCase() === '.mkv' ? 'MKV' : 'WebM';
+function containerName(start: Buffer): string {
+  // By the EBML header's DocType, not the name: a draft's clip is read from a copy named by its hash.
+  if (start.readUInt32BE(0) === 0x1a45dfa3)
+    return start.toString('latin1', 0, 64).includes('matroska') ? 'MKV' : 'WebM';
   const brand = start.toString('latin1', 8, 12);
   if (brand === 'qt  ') return 'MOV';
   return 'MP4';
@@ -113,7 +115,7 @@ export async function openMotion(
     await writeFile(file, source, { mode: 0o600 });
     close = () => rm(file, { force: true });
   }
-  const container = kind === 'apng' ? 'APNG' : kind === 'avif-sequence' ? 'AVIF' : containerName(start, file);
+  const container = kind === 'apng' ? 'APNG' : kind === 'avif-sequence' ? 'AVIF' : containerName(start);
   try {
     return { source: await openFfmpeg(file, container, ffmpeg), close };
   } catch (error) {

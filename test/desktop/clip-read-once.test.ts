@@ -56,3 +56,28 @@ it('reads a dropped clip once: what the draft showed is what is stripped, estima
     await desktop.close();
   }
 }, 120_000);
+
+it('brings a clip draft back after a restart from its copy, and says the file changed since', async () => {
+  const dataDir = files.file('restart-data');
+  const file = files.file('prototype.mp4');
+  await ffmpegClip(file, movingSquare('640x480', 10, 2), H264);
+  const first = await signedInDesktop({ dataDir, sandbox, username: 'ben' });
+  await first.drafts.add([file]);
+  await first.drafts.whenIdle();
+  await first.close();
+  await ffmpegClip(file, movingSquare('640x480', 10, 1), H264);
+  await utimes(file, new Date(), new Date(Date.now() + 5_000));
+
+  const again = await signedInDesktop({ dataDir, sandbox, username: 'ben', restored: true });
+  try {
+    let draft = again.drafts.list().find((view) => view.path === file);
+    for (let i = 0; i < 800 && draft?.state !== 'ready'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      draft = again.drafts.list().find((view) => view.path === file);
+    }
+    expect(draft).toMatchObject({ state: 'ready', facts: { durationMs: 2000 } });
+    expect(draft!.warnings.map((warning) => warning.code)).toContain('source-changed');
+  } finally {
+    await again.close();
+  }
+}, 120_000);

@@ -5,19 +5,17 @@
 import { EventEmitter } from 'node:events';
 import { fail, failWith, ok } from '../../common/problem';
 import { problemOfRequest } from '../service/problem';
-import { hashBytes, hashFile, isFinal, spreadSchedule } from '../uploads/index';
-import type { JobEvent, NewJob, UploadQueueOptions, UploadQueue } from '../uploads/index';
+import { hashBytes, hashFile, isFinal } from '../uploads/index';
+import type { JobEvent, UploadQueueOptions, UploadQueue } from '../uploads/index';
 import { openAccountQueue, type OpenQueue } from './account-queue';
 import type {
   BatchSpacing,
   EnqueueRequest,
   EnqueueResult,
   Result,
-  PrepareChoice,
   QueueChange,
   QueueView,
   RateLimitView,
-  ShotMetadataInput,
 } from '../../common/contract/index';
 import type { ActiveAccount } from './desktop-session';
 import { isWebAddress } from './account-view';
@@ -27,7 +25,8 @@ import { BatchTracker } from './batch-tracker';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
 import { QueueRevisions, type UnnumberedView } from './queue-changes';
 import type { BatchSummary } from './batch-tracker';
-import type { DraftForQueue, Drafts } from './drafts';
+import type { Drafts } from './drafts';
+import { itemOfDraft, jobsOfItems, type EnqueueItem } from './enqueue-items';
 
 export interface UploadCenterOptions {
   /** The app's data folder: journals go to uploads/<service>/<user id>/. */
@@ -37,19 +36,6 @@ export interface UploadCenterOptions {
   /** How long queue changes are gathered before one `queue` event. */
   throttleMs?: number;
   log?: (message: string) => void;
-}
-
-export interface EnqueueItem {
-  draftId: string;
-  sourcePath: string;
-  metadata: ShotMetadataInput;
-  prepare: PrepareChoice;
-  /** The draft's image as it will be sent, when it is current: the queue sends it as it is. */
-  prepared?: DraftForQueue['prepared'];
-  /** What the draft read (hash, stamp, private copy): the queue takes it instead of reading the file again. */
-  taken?: DraftForQueue['taken'];
-  /** Upload even when the same image was uploaded before. */
-  force?: boolean;
 }
 
 interface CenterEvents {
@@ -147,18 +133,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
         'unknown-draft',
         `${missing === 1 ? 'A draft is' : `${missing} drafts are`} no longer there; add the files again.`,
       );
-    const items = requests.map((request, index): EnqueueItem => {
-      const draft = found[index]!;
-      return {
-        draftId: draft.id,
-        sourcePath: draft.path,
-        metadata: request.metadata,
-        prepare: draft.prepare,
-        ...(draft.prepared ? { prepared: draft.prepared } : {}),
-        ...(draft.taken ? { taken: draft.taken } : {}),
-        force: request.force === true,
-      };
-    });
+    const items = requests.map((request, index) => itemOfDraft(found[index]!, request));
     const results = await this.enqueue(items, spacing);
     // The draft's card picture is the job's: the image exactly as it is sent.
     for (const result of results.ok ? results.value : []) {
@@ -178,24 +153,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     const current = this.current;
     if (!current) return signedOut();
     const { queue } = current;
-    let times: string[] | undefined;
-    if (spacing) times = spreadSchedule({ start: spacing.start, everyHours: spacing.everyHours }, items.length);
-    const jobs: NewJob[] = items.map((item, index) => ({
-      sourcePath: item.sourcePath,
-      metadata: {
-        ...item.metadata,
-        title: item.metadata.title.trim(),
-        ...(times ? { scheduledFor: times[index] } : {}),
-      },
-      prepare: { ...item.prepare },
-      origin: 'app',
-      ...(item.force ? { force: true } : {}),
-      // The draft's image travels with its job, sent as it is while the file is what it was made from.
-      ...(item.prepared ? { prepared: item.prepared } : {}),
-      // What the draft showed is what is sent: the job takes the draft's copy, not the file as it is now.
-      ...(item.taken ? { taken: item.taken } : {}),
-    }));
-    const added = await queue.add(jobs);
+    const added = await queue.add(jobsOfItems(items, spacing));
     const results = added.map((result, index) => enqueueAnswer(result, items[index]!));
     this.batch.add(results.filter((r) => r.status === 'added' && r.jobId).map((r) => r.jobId!));
     this.emitQueueSoon();

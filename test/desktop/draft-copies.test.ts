@@ -3,6 +3,7 @@
 // says the file changed. A draft whose copy is gone reads its file again and says that too.
 import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Desktop } from '../../main/desktop/desktop';
 import { hashBytes } from '../../main/uploads/index';
@@ -161,4 +162,26 @@ it('makes the editor’s exact preview from what the draft read, not from the fi
   } finally {
     await desktop.close();
   }
+});
+
+it('closes only once the copies being written are in place: nothing lands in the data folder after', async () => {
+  const dataDir = files.file('closing-data');
+  const file = files.file('large.png');
+  // Tens of megabytes of noise: its copy takes a while to write.
+  await sharp({ create: { width: 4000, height: 3000, channels: 4, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .png({ compressionLevel: 0 })
+    .toFile(file);
+  const desktop = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
+  const copies = path.join(dataDir, 'draft-copies');
+  await desktop.drafts.add([file]);
+  // Closed while the draft reads the file and writes its copy.
+  for (let i = 0; i < 400; i++) {
+    if ((await readdir(copies).catch(() => [])).length > 0) break;
+    await new Promise((r) => setImmediate(r));
+  }
+  await desktop.close();
+  const after = (await readdir(copies).catch(() => [])).sort();
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await readdir(copies).catch(() => [])).sort()).toEqual(after);
+  expect(after.filter((name) => name.endsWith('.part'))).toEqual([]);
 });

@@ -168,7 +168,8 @@ it('closes only once the copies being written are in place: nothing lands in the
   const dataDir = files.file('closing-data');
   const file = files.file('large.png');
   // Tens of megabytes of noise: its copy takes a while to write.
-  await sharp({ create: { width: 4000, height: 3000, channels: 4, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const;
+  await sharp({ create: { width: 4000, height: 3000, channels: 4, background: '#000', noise } })
     .png({ compressionLevel: 0 })
     .toFile(file);
   const desktop = await signedInDesktop({ dataDir, sandbox, username: 'ada' });

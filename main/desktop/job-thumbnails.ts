@@ -2,8 +2,8 @@
 // own origin (main/app: app://shotput/queue-thumbnails/<job id>), so a row asks for its picture when
 // it scrolls into view and no picture rides along with every queue.changed. A job from the Upload
 // screen shows its draft's card picture (the image exactly as it was sent); a job from a watched
-// folder or an earlier run shows a thumbnail of its source file, made when first asked for. Only
-// the most recent few hundred are kept.
+// folder or an earlier run shows a thumbnail of what it sends (the queue's copy while it keeps one,
+// else its source file), made when first asked for. Only the most recent few hundred are kept.
 import { preview } from '../images/index';
 import type { Picture } from './draft-pictures';
 
@@ -21,7 +21,7 @@ const NO_PICTURE: Thumbnail = {
   ),
 };
 
-/** What a picture of the job can be made from: its source file, while it is in the queue. */
+/** What a picture of the job can be made from (its copy or its file), while it is in the queue. */
 export type JobSource = (jobId: string) => string | undefined;
 
 const KEPT = 400;

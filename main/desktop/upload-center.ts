@@ -62,7 +62,11 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   private switching: Promise<void> = Promise.resolve();
   private readonly log: (message: string) => void;
   private readonly revisions = new QueueRevisions();
-  private readonly thumbnails = new JobThumbnails((id) => this.current?.queue.get(id)?.sourcePath);
+  // The picture of what the job sends: the queue's copy of it while kept, else the file.
+  private readonly thumbnails = new JobThumbnails((id) => {
+    const queue = this.current?.queue;
+    return queue?.keptCopyOf(id) ?? queue?.get(id)?.sourcePath;
+  });
 
   constructor(private readonly options: UploadCenterOptions) {
     super();

@@ -5,6 +5,7 @@
 // crash at any instant resumes where it stopped. This class orchestrates: the commands people give, and the
 // pump that starts the stages (stages.ts) and the checks of the reconciler (reconciler.ts).
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { addRequest } from './intake';
 import { onServiceAs } from './job-identity';
 import { Journal } from './journal';
@@ -104,6 +105,14 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   get(id: string): UploadJob | undefined {
     const job = this.core.job(id);
     return job ? structuredClone(job) : undefined;
+  }
+
+  /** The queue's copy of what the job read, while the job keeps it (until the service has the shot). */
+  keptCopyOf(id: string): string | undefined {
+    const job = this.core.job(id);
+    if (!job || !needsSnapshot(job)) return undefined;
+    const copy = this.core.snapshots.pathOf(job.contentHash);
+    return existsSync(copy) ? copy : undefined;
   }
 
   get isPaused(): boolean {

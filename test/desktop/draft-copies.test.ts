@@ -1,6 +1,8 @@
 // What a draft read is kept across a restart of the app: a draft restored prepares from its copy,
 // so a file edited while the app was closed is still sent as the draft showed it, and the card
-// says the file changed. A draft whose copy is gone reads its file again and says that too.
+// says the file changed. A draft whose copy is gone reads its file again and says that too. The
+// copies' neighbours: the editor's exact preview, other accounts' drafts, closing, and the Queue
+// row's picture all go by what was read, not by the file as it is now.
 import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -185,4 +187,35 @@ it('closes only once the copies being written are in place: nothing lands in the
   await new Promise((r) => setTimeout(r, 300));
   expect((await readdir(copies).catch(() => [])).sort()).toEqual(after);
   expect(after.filter((name) => name.endsWith('.part'))).toEqual([]);
+});
+
+it('shows a queued job’s picture from what the job sends, not from its file edited since', async () => {
+  const dataDir = files.file('thumbnail-data');
+  const file = files.file('queued.png');
+  const colour = async (buffer: Buffer) => {
+    const { data } = await sharp(buffer).removeAlpha().resize(1, 1).raw().toBuffer({ resolveWithObject: true });
+    return [...data];
+  };
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2266aa' } })
+    .png()
+    .toFile(file);
+  const desktop = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
+  try {
+    value(desktop.uploads.pauseAll());
+    // Queued as a watched folder or the CLI queues it: no draft's card to show.
+    const [result] = value(
+      await desktop.uploads.enqueue([
+        { draftId: 'none', sourcePath: file, metadata: { title: 'Queued' }, prepare: { size: 'auto', fit: 'cover' } },
+      ]),
+    );
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#dd3311' } })
+      .png()
+      .toFile(file);
+    const picture = await desktop.uploads.thumbnail(result!.jobId!);
+    const [r, , b] = await colour(picture!.buffer);
+    expect(b, 'the blue of what was queued').toBeGreaterThan(r!);
+    value(desktop.uploads.resumeAll());
+  } finally {
+    await desktop.close();
+  }
 });

@@ -72,3 +72,24 @@ export function runCli(
     },
   };
 }
+
+/**
+ * The run's exit code; a run still going after `ms` fails the test with what it said so far (its
+ * last --json lines and its stderr), where the test's own timeout would say only that time ran out.
+ */
+export async function exitedWithin(run: CliRun, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const said = run.lines.slice(-20).map((line) => JSON.stringify(line));
+      reject(
+        new Error(`Still running after ${ms} ms. Its last lines:\n${said.join('\n')}\nIts stderr:\n${run.stderr()}`),
+      );
+    }, ms);
+  });
+  try {
+    return await Promise.race([run.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

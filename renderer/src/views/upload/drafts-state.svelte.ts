@@ -5,7 +5,6 @@
 import type {
   DraftView,
   DraftsAdded,
-  EnqueueRequest,
   EnqueueResult,
   FinalPreview,
   PrepareChoice,
@@ -13,7 +12,8 @@ import type {
 } from '../../../../common/contract/index';
 import { failureText, getBridge, missingBridgeMessage } from '../../lib/bridge';
 import { pasteRequestOf } from './pasted-image';
-import { metadataOf, newMeta, notSent } from './draft-metadata';
+import { newMeta, notSent } from './draft-metadata';
+import { enqueueRequests, sentSummary } from './draft-sending';
 import { DraftRemovals, type Removed } from './draft-removals';
 import { WordsSaver } from './words-saver.svelte';
 
@@ -271,15 +271,7 @@ class UploadDrafts {
   ): Promise<void> {
     const bridge = getBridge();
     if (bridge === undefined) return this.fail(missingBridgeMessage);
-    // Each draft is checked on its own: the valid ones go, the others say on their cards what to fix.
-    const items: EnqueueRequest[] = [];
-    const toFix: DraftEntry[] = [];
-    for (const entry of ready) {
-      const metadata = metadataOf(entry, canSchedule, plan.get(entry.id));
-      entry.note = typeof metadata === 'string' ? metadata : null;
-      if (typeof metadata === 'string') toFix.push(entry);
-      else items.push({ draftId: entry.id, metadata, ...(force ? { force } : {}) });
-    }
+    const { items, toFix } = enqueueRequests(ready, canSchedule, plan, force);
     if (items.length === 0) return this.fail(notSent(toFix));
     // What was typed last is with main before the drafts leave for the queue.
     this.words.flush();
@@ -313,11 +305,7 @@ class UploadDrafts {
     }
     // Main removed the drafts the queue took; they leave the grid now rather than at the next drafts.changed.
     this.forget(taken);
-    const added = results.filter((r) => r.status === 'added').length;
-    const parts = added > 0 ? [`${added} ${added === 1 ? 'shot' : 'shots'} added to the queue.`] : [];
-    if (refused.length > 0) parts.push(notSent(refused));
-    // Held back is a state to look at, not a failure: never in red.
-    this.message = { text: parts.join(' '), kind: added > 0 ? 'info' : 'notice' };
+    this.message = sentSummary(results.filter((r) => r.status === 'added').length, refused);
   }
 
   /** An image main found already on the service is held back on its card, named by its shot's title. */
@@ -348,11 +336,7 @@ class UploadDrafts {
     }
   }
 
-  /**
-   * New drafts join the grid: the first screenful at once, the rest 250 per frame, so a drop
-   * of a thousand files shows its first cards at once and the window keeps drawing while the others
-   * arrive. Each is taken with main's latest view of it, unless it was removed meanwhile.
-   */
+  /** The first draft of the latest add, once: the grid scrolls it into view. */
   private show(id: string | undefined): void {
     if (id === undefined || this.addedShown) return;
     this.addedShown = true;

@@ -11,6 +11,8 @@ export interface Faults {
   rate?: number;
   reset_rate?: number;
   latency_ms?: number;
+  /** Given, the faults fall the same way on every run (a test that must meet some). */
+  seed?: number;
 }
 
 export interface SandboxContext {
@@ -19,6 +21,8 @@ export interface SandboxContext {
   presenter: Presenter;
   rate: RateLimiter;
   faults: Faults;
+  /** Whether each request meets a fault: Math.random, or a generator of the faults' seed. */
+  faultDraw: () => number;
   processingMs: number;
   /** Spec or deployed behaviour; changed through the control API. */
   profile: Profile;

@@ -161,13 +161,16 @@ export function createControl(ctx: SandboxContext, resetAll: () => void) {
       const rate = num('rate', 0, 1);
       const resetRate = num('reset_rate', 0, 1);
       const latency = num('latency_ms', 0, 60_000);
+      const seed = num('seed', 0, 0xffffffff);
       if (status !== undefined || rate !== undefined) {
         next.status = status ?? 500;
         next.rate = rate ?? 1;
       }
       if (resetRate !== undefined) next.reset_rate = resetRate;
       if (latency !== undefined) next.latency_ms = latency;
+      if (seed !== undefined) next.seed = seed;
       ctx.faults = next;
+      ctx.faultDraw = seed === undefined ? Math.random : seededDraw(seed);
       return next;
     }),
 
@@ -237,4 +240,16 @@ export function registerControl(app: FastifyInstance, control: SandboxControl): 
     ['reset', control.reset],
   ];
   for (const [route, handler] of routes) app.post(`/_sandbox/${route}`, async (req) => handler(req.body));
+}
+
+/** A small seeded generator (mulberry32): the same draws, in the same order, from the same seed. */
+function seededDraw(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

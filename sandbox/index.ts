@@ -75,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dailyUploads: new DailyUploads(() => (store.state.dailyUploads ??= {})),
     rate: new RateLimiter(options.rateLimit ?? 60, options.rateWindowS ?? 60),
     faults: {},
+    faultDraw: Math.random,
     processingMs: options.processingMs ?? 1500,
     log,
     warn,

@@ -131,7 +131,7 @@ export async function buildServer(
     const f = ctx.faults;
     // A dropped connection is dropped before the service counts it (as a proxy in front of it
     // would): an outage played with reset_rate 1 gets no answer at all, not a 429 now and then.
-    if (f.reset_rate && Math.random() < f.reset_rate) {
+    if (f.reset_rate && ctx.faultDraw() < f.reset_rate) {
       reply.hijack();
       req.raw.socket.destroy();
       return reply;
@@ -151,7 +151,7 @@ export async function buildServer(
     if (ctx.profile.name === 'deployed' && path.startsWith('/v1'))
       return reply.code(401).send({ message: 'Bad credentials.' });
     if (f.latency_ms) await new Promise((r) => setTimeout(r, f.latency_ms));
-    if (f.rate && Math.random() < f.rate)
+    if (f.rate && ctx.faultDraw() < f.rate)
       return reply.code(f.status ?? 500).send({ message: 'Injected fault (sandbox).' });
   });
 

@@ -317,6 +317,25 @@ describe('faults', () => {
     expect((await api(sb, 'GET', '/v2/user', tok)).status).toBe(200);
   });
 
+  it('a seed makes the faults fall the same way each time it is set', async () => {
+    const many = await start({ rateLimit: 10_000 });
+    try {
+      const t = await token(many, 'ada');
+      const statuses = async () => {
+        await control(many, 'faults', { status: 500, rate: 0.5, seed: 7 });
+        const seen: number[] = [];
+        for (let i = 0; i < 24; i++) seen.push((await api(many, 'GET', '/v2/user', t)).status);
+        return seen;
+      };
+      const first = await statuses();
+      expect(first).toContain(500);
+      expect(first).toContain(200);
+      expect(await statuses()).toEqual(first);
+    } finally {
+      await many.close();
+    }
+  });
+
   it('reset_rate drops the connection', async () => {
     const tok = await token(sb, 'ada');
     await control(sb, 'faults', { reset_rate: 1 });

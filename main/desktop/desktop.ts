@@ -91,7 +91,7 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
         await keeper.close();
         drafts.close();
         // A preparation under way may still be keeping what its draft read: on the disk first.
-        await copies.settled();
+        await copies.close();
         await watch.close();
         await uploads.close();
         await session.close();

@@ -53,8 +53,15 @@ export class DraftCopies {
     this.shownFolder = folder;
   }
 
-  /** Resolves once no copy is being written (the desktop closing). */
-  async settled(): Promise<void> {
+  /** Set once the desktop closes: no copy is begun or let go after, so the folder stays as closing left it. */
+  private closed = false;
+
+  /**
+   * Resolves once no copy is being written. A preparation still reading its file begins no copy
+   * after this: its draft has none, and the next start reads the file again.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
     while (this.writing.size > 0) await Promise.all([...this.writing]);
   }
 
@@ -79,11 +86,9 @@ export class DraftCopies {
     if (await decodedByFfmpeg(file)) return this.clipSource(file, had);
     const read = await takeFile(file);
     const kept = { hash: read.hash, stamp: read.stamp };
-    const stored = await this.tracked(
-      this.snapshots.keep(read.hash, read.bytes).then(
-        () => true,
-        () => false,
-      ),
+    const stored = await this.tracked(() => this.snapshots.keep(read.hash, read.bytes)).then(
+      () => true,
+      () => false,
     );
     return {
       content: read.bytes,
@@ -120,7 +125,7 @@ export class DraftCopies {
 
   /** A clip streamed once into its copy; without one (a full disk), its decoders read the file. */
   private async clipSource(file: string, had: DraftContent | undefined): Promise<DraftSource> {
-    const kept = await this.tracked(this.snapshots.keepFile(file)).catch(() => undefined);
+    const kept = await this.tracked(() => this.snapshots.keepFile(file)).catch(() => undefined);
     if (!kept) return { content: file, stamp: await fileStamp(file) };
     return {
       content: this.snapshots.pathOf(kept.hash),
@@ -160,16 +165,20 @@ export class DraftCopies {
   releaseUnheld(hashes: Iterable<string>, drafts: () => Iterable<{ content?: DraftContent }>): void {
     const candidates = unheldBy(hashes, drafts());
     if (candidates.size === 0) return;
-    void this.tracked(
-      heldCopies(this.draftsRoot, this.shownFolder).then((elsewhere) => {
-        if (elsewhere === undefined) return;
-        // Looked at again now: a draft added meanwhile may have taken the same content.
-        for (const hash of unheldBy(candidates, drafts())) if (!elsewhere.has(hash)) this.snapshots.release(hash);
-      }),
-    );
+    // Closing lets go of nothing: the start-up sweep does.
+    void this.tracked(async () => {
+      const elsewhere = await heldCopies(this.draftsRoot, this.shownFolder);
+      if (elsewhere === undefined) return;
+      // Looked at again now: a draft added meanwhile may have taken the same content.
+      const gone = [...unheldBy(candidates, drafts())].filter((hash) => !elsewhere.has(hash));
+      await Promise.all(gone.map((hash) => this.snapshots.release(hash)));
+    }).catch(() => undefined);
   }
 
-  private async tracked<T>(work: Promise<T>): Promise<T> {
+  /** Runs `begin` as work closing waits for; once closed, it is not begun (rejects). */
+  private async tracked<T>(begin: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('The drafts are closed.');
+    const work = begin();
     this.writing.add(work);
     try {
       return await work;

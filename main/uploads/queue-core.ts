@@ -131,7 +131,7 @@ export class QueueCore {
   /** Lets go of a content's copy once no job may still prepare from it. */
   releaseSnapshot(hash: string): void {
     for (const job of this.jobs()) if (job.contentHash === hash && needsSnapshot(job)) return;
-    this.snapshots.release(hash);
+    void this.snapshots.release(hash);
   }
 
   /**

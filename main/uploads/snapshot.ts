@@ -173,8 +173,9 @@ export class Snapshots {
     return bytes && hashBytes(bytes) === hash ? bytes : undefined;
   }
 
-  release(hash: string): void {
-    void fs.rm(this.pathOf(hash), { force: true }).catch(() => undefined);
+  /** Lets go of a copy; resolves once it is gone (or could not be removed: the next sweep tries again). */
+  release(hash: string): Promise<void> {
+    return fs.rm(this.pathOf(hash), { force: true }).catch(() => undefined);
   }
 
   /**

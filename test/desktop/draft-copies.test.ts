@@ -166,27 +166,48 @@ it('makes the editor’s exact preview from what the draft read, not from the fi
   }
 });
 
-it('closes only once the copies being written are in place: nothing lands in the data folder after', async () => {
-  const dataDir = files.file('closing-data');
-  const file = files.file('large.png');
-  // Tens of megabytes of noise: its copy takes a while to write.
+/** Tens of megabytes of noise: its copy takes a while to write. */
+async function noise(file: string): Promise<void> {
   const noise = { type: 'gaussian', mean: 128, sigma: 60 } as const;
   await sharp({ create: { width: 4000, height: 3000, channels: 4, background: '#000', noise } })
     .png({ compressionLevel: 0 })
     .toFile(file);
+}
+
+/** The copies folder as closing left it stays so: nothing is written or let go after, no part file. */
+async function expectNoChangeAfterClose(copies: string): Promise<void> {
+  const after = (await readdir(copies).catch(() => [])).sort();
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await readdir(copies).catch(() => [])).sort()).toEqual(after);
+  expect(after.filter((name) => name.endsWith('.part'))).toEqual([]);
+}
+
+it('closes only once the copies being written are in place: nothing lands in the data folder after', async () => {
+  const dataDir = files.file('closing-data');
+  const file = files.file('large.png');
+  await noise(file);
   const desktop = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
   const copies = path.join(dataDir, 'draft-copies');
   await desktop.drafts.add([file]);
-  // Closed while the draft reads the file and writes its copy.
-  for (let i = 0; i < 400; i++) {
+  // Closed while the draft reads the file, before its copy is begun: the copy is not begun after.
+  await desktop.close();
+  await expectNoChangeAfterClose(copies);
+});
+
+it('closes only once the copy being written is in place', async () => {
+  const dataDir = files.file('closing-write-data');
+  const file = files.file('large-written.png');
+  await noise(file);
+  const desktop = await signedInDesktop({ dataDir, sandbox, username: 'ada' });
+  const copies = path.join(dataDir, 'draft-copies');
+  await desktop.drafts.add([file]);
+  // Closed once the copy is being written.
+  for (let i = 0; i < 4000; i++) {
     if ((await readdir(copies).catch(() => [])).length > 0) break;
     await new Promise((r) => setImmediate(r));
   }
   await desktop.close();
-  const after = (await readdir(copies).catch(() => [])).sort();
-  await new Promise((r) => setTimeout(r, 300));
-  expect((await readdir(copies).catch(() => [])).sort()).toEqual(after);
-  expect(after.filter((name) => name.endsWith('.part'))).toEqual([]);
+  await expectNoChangeAfterClose(copies);
 });
 
 it('shows a queued job’s picture from what the job sends, not from its file edited since', async () => {

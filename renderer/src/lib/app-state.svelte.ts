@@ -8,16 +8,22 @@ import type {
   TabName,
 } from '../../../common/contract/index';
 import { failureText, getBridge, missingBridgeMessage, problemText, unwrap } from './bridge';
+import { SettingsInFlight } from './settings-in-flight';
+
+/** Shown until main's settings are read (the contract's defaults; the renderer imports no schemas). */
+const beforeLoad: Settings = {
+  theme: 'system',
+  lastTab: 'upload',
+  prepareDefaults: { size: 'auto', fit: 'cover', background: '#ffffff' },
+  openAtLogin: false,
+  checkForUpdates: true,
+};
 
 export class AppState {
   info = $state<AppInfo | undefined>(undefined);
-  settings = $state<Settings>({
-    theme: 'system',
-    lastTab: 'upload',
-    prepareDefaults: { size: 'auto', fit: 'cover', background: '#ffffff' },
-    openAtLogin: false,
-    checkForUpdates: true,
-  });
+  settings = $state<Settings>(beforeLoad);
+  /** Main's settings with the changes on their way to it: what `settings` shows. */
+  private readonly inFlight = new SettingsInFlight(beforeLoad);
   auth = $state<AuthState>({
     status: 'signed-out',
     service: 'sandbox',
@@ -38,10 +44,10 @@ export class AppState {
     try {
       const [info, settings, auth] = await Promise.all([bridge.app.info(), bridge.settings.get(), bridge.auth.state()]);
       this.info = unwrap(info);
-      this.settings = unwrap(settings);
+      this.settings = this.inFlight.announced(unwrap(settings));
       this.auth = unwrap(auth);
       bridge.on('settings.changed', (next) => {
-        this.settings = next;
+        this.settings = this.inFlight.announced(next);
       });
       bridge.on('auth.changed', (next) => {
         this.auth = next;
@@ -62,12 +68,11 @@ export class AppState {
   async updateSettings(patch: SettingsPatch): Promise<string | undefined> {
     const bridge = getBridge();
     if (bridge === undefined) return missingBridgeMessage;
-    // Show the change at once; main's answer (or its event) confirms it.
-    this.settings = { ...this.settings, ...patch };
+    // Shown at once; main's answer confirms it (or, refused, it is shown no longer).
+    this.settings = this.inFlight.sent(patch);
     const result = await bridge.settings.set(patch);
-    if (!result.ok) return failureText(result.error);
-    this.settings = result.value;
-    return undefined;
+    this.settings = this.inFlight.answered(patch, result.ok ? result.value : undefined);
+    return result.ok ? undefined : failureText(result.error);
   }
 
   selectTab(tab: TabName): void {

@@ -185,6 +185,20 @@ describe('MessageChannelMain in the double', () => {
     await closed;
   });
 
+  it('delivers what the other end posted before it closed, then close', async () => {
+    const double = electron();
+    const { port1, port2 } = new double.MessageChannelMain();
+    const heard: unknown[] = [];
+    port2.on('message', (event: PortMessageEvent) => heard.push(event.data));
+    const closed = once(port2, 'close').then(() => heard.push('close'));
+    port2.start();
+    port1.postMessage('first');
+    port1.postMessage('second');
+    port1.close();
+    await closed;
+    expect(heard).toEqual(['first', 'second', 'close']);
+  });
+
   it('moves a port sent over another port: the new object talks to the old partner', async () => {
     const double = electron();
     const carrier = new double.MessageChannelMain();

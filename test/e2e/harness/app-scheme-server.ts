@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProtocolHandler } from './fake-protocol';
+import { acceptPortSockets, type PortPost } from './page-port-socket';
 
 export interface SchemeServer {
   /** http://127.0.0.1:PORT — the page's origin; stands for scheme://host. */
@@ -18,6 +19,7 @@ export async function startSchemeServer(
   scheme: string,
   host: string,
   handler: () => ProtocolHandler | undefined,
+  onPortPost: (post: PortPost) => void,
 ): Promise<SchemeServer> {
   const server: Server = createServer((incoming, outgoing) => {
     void (async () => {
@@ -40,6 +42,8 @@ export async function startSchemeServer(
       }
     })();
   });
+  // The page's ports post over a socket on this same origin (page-port-socket.ts).
+  const closeSockets = acceptPortSockets(server, onPortPost);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const appOrigin = `${scheme}://${host}`;
@@ -49,6 +53,7 @@ export async function startSchemeServer(
     toAppUrl: (pageUrl) => (pageUrl.startsWith(origin) ? appOrigin + pageUrl.slice(origin.length) : pageUrl),
     close: () =>
       new Promise<void>((resolve) => {
+        closeSockets();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -116,7 +116,12 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       const scheme = target.protocol.slice(0, -1);
       let pageUrl = url;
       if (runtime.protocol.isProtocolHandled(scheme)) {
-        this.server = await startSchemeServer(scheme, target.host, () => runtime.protocol.handlers.get(scheme));
+        this.server = await startSchemeServer(
+          scheme,
+          target.host,
+          () => runtime.protocol.handlers.get(scheme),
+          (post) => this.fromPagePort(post.id, post.kind, post.data),
+        );
         pageUrl = this.server.toPageUrl(url);
         this.webContents.toAppUrl = this.server.toAppUrl;
       } else if (scheme !== 'http' && scheme !== 'https') {
@@ -137,15 +142,15 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
         };
         return runtime.ipcMain.invoke(event, channel, args);
       });
-      // What the page's port objects post reaches the relay; only the top frame holds any.
+      // What the page's port objects post reaches the relay: over the scheme server's socket, else
+      // this binding. Only the top frame holds any.
       await context.exposeBinding(portBinding, (source, id: number, kind: 'msg' | 'close', data: unknown) => {
-        if (source.frame !== source.page.mainFrame()) return;
-        if (kind === 'close') this.webContents.pagePorts.closedInPage(id);
-        else this.webContents.pagePorts.fromPage(id, data);
+        if (source.frame === source.page.mainFrame()) this.fromPagePort(id, kind, data);
       });
       const preload = this.options.webPreferences?.preload;
       if (preload !== undefined) {
-        await context.addInitScript({ content: buildPreloadInitScript(await readFile(preload, 'utf8')) });
+        const content = buildPreloadInitScript(await readFile(preload, 'utf8'), this.server !== undefined);
+        await context.addInitScript({ content });
       }
 
       const page = await context.newPage();
@@ -209,6 +214,11 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
       initialLoadDone = true;
       return page;
+    }
+
+    private fromPagePort(id: number, kind: 'msg' | 'close', data: unknown): void {
+      if (kind === 'close') this.webContents.pagePorts.closedInPage(id);
+      else this.webContents.pagePorts.fromPage(id, data);
     }
 
     show(): void {

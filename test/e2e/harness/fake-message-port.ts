@@ -30,6 +30,9 @@ export class FakeMessagePortMain extends EventEmitter implements PortEnd {
   private link: { channel: Entanglement; side: 0 | 1 } | undefined;
   private started = false;
   private closedHere = false;
+  /** The other end closed: what it sent before is still delivered, then 'close' (once). */
+  private remoteGone = false;
+  private closeEmitted = false;
   private transferred = false;
   private readonly queue: PortMessageEvent[] = [];
 
@@ -41,17 +44,19 @@ export class FakeMessagePortMain extends EventEmitter implements PortEnd {
 
   /** What the other end sends to this port: queued until start(), as Electron does. */
   receive(data: unknown, ports: FakeMessagePortMain[]): void {
-    if (this.closedHere) return;
+    if (this.closedHere || this.remoteGone) return;
     this.queue.push({ data, ports });
     if (this.started) this.flushSoon();
   }
 
   /** The other end closed (or its process ended). */
   remoteClosed(): void {
-    if (this.closedHere) return;
-    this.closedHere = true;
+    if (this.closedHere || this.remoteGone) return;
+    this.remoteGone = true;
     this.link = undefined;
-    setImmediate(() => this.emit('close'));
+    // As Electron does, what the other end sent before it closed is read first, then 'close'.
+    if (this.started) this.flushSoon();
+    else setImmediate(() => this.emitClose());
   }
 
   postMessage(message: unknown, transfer: FakeMessagePortMain[] = []): void {
@@ -113,7 +118,14 @@ export class FakeMessagePortMain extends EventEmitter implements PortEnd {
         const event = this.queue.shift() as PortMessageEvent;
         this.emit('message', event);
       }
+      if (this.remoteGone) this.emitClose();
     });
+  }
+
+  private emitClose(): void {
+    if (this.closeEmitted || this.closedHere) return;
+    this.closeEmitted = true;
+    this.emit('close');
   }
 }
 

@@ -1,0 +1,115 @@
+// What a window's page posts on a port main gave it reaches main as Electron's structured clone
+// would carry it, in order, over the harness's port socket (harness/page-port-socket.ts): bytes of
+// every typed-array kind, ArrayBuffers, undefined values, text; then the page's close. The page is
+// served with the app's own CSP, so the socket is proven to pass it (connect-src 'self').
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicyFor } from '../../main/app/content-security-policy';
+import { FakeElectron } from './harness/fake-electron';
+import type { FakeMessagePortMain, PortMessageEvent } from './harness/fake-message-port';
+import { repoRoot } from './harness/repo-paths';
+
+// The preload keeps the port main sends where the test's page.evaluate can reach it.
+const preloadSource = `
+const { ipcRenderer } = require('electron');
+ipcRenderer.on('test-port', (event) => { window.__testPort = event.ports[0]; });
+`;
+
+let dir = '';
+let preload = '';
+const doubles: FakeElectron[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'shotput-page-ports-'));
+  preload = join(dir, 'preload.cjs');
+  await writeFile(preload, preloadSource);
+});
+afterEach(async () => {
+  for (const double of doubles.splice(0)) {
+    await double.close();
+    await double.end();
+  }
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A window of the double showing a blank app page, and main's end of a port the page holds. */
+async function windowWithPort() {
+  const electron = new FakeElectron({
+    appPath: repoRoot,
+    userDataDir: dir,
+    singleInstanceLock: true,
+    platform: 'linux',
+    colorScheme: 'light',
+    secretStorage: 'gnome_libsecret',
+    desktop: { trayHost: true, notifications: true },
+  });
+  doubles.push(electron);
+  electron.app.markReady();
+  const headers = { 'content-type': 'text/html', 'content-security-policy': contentSecurityPolicyFor(undefined) };
+  electron.protocol.handle('app', () => new Response('<!doctype html><title>ports</title>', { headers }));
+  const window = new electron.BrowserWindow({ webPreferences: { preload } });
+  await window.loadURL('app://shotput/index.html');
+  const page = window.webContents.page!;
+  const { port1, port2 } = new electron.MessageChannelMain();
+  window.webContents.postMessage('test-port', null, [port2]);
+  await page.waitForFunction(() => '__testPort' in window);
+  const received: unknown[] = [];
+  const closed = new Promise<void>((resolve) => port1.once('close', () => resolve()));
+  port1.on('message', (event: PortMessageEvent) => received.push(event.data));
+  port1.start();
+  return { electron, page, received, closed, port: port1 as FakeMessagePortMain };
+}
+
+describe('a page’s posts on a port, in the double', () => {
+  it('arrive in order as a structured clone carries them, bytes and undefined included, then the close', async () => {
+    const { electron, page, received, closed } = await windowWithPort();
+    await page.evaluate(() => {
+      const port = (window as unknown as { __testPort: MessagePort }).__testPort;
+      const frame = new Uint8Array(800 * 600 * 4).map((_, index) => index % 251);
+      port.postMessage({ name: 'frames', frames: [{ width: 800, height: 600, data: frame }], failure: undefined });
+      port.postMessage({ view: new Uint8Array(frame.buffer, 8, 4), floats: new Float32Array([1.5, -2]) });
+      port.postMessage({ buffer: new Uint8Array([7, 8, 9]).buffer, list: [1, undefined, 'é ✓'], none: null });
+      port.postMessage('plain text');
+      port.close();
+    });
+    await closed;
+    expect(received).toHaveLength(4);
+    const [first, second, third, fourth] = received as [
+      { name: string; frames: { width: number; data: Uint8Array }[]; failure?: undefined },
+      { view: Uint8Array; floats: Float32Array },
+      { buffer: ArrayBuffer; list: unknown[]; none: null },
+      string,
+    ];
+    expect(first.name).toBe('frames');
+    expect('failure' in first && first.failure === undefined).toBe(true);
+    const data = first.frames[0]!.data;
+    expect(data).toBeInstanceOf(Uint8Array);
+    expect(data.byteLength).toBe(800 * 600 * 4);
+    expect([data[0], data[250], data[251], data[data.length - 1]]).toEqual([0, 250, 0, (data.length - 1) % 251]);
+    // A view carries only its own bytes, as a clone does.
+    expect([...second.view]).toEqual([8, 9, 10, 11]);
+    expect(second.floats).toBeInstanceOf(Float32Array);
+    expect([...second.floats]).toEqual([1.5, -2]);
+    expect(third.buffer).toBeInstanceOf(ArrayBuffer);
+    expect([...new Uint8Array(third.buffer)]).toEqual([7, 8, 9]);
+    expect(third.list).toEqual([1, undefined, 'é ✓']);
+    expect(third.none).toBeNull();
+    expect(fourth).toBe('plain text');
+    expect(electron.pageErrors).toEqual([]);
+  });
+
+  it('refuses in the page what the harness cannot carry as a clone would (a Date), instead of changing it', async () => {
+    const { page } = await windowWithPort();
+    const error = await page.evaluate(() => {
+      try {
+        (window as unknown as { __testPort: MessagePort }).__testPort.postMessage({ at: new Date(0) });
+        return '';
+      } catch (caught) {
+        return String(caught);
+      }
+    });
+    expect(error).toContain('no Date, Map or Set');
+  });
+});

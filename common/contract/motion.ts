@@ -10,10 +10,9 @@ const streamId = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, 'Not a motion str
 const side = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(16_384));
 const milliseconds = v.pipe(v.number(), v.minValue(0), v.maxValue(24 * 3600 * 1000));
 
-/** Most bytes of a slice of the file the worker asks for at once. */
-export const MOTION_READ_MAX = 16 * 1024 * 1024;
-/** Most frames in one motion.frames request. */
-export const MOTION_FRAMES_MAX = 8;
+import { MOTION_FRAMES_MAX, MOTION_READ_MAX } from '../motion-limits';
+
+export { MOTION_FRAMES_MAX, MOTION_READ_MAX };
 
 /** What main asks the window to decode. */
 export interface MotionDecodeRequest {

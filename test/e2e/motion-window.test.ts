@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dropFiles, expectVisible, saveScreenshot } from './harness/index';
+import { dropFiles, expectVisible, prepareDrop, saveScreenshot } from './harness/index';
 import { slidingSquare } from '../images/lottie-fixtures';
 import { publishedShotImage } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
@@ -27,11 +27,26 @@ async function clip(file: string, codec: string[], seconds = 2): Promise<void> {
   await run('ffmpeg', ['-v', 'error', '-y', ...source, ...codec, '-pix_fmt', 'yuv420p', file]);
 }
 
-/** Starts recording the gaps between the window's animation frames. */
+interface FrameWatch {
+  gaps: number[];
+  /** Tasks of the window's own thread over 50 ms (the browser's long tasks), in ms. */
+  longTasks: number[];
+  running: boolean;
+}
+
+/**
+ * Starts recording the gaps between the window's animation frames, and the window thread's long
+ * tasks: a gap without a long task is the machine's cores taken by other work, not the window's.
+ */
 async function watchFrameGaps(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const state = { gaps: [] as number[], running: true };
-    (window as unknown as { __gaps: typeof state }).__gaps = state;
+    const state: FrameWatch = { gaps: [], longTasks: [], running: true };
+    (window as unknown as { __gaps: FrameWatch }).__gaps = state;
+    const observer = new PerformanceObserver((list) => {
+      if (!state.running) return observer.disconnect();
+      for (const entry of list.getEntries()) state.longTasks.push(entry.duration);
+    });
+    observer.observe({ type: 'longtask' });
     let last = performance.now();
     const tick = (now: number) => {
       state.gaps.push(now - last);
@@ -42,11 +57,12 @@ async function watchFrameGaps(page: Page): Promise<void> {
   });
 }
 
-async function frameGaps(page: Page): Promise<number[]> {
+/** The gaps recorded (sorted), and the long tasks; recording stops. */
+async function frameGaps(page: Page): Promise<{ gaps: number[]; longTasks: number[] }> {
   return page.evaluate(() => {
-    const state = (window as unknown as { __gaps: { gaps: number[]; running: boolean } }).__gaps;
+    const state = (window as unknown as { __gaps: FrameWatch }).__gaps;
     state.running = false;
-    return state.gaps.slice(1).sort((a, b) => a - b);
+    return { gaps: state.gaps.slice(1).sort((a, b) => a - b), longTasks: state.longTasks };
   });
 }
 
@@ -68,16 +84,18 @@ describe('motion in the window', () => {
       // The machine's own pace first (two cores shared with the rest of the run), then the clip's.
       await watchFrameGaps(page);
       await page.waitForTimeout(3000);
-      const idle = await frameGaps(page);
+      const idle = (await frameGaps(page)).gaps;
       const idleP95 = idle[Math.floor(idle.length * 0.95)] ?? 0;
+      // The harness's half of the drop (the clip's bytes carried into the page) is not the app's.
+      const drop = await prepareDrop(page, page.getByTestId('drop-zone'), [video]);
       await watchFrameGaps(page);
       const started = Date.now();
-      await dropFiles(page, page.getByTestId('drop-zone'), [video]);
+      await drop();
       const card = page.getByRole('list', { name: 'Drafts' }).getByRole('article', { name: 'prototype walk' });
       await expectVisible(card);
       await expect.poll(() => card.getByText(/800×600 GIF/).count(), { timeout: 180_000, interval: 250 }).toBe(1);
       const preparedMs = Date.now() - started;
-      const gaps = await frameGaps(page);
+      const { gaps, longTasks } = await frameGaps(page);
       const median = gaps[Math.floor(gaps.length / 2)] ?? 0;
       const p90 = gaps[Math.floor(gaps.length * 0.9)] ?? 0;
       const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
@@ -85,12 +103,13 @@ describe('motion in the window', () => {
       console.log(
         `motion: 2 s 1280x720 H.264 prepared in ${preparedMs} ms; ${gaps.length} window frames, ` +
           `median gap ${median.toFixed(1)} ms, 90th percentile ${p90.toFixed(1)} ms, 95th percentile gap ${p95.toFixed(1)} ms, longest ${longest.toFixed(1)} ms, ` +
-          `${gaps.filter((gap) => gap > 50).length} over 50 ms (idle before the drop: 95th percentile ${idleP95.toFixed(1)} ms)`,
+          `${gaps.filter((gap) => gap > 50).length} over 50 ms, ${longTasks.length} long tasks on the window's thread ` +
+          `(longest ${Math.max(0, ...longTasks).toFixed(0)} ms; idle before the drop: 95th percentile ${idleP95.toFixed(1)} ms)`,
       );
-      // Decoding and encoding happen off the window's thread: it keeps drawing, most frames at its
-      // idle pace. Not yet the issue's goal of no gap over 50 ms: in this harness the window's
-      // thread relays every frame (its IPC carries each as base64 on the page's thread, where
-      // Electron's structured clone copies it), and the machine's two cores are shared by the run.
+      // Decoding and encoding happen off the window's thread, and it relays one frame per request
+      // (a structured clone, as Electron's port makes): it keeps drawing at its idle pace. On an
+      // idle machine no gap is over 50 ms and there is no long task (the README's figures); the
+      // bound here is loose because the run's other files share the two cores.
       expect(median).toBeLessThan(50);
 
       await page.getByRole('button', { name: /^Upload all/ }).click();

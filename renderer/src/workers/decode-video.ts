@@ -7,9 +7,16 @@ import { clipInput } from './clip-input';
 import { framePicker, posterOf, rgbaOf } from './frame-pick';
 import { DecodeFailure } from './worker-messages';
 import type { DecodeIo } from './worker-messages';
+import type { MotionWindowFrame } from '../../../common/contract/index';
+import { MOTION_FRAMES_MAX } from '../../../common/motion-limits';
 
-/** Frames sent to main in one request. */
-const BATCH = 2;
+/**
+ * Bytes of frames sent to main in one request: a frame the size of a shot (800x600 RGBA, 1.9 MB) or
+ * of its framing (1067x600, 2.6 MB) goes on its own, smaller ones a few together. The window's
+ * thread copies each request on its way (Electron's port clones what it carries): two such frames
+ * at once held it 30 to 50 ms, a frame the window missed drawing.
+ */
+const BATCH_BYTES = 2 * 1024 * 1024;
 
 const CODEC_NAMES: Record<string, string> = { avc: 'H.264', hevc: 'HEVC', vp8: 'VP8', vp9: 'VP9', av1: 'AV1' };
 
@@ -65,16 +72,20 @@ export async function decodeVideo(io: DecodeIo): Promise<void> {
     const pick = framePicker(request);
     const start = first + (request.range?.startMs ?? 0) / 1000;
     const end = request.range ? first + request.range.endMs / 1000 : undefined;
-    let batch = [];
+    let batch: MotionWindowFrame[] = [];
+    let bytes = 0;
     for await (const wrapped of sink.canvases(start, end)) {
       const timeMs = Math.max(0, (wrapped.timestamp - first) * 1000);
       const choice = pick(timeMs);
       if (choice === 'stop') break;
       if (choice === 'skip') continue;
-      batch.push(rgbaOf(wrapped.canvas, width, height, timeMs));
-      if (batch.length < BATCH) continue;
+      const frame = rgbaOf(wrapped.canvas, width, height, timeMs);
+      batch.push(frame);
+      bytes += frame.data.byteLength;
+      if (bytes < BATCH_BYTES && batch.length < MOTION_FRAMES_MAX) continue;
       const more = await io.frames(batch);
       batch = [];
+      bytes = 0;
       if (!more) return;
     }
     if (batch.length > 0) await io.frames(batch);

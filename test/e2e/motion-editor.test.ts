@@ -172,6 +172,29 @@ describe('the motion editor', () => {
       await expect.poll(() => sentLine.count(), { timeout: 30_000, interval: 250 }).toBe(1);
       expect(await sentLine.textContent()).toBe(prepared);
       expect(await trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' }).count()).toBe(0);
+
+      // Cancel pressed while a trim is still settling (a handle just let go): that trim is dropped,
+      // not sent behind the Cancel and prepared while the editor shows the trim it went back to.
+      // The engine is held still so the Cancel's answer comes after the settling time has passed.
+      const end = trim.getByRole('slider', { name: 'End of the shot' });
+      await press(end, 'ArrowLeft', 30);
+      await expectVisible(cancel);
+      await press(end, 'ArrowRight', 15);
+      const engine = launched.electron.utilityProcess.children.find(
+        (child) => child.serviceName === 'Shotput engine' && child.pid !== undefined,
+      )!;
+      process.kill(engine.pid!, 'SIGSTOP');
+      try {
+        await cancel.click();
+        await page.waitForTimeout(1_000);
+      } finally {
+        process.kill(engine.pid!, 'SIGCONT');
+      }
+      await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
+      // Nothing is prepared after the Cancel: the draft is its last prepared image.
+      await page.waitForTimeout(1_000);
+      expect(await cancel.count()).toBe(0);
+      expect(await sentLine.textContent()).toBe(prepared);
       expect(launched.electron.pageErrors).toEqual([]);
     },
     launchTimeout,

@@ -4,6 +4,14 @@
 import type { PrepareChoice } from '../../../../common/contract/index';
 import { getBridge } from '../../lib/bridge';
 
+export interface CancelFollower {
+  id: string;
+  /** A Cancel was pressed: drop any change not yet sent. */
+  cancelling(): void;
+  /** Main went back to this choice. */
+  cancelled(prepare: PrepareChoice): void;
+}
+
 class DraftProgress {
   /** Share done, 0..1, per draft being prepared. */
   done = $state<Record<string, number>>({});
@@ -29,12 +37,29 @@ class DraftProgress {
     return done === undefined ? undefined : Math.round(done * 100);
   }
 
-  /** Stops the draft's preparation; main puts back its last prepared image and answers the choice it has now. */
+  /**
+   * Stops the draft's preparation; main puts back its last prepared image and answers the choice it
+   * has now. Whoever edits the draft hears of it (follow()), from whichever Cancel was pressed: the
+   * card's or the editor's.
+   */
   async cancel(id: string): Promise<PrepareChoice | undefined> {
     delete this.done[id];
+    // Before the request: a change still settling (a trim handle just let go) would otherwise be
+    // sent behind the Cancel and prepared, while the editor went back to the last prepared choice.
+    for (const follower of this.followers) if (follower.id === id) follower.cancelling();
     const answer = await getBridge()?.drafts.cancelPrepare({ draftId: id });
-    return answer?.ok ? (answer.value.prepare ?? undefined) : undefined;
+    const prepare = answer?.ok ? (answer.value.prepare ?? undefined) : undefined;
+    if (prepare) for (const follower of this.followers) if (follower.id === id) follower.cancelled(prepare);
+    return prepare;
   }
+
+  /** An editor of draft `id`: told as a Cancel is pressed, and of the choice main went back to. */
+  follow(follower: CancelFollower): () => void {
+    this.followers.add(follower);
+    return () => this.followers.delete(follower);
+  }
+
+  private readonly followers = new Set<CancelFollower>();
 }
 
 export const draftProgress = new DraftProgress();

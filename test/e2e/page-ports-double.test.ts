@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicyFor } from '../../main/app/content-security-policy';
-import { FakeElectron } from './harness/fake-electron';
+import type { FakeElectron } from './harness/fake-electron';
 import type { FakeMessagePortMain, PortMessageEvent } from './harness/fake-message-port';
-import { repoRoot } from './harness/repo-paths';
+import { linuxDouble } from './support/linux-double';
 
 // The preload keeps the port main sends where the test's page.evaluate can reach it.
 const preloadSource = `
@@ -36,15 +36,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** A window of the double showing a blank app page, and main's end of a port the page holds. */
 async function windowWithPort() {
-  const electron = new FakeElectron({
-    appPath: repoRoot,
-    userDataDir: dir,
-    singleInstanceLock: true,
-    platform: 'linux',
-    colorScheme: 'light',
-    secretStorage: 'gnome_libsecret',
-    desktop: { trayHost: true, notifications: true },
-  });
+  const electron = linuxDouble(dir);
   doubles.push(electron);
   electron.app.markReady();
   const headers = { 'content-type': 'text/html', 'content-security-policy': contentSecurityPolicyFor(undefined) };

@@ -6,10 +6,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FakeElectron } from './harness/fake-electron';
+import type { FakeElectron } from './harness/fake-electron';
 import { RUN_AS_NODE_REFUSAL } from './harness/fake-fuses';
 import type { FakeMessagePortMain, PortMessageEvent } from './harness/fake-message-port';
-import { repoRoot } from './harness/repo-paths';
+import { linuxDouble } from './support/linux-double';
 
 // The child: answers on parentPort, echoes on any port it is given, reports what it lacks.
 const childSource = `
@@ -59,15 +59,7 @@ afterEach(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function electron(ready = true): FakeElectron {
-  const double = new FakeElectron({
-    appPath: repoRoot,
-    userDataDir: dir,
-    singleInstanceLock: true,
-    platform: 'linux',
-    colorScheme: 'light',
-    secretStorage: 'gnome_libsecret',
-    desktop: { trayHost: true, notifications: true },
-  });
+  const double = linuxDouble(dir);
   doubles.push(double);
   if (ready) double.app.markReady();
   return double;

@@ -5,7 +5,7 @@
 // listeners receive the payload alone, never the IPC event that holds the sender.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { channelOf, eventNames, requestNames } from '../../common/contract/index';
-import { dispatchFunction, invokeBinding, portBinding, portDeliverFunction } from './harness/preload-init-script';
+import { dispatchFunction, invokeBinding } from './harness/preload-init-script';
 import { launchApp, waitForShell, type LaunchedApp } from './harness/index';
 
 vi.mock('electron', () => import('./harness/electron-module'));
@@ -37,8 +37,7 @@ describe('preload isolation', () => {
       const appGlobals = await page.evaluate(() => Object.getOwnPropertyNames(window));
       // The harness's own IPC plumbing, which stands in for Electron's internal channel.
       const harnessPlumbing = (name: string) =>
-        [invokeBinding, dispatchFunction, portBinding, portDeliverFunction].includes(name) ||
-        name.startsWith('__playwright');
+        [invokeBinding, dispatchFunction].includes(name) || name.startsWith('__playwright');
       expect(appGlobals.filter((name) => !pristine.includes(name) && !harnessPlumbing(name))).toEqual(['shotput']);
 
       const reach = await page.evaluate(() => {

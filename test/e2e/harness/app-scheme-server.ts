@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProtocolHandler } from './fake-protocol';
-import { acceptPortSockets, type PortPost } from './page-port-socket';
+import { acceptPortSockets, serveRelayWorker, type PortSocketPeer } from './page-port-socket';
 
 export interface SchemeServer {
   /** http://127.0.0.1:PORT — the page's origin; stands for scheme://host. */
@@ -19,9 +19,11 @@ export async function startSchemeServer(
   scheme: string,
   host: string,
   handler: () => ProtocolHandler | undefined,
-  onPortPost: (post: PortPost) => void,
+  ports: PortSocketPeer,
 ): Promise<SchemeServer> {
   const server: Server = createServer((incoming, outgoing) => {
+    // The page's port relay (page-port-relay.ts) is the harness's, not the app's.
+    if (serveRelayWorker(incoming, outgoing)) return;
     void (async () => {
       try {
         const current = handler();
@@ -42,8 +44,8 @@ export async function startSchemeServer(
       }
     })();
   });
-  // The page's ports post over a socket on this same origin (page-port-socket.ts).
-  const closeSockets = acceptPortSockets(server, onPortPost);
+  // The page's ports travel over a socket on this same origin (page-port-socket.ts).
+  const closeSockets = acceptPortSockets(server, ports);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const appOrigin = `${scheme}://${host}`;

@@ -9,7 +9,7 @@ import { startSchemeServer, type SchemeServer } from './app-scheme-server';
 import type { FakeIpcMain, FakeInvokeEvent } from './fake-ipc-main';
 import type { FakeProtocol } from './fake-protocol';
 import { FakeWebContents } from './fake-web-contents';
-import { buildPreloadInitScript, invokeBinding, portBinding } from './preload-init-script';
+import { buildPreloadInitScript, invokeBinding } from './preload-init-script';
 
 export { FakeWebContents };
 
@@ -120,8 +120,10 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
           scheme,
           target.host,
           () => runtime.protocol.handlers.get(scheme),
-          (post) => this.fromPagePort(post.id, post.kind, post.data),
+          this.webContents.pagePorts,
         );
+        this.webContents.carriesPorts = true;
+        this.webContents.onRefusedPost = (why) => runtime.pageErrors.push(`port post refused: ${why}`);
         pageUrl = this.server.toPageUrl(url);
         this.webContents.toAppUrl = this.server.toAppUrl;
       } else if (scheme !== 'http' && scheme !== 'https') {
@@ -141,11 +143,6 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
           processId: 1,
         };
         return runtime.ipcMain.invoke(event, channel, args);
-      });
-      // What the page's port objects post reaches the relay: over the scheme server's socket, else
-      // this binding. Only the top frame holds any.
-      await context.exposeBinding(portBinding, (source, id: number, kind: 'msg' | 'close', data: unknown) => {
-        if (source.frame === source.page.mainFrame()) this.fromPagePort(id, kind, data);
       });
       const preload = this.options.webPreferences?.preload;
       if (preload !== undefined) {
@@ -214,11 +211,6 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
       initialLoadDone = true;
       return page;
-    }
-
-    private fromPagePort(id: number, kind: 'msg' | 'close', data: unknown): void {
-      if (kind === 'close') this.webContents.pagePorts.closedInPage(id);
-      else this.webContents.pagePorts.fromPage(id, data);
     }
 
     show(): void {

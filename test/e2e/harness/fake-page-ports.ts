@@ -1,51 +1,78 @@
 // Ports main posts into the page (webContents.postMessage with a transfer list), as the Electron
-// double carries them: the MessagePortMain's end of the channel moves to a relay here, and the page
-// gets a port object of the preload init script (preload-init-script.ts) that reaches the relay
-// through a Playwright binding; what the other end sends is evaluated into the page, in order with
-// webContents.send. A port the page no longer has (it reloaded or navigated: its ports went with the
-// old document) is closed the first time something reaches it, as Electron closes a renderer's
-// ports when its document goes; the partner hears 'close'.
+// double carries them: the MessagePortMain's end of the channel moves here, and the page gets a real
+// MessagePort whose partner sits in the page's relay Worker (page-port-relay.ts), reached over the
+// window's port socket (page-port-socket.ts). What main's side sends before the page's relay holds
+// the port waits here, in order. A port the page no longer has (it reloaded or navigated: its
+// ports went with the old document, the relay and its socket too) is closed, as Electron closes a
+// renderer's ports when its document goes; the partner hears 'close'.
 import type { FakeMessagePortMain, PortEnd } from './fake-message-port';
+import { encodePortMessage, type PageSocket, type PortPost, type PortSocketPeer } from './page-port-socket';
 
 type ChannelEnd = NonNullable<FakeMessagePortMain['channelEnd']>;
 
-export class PagePortRelay {
-  private readonly links = new Map<number, ChannelEnd>();
+interface Link {
+  end: ChannelEnd | undefined;
+  /** The socket of the page's relay once it holds the port; until then, what waits for it. */
+  socket: PageSocket | undefined;
+  waiting: Buffer[];
+}
+
+export class PagePortRelay implements PortSocketPeer {
+  private readonly links = new Map<number, Link>();
   private nextId = 1;
 
-  /** `deliver` evaluates a message into the page; it answers false when the page lacks the port. */
-  constructor(private readonly deliver: (id: number, data: unknown) => Promise<boolean>) {}
+  /** `refused` hears what the page posted that the harness cannot carry as a clone would. */
+  constructor(private readonly refused: (why: string) => void) {}
 
-  /** Moves each port into the page; answers the ids the page's port objects will carry. */
+  /** Moves each port into the page; answers the ids the page's relay will know them by. */
   moveIn(ports: FakeMessagePortMain[]): number[] {
     return ports.map((port) => {
       const id = this.nextId++;
+      const link: Link = { end: port.channelEnd, socket: undefined, waiting: [] };
+      this.links.set(id, link);
       const end: PortEnd = {
         receive: (data, carried) => {
           if (carried.length > 0) throw new Error('The Electron double carries no ports over a transferred port.');
-          void this.deliver(id, data).then((known) => known || this.closedInPage(id));
+          const frame = encodePortMessage(id, data);
+          if (link.socket === undefined) link.waiting.push(frame);
+          else link.socket.send(frame);
         },
         remoteClosed: () => void this.links.delete(id),
       };
-      const link = port.channelEnd;
-      if (link !== undefined) this.links.set(id, link);
       port.moveTo(end);
       return id;
     });
   }
 
-  /** The page posted `data` on port `id`. */
-  fromPage(id: number, data: unknown): void {
-    const link = this.links.get(id);
-    link?.channel.other(link.side)?.receive(structuredClone(data), []);
+  post(socket: PageSocket, post: PortPost): void {
+    const link = this.links.get(post.id);
+    if (link === undefined) return;
+    switch (post.kind) {
+      case 'hello':
+        link.socket = socket;
+        for (const frame of link.waiting.splice(0)) socket.send(frame);
+        return;
+      case 'msg':
+        link.end?.channel.other(link.end.side)?.receive(post.data, []);
+        return;
+      case 'close':
+        return this.closedInPage(post.id);
+      case 'refused':
+        return this.refused(String(post.data));
+    }
   }
 
-  /** The page closed port `id` (or no longer has it): its partner hears 'close'. */
+  /** A page's relay went (its document did): every port it held is closed. */
+  gone(socket: PageSocket): void {
+    for (const [id, link] of [...this.links]) if (link.socket === socket) this.closedInPage(id);
+  }
+
+  /** Port `id` never reached a page (the page went before it arrived): it is closed. */
   closedInPage(id: number): void {
     const link = this.links.get(id);
     if (link === undefined) return;
     this.links.delete(id);
-    link.channel.other(link.side)?.remoteClosed();
+    link.end?.channel.other(link.end.side)?.remoteClosed();
   }
 
   /** The window was destroyed: every port it held is closed. */

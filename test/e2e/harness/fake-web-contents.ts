@@ -1,23 +1,22 @@
 // webContents of the fake Electron: a window's page in Debian's Chromium, as main/app sees it.
 // send() and postMessage() reach the preload's ipcRenderer listeners in order (postMessage with the
-// ports it transfers, relayed by fake-page-ports.ts); executeJavaScript and reload act on the page.
+// ports it transfers, carried by fake-page-ports.ts); executeJavaScript and reload act on the page.
 import { EventEmitter } from 'node:events';
 import type { Page } from 'playwright-core';
 import { checkTransferList, type FakeMessagePortMain } from './fake-message-port';
 import { PagePortRelay } from './fake-page-ports';
-import { dispatchFunction, portDeliverFunction } from './preload-init-script';
+import { dispatchFunction } from './preload-init-script';
 
 export interface WindowOpenDecision {
   action: 'allow' | 'deny';
 }
 
-type PageDelivery =
-  { kind: 'ipc'; channel: string; payload: unknown; portIds: number[] } | { kind: 'port'; id: number; data: unknown };
-
-/** A message for the page: `known` hears whether the page still had the port. */
-type Delivery =
-  | Extract<PageDelivery, { kind: 'ipc' }>
-  | (Extract<PageDelivery, { kind: 'port' }> & { known: (yes: boolean) => void });
+/** A message for the preload's ipcRenderer listeners, with the ids of the ports it carries. */
+interface Delivery {
+  channel: string;
+  payload: unknown;
+  portIds: number[];
+}
 
 let nextId = 1;
 
@@ -41,11 +40,17 @@ export class FakeWebContents extends EventEmitter {
   /** webContents.send: delivered to the preload's ipcRenderer listeners, in order. */
   send(channel: string, ...args: unknown[]): void {
     if (this.page === undefined || this.destroyed) return;
-    this.enqueue({ kind: 'ipc', channel, payload: structuredClone(args[0]), portIds: [] });
+    this.enqueue({ channel, payload: structuredClone(args[0]), portIds: [] });
   }
 
-  /** Ports main posted into the page (webContents.postMessage), relayed to their page objects. */
-  readonly pagePorts = new PagePortRelay((id, data) => this.deliverToPort(id, data));
+  /** What the page posted that the harness could not carry; the window records it as a page error. */
+  onRefusedPost: (why: string) => void = () => undefined;
+
+  /** Ports main posted into the page (webContents.postMessage), carried to the page's relay. */
+  readonly pagePorts = new PagePortRelay((why) => this.onRefusedPost(why));
+
+  /** Whether the page is the app's, served with the port relay (the only pages the double posts ports to). */
+  carriesPorts = false;
 
   /**
    * webContents.postMessage: `message` to the preload's ipcRenderer listeners with `transfer`'s
@@ -54,10 +59,12 @@ export class FakeWebContents extends EventEmitter {
    */
   postMessage(channel: string, message: unknown, transfer: FakeMessagePortMain[] = []): void {
     const ports = checkTransferList(transfer);
+    if (ports.length > 0 && !this.carriesPorts)
+      throw new Error('The Electron double posts ports only into pages of the app’s scheme.');
     const payload = structuredClone(message);
     const portIds = this.pagePorts.moveIn(ports);
     if (this.page === undefined || this.destroyed) return;
-    this.enqueue({ kind: 'ipc', channel, payload, portIds });
+    this.enqueue({ channel, payload, portIds });
   }
 
   /** Resolves once every event sent so far has reached the page. */
@@ -65,15 +72,10 @@ export class FakeWebContents extends EventEmitter {
     return this.draining ?? Promise.resolve();
   }
 
-  private deliverToPort(id: number, data: unknown): Promise<boolean> {
-    if (this.page === undefined || this.destroyed) return Promise.resolve(false);
-    return new Promise((known) => this.enqueue({ kind: 'port', id, data, known }));
-  }
-
   /**
    * What main sends the page goes in order, and what waits is delivered together: one evaluate
    * per batch, not per message (a round trip to Chromium each, which Electron does not pay: its
-   * messages to a renderer are posted, not awaited).
+   * messages to a renderer are posted, not awaited). Ports' messages go over the port socket.
    */
   private enqueue(delivery: Delivery): void {
     this.waiting.push(delivery);
@@ -84,32 +86,27 @@ export class FakeWebContents extends EventEmitter {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
       const page = this.page;
-      const items = batch.map((item) =>
-        item.kind === 'ipc' ? item : { kind: item.kind, id: item.id, data: item.data },
-      );
-      const known =
-        page === undefined || this.destroyed
-          ? []
-          : await page
-              .evaluate(
-                ([given, dispatch, deliver]) => {
-                  const page = window as unknown as Record<string, (...args: unknown[]) => unknown>;
-                  return given.map((item) => {
-                    try {
-                      if (item.kind === 'ipc') {
-                        page[dispatch]?.(item.channel, item.payload, item.portIds);
-                        return true;
-                      }
-                      return page[deliver]?.(item.id, item.data) === true;
-                    } catch {
-                      return true;
-                    }
-                  });
-                },
-                [items as PageDelivery[], dispatchFunction, portDeliverFunction] as const,
-              )
-              .catch(() => [] as boolean[]);
-      batch.forEach((item, index) => item.kind === 'port' && item.known(known[index] === true));
+      const reached =
+        page !== undefined &&
+        !this.destroyed &&
+        (await page
+          .evaluate(
+            ([given, dispatch]) => {
+              const page = window as unknown as Record<string, (...args: unknown[]) => unknown>;
+              for (const item of given) {
+                try {
+                  page[dispatch]?.(item.channel, item.payload, item.portIds);
+                } catch {
+                  // A listener's own error stays in the page, as in Electron.
+                }
+              }
+              return true;
+            },
+            [batch, dispatchFunction] as const,
+          )
+          .catch(() => false));
+      // Ports posted to a page that went before they arrived are closed, as its document's were.
+      if (!reached) for (const item of batch) for (const id of item.portIds) this.pagePorts.closedInPage(id);
     }
     this.draining = undefined;
   }

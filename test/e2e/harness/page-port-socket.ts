@@ -1,27 +1,30 @@
-// What the page's port objects post reaches the relay (fake-page-ports.ts) over a WebSocket to the
-// window's own loopback origin, not through a Playwright binding. A binding serializes on the
-// window's thread (base64 of every byte) and crosses the browser's protocol twice: a motion clip's
-// frames, megabytes a message, took 80 to 140 ms of the window's thread each, where Electron's own
-// port makes one structured clone (about 10 ms). So the harness's transport, not the app, drew the
-// window's frame gaps, and the motion tests spent much of their time in it. Over the socket the page
-// encodes a message as JSON with its bytes laid after it in one binary frame (page side:
-// preload-init-script.ts), and this side lays the bytes back in place.
+// Ports main posts into a page travel, in the harness, over a WebSocket to the window's own
+// loopback origin. In the page each port is a real MessagePort whose partner lives in a relay Worker
+// of the harness (page-port-relay.ts); that Worker holds the socket. So a port the page hands on (to
+// its own Worker) reaches main without the window's thread, as an Electron port does: Electron
+// delivers a port's messages to the thread that holds it. An earlier binding (base64 of every byte,
+// the browser's protocol crossed twice) took 80 to 140 ms of the window's thread per motion frame and
+// drew the window's frame gaps itself.
 //
-// The page's CSP allows it: connect-src 'self' covers ws: on the page's own host and port. Only
-// the page's posts travel here (and its 'close'), in the order they were made; what main sends into
-// the page still goes through page.evaluate, in order with webContents.send.
-import type { IncomingMessage, Server } from 'node:http';
+// A message on the socket, either way, is JSON with its bytes laid after it in one binary frame:
+// a u32 (little-endian) length, that much JSON ({ id, kind, data }), then the byte runs. The page's
+// CSP allows the socket: connect-src 'self' covers ws: on the page's own host and port.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { BYTES, UNDEFINED, relayWorkerSource } from './page-port-relay';
 
-/** The path on the window's origin that the page's ports connect to. */
+/** The path on the window's origin that the relay Worker connects to. */
 export const portSocketPath = '/__shotput-harness/ports';
+/** The path the relay Worker's script is served from (same origin, as worker-src 'self' asks). */
+export const relayWorkerPath = '/__shotput-harness/port-relay.js';
 
-/** Tags of the page's encoding: a byte run (its offset, length, type) and an undefined value. */
-export const BYTES = '\u0000b';
-export const UNDEFINED = '\u0000u';
-
-export type PortPost = { id: number; kind: 'msg' | 'close'; data: unknown };
+/**
+ * What the page's relay says: `hello` (it holds port `id` now), `msg` (the page posted `data`),
+ * `close` (the page closed it), `refused` (the page posted what a clone carries and the harness
+ * cannot: `data` says what).
+ */
+export type PortPost = { id: number; kind: 'hello' | 'msg' | 'close' | 'refused'; data: unknown };
 
 type TypedArrayName =
   | 'Uint8Array'
@@ -36,7 +39,21 @@ type TypedArrayName =
   | 'BigInt64Array'
   | 'BigUint64Array';
 
-/** One frame of the page: a u32 (little-endian) length, that much JSON, then the byte runs. */
+const typedArrayNames = new Set<string>([
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int8Array',
+  'Uint16Array',
+  'Int16Array',
+  'Uint32Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+]);
+
+/** A frame from the page, with its bytes laid back in place. */
 export function decodePortPost(frame: Buffer): PortPost {
   const headerLength = frame.readUInt32LE(0);
   const bytesStart = 4 + headerLength;
@@ -62,19 +79,81 @@ export function decodePortPost(frame: Buffer): PortPost {
   return { id: header.id, kind: header.kind, data: restore(header.data) };
 }
 
-/**
- * Accepts the page's port socket on `server`; each post is handed to `onPost` in the order it was
- * made. Answers a function that closes every socket (the window closing).
- */
-export function acceptPortSockets(server: Server, onPost: (post: PortPost) => void): () => void {
+/** The kind of byte run the page rebuilds: a Buffer is a Uint8Array to a page. */
+function byteKindOf(value: ArrayBuffer | ArrayBufferView): string {
+  if (value instanceof ArrayBuffer) return 'ArrayBuffer';
+  if (value instanceof DataView) return 'DataView';
+  return typedArrayNames.has(value.constructor.name) ? value.constructor.name : 'Uint8Array';
+}
+
+/** What main's end of a port sends into the page, as one frame (the relay lays the bytes back). */
+export function encodePortMessage(id: number, data: unknown): Buffer {
+  const runs: Uint8Array[] = [];
+  let length = 0;
+  const json = JSON.stringify({ id, kind: 'msg', data }, function (this: Record<string, unknown>, key, value) {
+    const original = this[key];
+    if (original instanceof Date || original instanceof Map || original instanceof Set)
+      throw new TypeError('The harness carries no Date, Map or Set over a port.');
+    if (original === undefined) return { [UNDEFINED]: 1 };
+    if (original instanceof ArrayBuffer || ArrayBuffer.isView(original)) {
+      const bytes =
+        original instanceof ArrayBuffer
+          ? new Uint8Array(original)
+          : new Uint8Array(original.buffer, original.byteOffset, original.byteLength);
+      runs.push(bytes);
+      length += bytes.byteLength;
+      return { [BYTES]: [length - bytes.byteLength, bytes.byteLength, byteKindOf(original)] };
+    }
+    return value as unknown;
+  });
+  const header = Buffer.from(json, 'utf8');
+  const frame = Buffer.allocUnsafe(4 + header.byteLength + length);
+  frame.writeUInt32LE(header.byteLength, 0);
+  header.copy(frame, 4);
+  let at = 4 + header.byteLength;
+  for (const run of runs) {
+    frame.set(run, at);
+    at += run.byteLength;
+  }
+  return frame;
+}
+
+/** One page's relay, as the window's side sees it: what it posts, and whether it is still there. */
+export interface PageSocket {
+  send(frame: Buffer): void;
+}
+
+export interface PortSocketPeer {
+  /** The relay of `socket` said something, in the order the page did. */
+  post(socket: PageSocket, post: PortPost): void;
+  /** `socket`'s page is gone (it reloaded, navigated or closed): the ports it held went with it. */
+  gone(socket: PageSocket): void;
+}
+
+/** Serves the relay Worker's script; answers false for any other request. */
+export function serveRelayWorker(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  if (incoming.url !== relayWorkerPath) return false;
+  outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+  outgoing.end(relayWorkerSource(portSocketPath));
+  return true;
+}
+
+/** Accepts the page relays' sockets on `server`. Answers a function that closes every socket. */
+export function acceptPortSockets(server: Server, peer: PortSocketPeer): () => void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 512 * 1024 * 1024 });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (request.url !== portSocketPath) return void socket.destroy();
-    sockets.handleUpgrade(request, socket, head, (client) => {
+    sockets.handleUpgrade(request, socket, head, (client: WebSocket) => {
+      const page: PageSocket = {
+        send: (frame) => {
+          if (client.readyState === client.OPEN) client.send(frame, { binary: true });
+        },
+      };
       client.on('message', (data: RawData, isBinary: boolean) => {
         if (!isBinary) throw new Error('The page posted a text frame on its port socket.');
-        onPost(decodePortPost(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[])));
+        peer.post(page, decodePortPost(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[])));
       });
+      client.on('close', () => peer.gone(page));
     });
   });
   return () => {

@@ -1,0 +1,143 @@
+// The page's side of the ports main posts into a window (page-port-socket.ts is main's side). Each
+// port the page gets is a real MessagePort; its partner goes to one relay Worker per page, which
+// carries both ways over the window's port socket. The page may use its port as any MessagePort:
+// set onmessage, close it, or transfer it to a Worker of its own, where main's messages then arrive
+// without the window's thread, as in Electron.
+//
+// Strict as a structured clone is where JSON is not: a Date, Map or Set, which the contract never
+// carries, is not sent changed; the relay reports it, and the harness makes it a page error.
+
+/** Tags of the socket's encoding: a byte run (its offset, length, type) and an undefined value. */
+export const BYTES = '\u0000b';
+export const UNDEFINED = '\u0000u';
+/**
+ * What the page's port says last when the page closes it. Chromium tells a port nothing when its
+ * partner closes, where Electron's MessagePortMain hears 'close': the page's port says so on itself,
+ * after what it posted before, in order.
+ */
+export const CLOSING = '\u0000closing';
+
+/** The relay Worker's script (served at relayWorkerPath); `socketPath` is where it connects. */
+export function relayWorkerSource(socketPath: string): string {
+  return `'use strict';
+const BYTES = ${JSON.stringify(BYTES)};
+const UNDEFINED = ${JSON.stringify(UNDEFINED)};
+const CLOSING = ${JSON.stringify(CLOSING)};
+
+const encode = (id, kind, data) => {
+  const runs = [];
+  let length = 0;
+  const json = JSON.stringify({ id, kind, data }, function (key, value) {
+    const original = this[key];
+    if (original instanceof Date || original instanceof Map || original instanceof Set)
+      throw new TypeError('The harness carries no Date, Map or Set over a port.');
+    if (original === undefined) return { [UNDEFINED]: 1 };
+    if (original instanceof ArrayBuffer || ArrayBuffer.isView(original)) {
+      const bytes = original instanceof ArrayBuffer
+        ? new Uint8Array(original)
+        : new Uint8Array(original.buffer, original.byteOffset, original.byteLength);
+      const type = original instanceof ArrayBuffer ? 'ArrayBuffer' : original.constructor.name;
+      runs.push(bytes);
+      length += bytes.byteLength;
+      return { [BYTES]: [length - bytes.byteLength, bytes.byteLength, type] };
+    }
+    return value;
+  });
+  const header = new TextEncoder().encode(json);
+  const frame = new Uint8Array(4 + header.byteLength + length);
+  new DataView(frame.buffer).setUint32(0, header.byteLength, true);
+  frame.set(header, 4);
+  let at = 4 + header.byteLength;
+  for (const run of runs) {
+    frame.set(run, at);
+    at += run.byteLength;
+  }
+  return frame;
+};
+
+// Main's message, its bytes in buffers of their own, handed on (transferred, not copied again).
+const decode = (buffer) => {
+  const frame = new Uint8Array(buffer);
+  const headerLength = new DataView(buffer).getUint32(0, true);
+  const bytesStart = 4 + headerLength;
+  const header = JSON.parse(new TextDecoder().decode(frame.subarray(4, bytesStart)));
+  const transfer = [];
+  const restore = (value) => {
+    if (Array.isArray(value)) return value.map(restore);
+    if (value === null || typeof value !== 'object') return value;
+    if (UNDEFINED in value) return undefined;
+    if (BYTES in value) {
+      const [offset, length, type] = value[BYTES];
+      const copy = frame.slice(bytesStart + offset, bytesStart + offset + length);
+      transfer.push(copy.buffer);
+      if (type === 'ArrayBuffer') return copy.buffer;
+      if (type === 'DataView') return new DataView(copy.buffer);
+      return new globalThis[type](copy.buffer);
+    }
+    const restored = {};
+    for (const key of Object.keys(value)) restored[key] = restore(value[key]);
+    return restored;
+  };
+  return { id: header.id, data: restore(header.data), transfer };
+};
+
+const socket = new WebSocket('ws://' + location.host + ${JSON.stringify(socketPath)});
+socket.binaryType = 'arraybuffer';
+const waiting = [];
+socket.onopen = () => {
+  for (const frame of waiting.splice(0)) socket.send(frame);
+};
+const send = (id, kind, data) => {
+  let frame;
+  try {
+    frame = encode(id, kind, data);
+  } catch (error) {
+    frame = encode(id, 'refused', String(error && error.message));
+  }
+  if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+  else waiting.push(frame);
+};
+
+const ports = new Map();
+socket.onmessage = (event) => {
+  const { id, data, transfer } = decode(event.data);
+  ports.get(id)?.postMessage(data, transfer);
+};
+self.onmessage = (event) => {
+  const { id, port } = event.data;
+  ports.set(id, port);
+  port.onmessage = (message) => {
+    if (message.data !== null && typeof message.data === 'object' && CLOSING in message.data) {
+      ports.delete(id);
+      port.close();
+      send(id, 'close');
+    } else send(id, 'msg', message.data);
+  };
+  send(id, 'hello');
+};
+`;
+}
+
+/**
+ * For the preload init script: \`pagePort(id)\` makes the page's MessagePort for main's port \`id\`,
+ * its partner handed to the page's relay Worker (started with the first port).
+ */
+export function pagePortMaker(workerPath: string): string {
+  return `
+  let relay;
+  const pagePort = (id) => {
+    relay ??= new Worker(${JSON.stringify(workerPath)}, { name: 'shotput-harness-port-relay' });
+    const { port1, port2 } = new MessageChannel();
+    relay.postMessage({ id, port: port1 }, [port1]);
+    // Only this object says so: a port the page transferred on closes unheard (its document's end
+    // still closes the port on reload or navigation).
+    const close = port2.close.bind(port2);
+    Object.defineProperty(port2, 'close', {
+      value: () => {
+        port2.postMessage({ [${JSON.stringify(CLOSING)}]: true });
+        close();
+      },
+    });
+    return port2;
+  };`;
+}

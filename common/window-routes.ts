@@ -37,3 +37,25 @@ export const enginePortChannel = 'shotput-engine:port';
  * As many as one drafts.add may carry.
  */
 export const maxDroppedPaths = 5000;
+
+/**
+ * The IPC channel the preload asks on for a port from the window's motion Worker to the engine, and
+ * main answers on with the port. Decoded frames, megabytes each, then go from the Worker straight to
+ * the engine's process: the window's thread never copies or relays them. Asked when the page starts
+ * its Worker, and again after the engine starts anew.
+ */
+export const motionPortChannel = 'shotput-engine:motion-port';
+
+/**
+ * What the preload posts to the page (window.postMessage, with the port in its transfer list): a
+ * MessagePort cannot cross the context bridge, so it reaches the page's world as a message to itself.
+ */
+export const motionPortMessage = 'shotput:motion-port';
+
+/** The only requests the engine answers on the motion Worker's port: a stream's reads and results. */
+export const motionWorkerRequestNames = [
+  'motion.read',
+  'motion.info',
+  'motion.frames',
+  'motion.end',
+] as const satisfies readonly RequestName[];

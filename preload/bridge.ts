@@ -1,4 +1,5 @@
-// Builds `window.shotput` from the contract: one function per request, plus `on` for events.
+// Builds `window.shotput` from the contract: one function per request, plus `on` for events,
+// `pathsOf` for dropped files and `openMotionPort` for the page's motion Worker (motion-port.ts).
 // Main's own requests and events go over IPC; the engine's over the port main hands the preload
 // (engine-link.ts), so they never wait on main. It takes the ipcRenderer as a parameter so the same
 // code runs in Electron and in the end-to-end harness, and so the renderer never receives
@@ -15,17 +16,19 @@ import {
   type ShotputBridge,
 } from '../common/contract/index';
 import { answeredByMain, enginePortChannel, maxDroppedPaths } from '../common/window-routes';
-import { EngineLink, type PagePort } from './engine-link';
+import { EngineLink, type PagePort } from '../common/engine-link';
+import { motionPortHandover, postToPage, type ToPage } from './motion-port';
 
 type IpcLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
 type WebUtilsLike = Pick<WebUtils, 'getPathForFile'>;
 
-export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridge {
+export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike, toPage: ToPage = postToPage): ShotputBridge {
   const engine = new EngineLink();
+  const motionPort = motionPortHandover(ipc, toPage);
   // Main posts the port at this page's request, and a new one whenever the engine starts anew.
   ipc.on(enginePortChannel, (event: IpcRendererEvent) => {
     const port = event.ports[0] as PagePort | undefined;
-    if (port !== undefined) engine.adopt(port);
+    if (port !== undefined && engine.adopt(port)) motionPort.engineRestarted();
   });
   void ipc.invoke(enginePortChannel).catch(() => undefined);
 
@@ -88,5 +91,5 @@ export function buildBridge(ipc: IpcLike, webUtils?: WebUtilsLike): ShotputBridg
     return paths;
   };
 
-  return { ...bridge, on, pathsOf } as unknown as ShotputBridge;
+  return { ...bridge, on, pathsOf, openMotionPort: () => motionPort.open() } as unknown as ShotputBridge;
 }

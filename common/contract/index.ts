@@ -98,6 +98,12 @@ export type ShotputBridge = {
   readonly on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
   /** The paths on disk of dropped files (webUtils.getPathForFile in the preload); files without one are left out. */
   readonly pathsOf: (files: readonly File[]) => string[];
+  /**
+   * Asks main for a port from the page's motion Worker to the engine; it arrives as a message the
+   * window posts to itself (data: motionPortMessage, the port in event.ports), and again after the
+   * engine starts anew.
+   */
+  readonly openMotionPort: () => void;
 };
 
 /** Splits 'settings.set' into ['settings', 'set']. */

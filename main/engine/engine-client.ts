@@ -10,6 +10,9 @@ import type { BatchSummary } from '../desktop/batch-tracker';
 import { idleEngineStatus, type EngineConfig, type EngineStatus } from './engine-protocol';
 import { PortRpc, type Methods } from '../../common/port-rpc';
 
+/** Which of the window's ports: its own (requests and events), or its motion Worker's. */
+export type WindowPortKind = 'window' | 'motion';
+
 /** The engine's process as main sees it (Electron's UtilityProcess has this shape). */
 export interface EngineProcess {
   /** `transfer`: ports that move into the engine's process with the message. */
@@ -70,16 +73,16 @@ export class EngineClient extends EventEmitter<EngineEvents> {
   }
 
   /**
-   * A window's port (the other end is the window's, checked by main): it moves into the engine's
+   * A window's port (the other end is the window's, checked by main), or its motion Worker's: it moves into the engine's
    * process once that has started, where the window's requests are answered and its events sent.
    * If the process dies first, the port goes with it; main offers the window a new one when the
    * engine has started again.
    */
-  async connectWindow(port: unknown): Promise<void> {
+  async connectWindow(port: unknown, kind: WindowPortKind = 'window'): Promise<void> {
     if (this.closing !== undefined) return;
     const running = (this.running ??= this.revive());
     await running.started;
-    if (this.running === running) running.child.postMessage({ k: 'window' }, [port]);
+    if (this.running === running) running.child.postMessage({ k: kind }, [port]);
   }
 
   settingsChanged(settings: EngineConfig['settings']): void {

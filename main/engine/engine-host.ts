@@ -12,12 +12,18 @@ import { utilityParentPort } from '../service/utility-parent-port';
 
 const port = utilityParentPort('engine-host');
 const main = new PortRpc(port);
-// A message that carries a port is main handing over a window's port (main/app/window-engine-port.ts).
+// A message that carries a port is main handing over a window's port, or its motion Worker's
+// (main/app/window-engine-port.ts).
 port.on('message', ({ data, ports }) => {
   const windowPort = ports[0];
   if (windowPort === undefined) main.receive(data);
   else if (opened === undefined) windowPort.close();
-  else void opened.then(({ windows }) => windows.connect(windowPort)).catch(() => windowPort.close());
+  else {
+    const motion = (data as { k?: unknown }).k === 'motion';
+    void opened
+      .then(({ windows }) => (motion ? windows.connectMotion(windowPort) : windows.connect(windowPort)))
+      .catch(() => windowPort.close());
+  }
 });
 
 let opened: Promise<OpenedEngine> | undefined;

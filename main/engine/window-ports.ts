@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { requestNames, type RequestHandlers, type RequestName, type Result } from '../../common/contract/index';
 import { PortRpc } from '../../common/port-rpc';
-import { answeredByMain, maxDroppedPaths } from '../../common/window-routes';
+import { answeredByMain, maxDroppedPaths, motionWorkerRequestNames } from '../../common/window-routes';
 import { answerRequest, INVALID_PAYLOAD_MESSAGE } from '../desktop/handlers/answer-request';
 import type { PathGrants } from '../desktop/path-grants';
 import type { TransferredPort } from '../service/utility-parent-port';
@@ -20,7 +20,21 @@ const DroppedPathsSchema = v.pipe(
   v.maxLength(maxDroppedPaths),
 );
 
-const engineRequestNames = new Set<string>(requestNames.filter((name) => !answeredByMain(name)));
+/** What a port answers, and how a request it does not answer is logged. */
+interface Answered {
+  names: ReadonlySet<string>;
+  refusal: (name: string) => string;
+}
+
+const windowAnswers: Answered = {
+  names: new Set<string>(requestNames.filter((name) => !answeredByMain(name))),
+  refusal: (name) => `Refused “${name}” on the window’s port: the engine does not answer it.`,
+};
+const motionWorkerAnswers: Answered = {
+  names: new Set<string>(motionWorkerRequestNames),
+  refusal: (name) =>
+    `Refused “${name}” on the motion Worker’s port: only a clip’s reads and frames are answered there.`,
+};
 
 export class WindowPorts {
   private readonly open = new Set<PortRpc>();
@@ -33,18 +47,20 @@ export class WindowPorts {
 
   /** A page's port: served until the page goes (reload, window closed) and the port closes. */
   connect(port: WindowPort): void {
-    const rpc = new PortRpc(port);
-    rpc.serve({
-      request: (name: string, payload: unknown) => this.request(name, payload),
+    const rpc = this.serve(port, {
+      request: (name: string, payload: unknown) => this.request(name, payload, windowAnswers),
       grant: (paths: unknown) => this.grant(paths),
     });
-    port.on('message', ({ data }) => rpc.receive(data));
-    port.on('close', () => {
-      rpc.close('the window went away');
-      this.open.delete(rpc);
-    });
     this.open.add(rpc);
-    port.start();
+    port.on('close', () => this.open.delete(rpc));
+  }
+
+  /**
+   * The port of a page's motion Worker: only a stream's reads and results are answered on it, and
+   * no events are sent there (the page asks its Worker to decode, on its own port).
+   */
+  connectMotion(port: WindowPort): void {
+    this.serve(port, { request: (name: string, payload: unknown) => this.request(name, payload, motionWorkerAnswers) });
   }
 
   /** A contract event for every open window. */
@@ -52,9 +68,18 @@ export class WindowPorts {
     for (const rpc of this.open) rpc.note('event', event, payload);
   }
 
-  private async request(name: string, payload: unknown): Promise<Result<unknown>> {
-    if (!engineRequestNames.has(name)) {
-      this.log(`Refused “${name}” on the window’s port: the engine does not answer it.`);
+  private serve(port: WindowPort, methods: Record<string, (...args: never[]) => unknown>): PortRpc {
+    const rpc = new PortRpc(port);
+    rpc.serve(methods);
+    port.on('message', ({ data }) => rpc.receive(data));
+    port.on('close', () => rpc.close('the window went away'));
+    port.start();
+    return rpc;
+  }
+
+  private async request(name: string, payload: unknown, answered: Answered): Promise<Result<unknown>> {
+    if (!answered.names.has(name)) {
+      this.log(answered.refusal(name));
       return { ok: false, error: { code: 'invalid-payload', message: INVALID_PAYLOAD_MESSAGE } };
     }
     return answerRequest(name as RequestName, this.handlers, payload, this.log);

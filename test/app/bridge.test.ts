@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import { channelOf, requestNames, type ShotputBridge } from '../../common/contract/index';
 import { buildBridge } from '../../preload/bridge';
-import { answeredByMain, enginePortChannel } from '../../common/window-routes';
+import { answeredByMain, enginePortChannel, motionPortChannel } from '../../common/window-routes';
 import { FakeMessageChannelMain, type FakeMessagePortMain } from '../e2e/harness/fake-message-port';
 import { asPagePort } from './window-for-tests';
 
@@ -35,7 +35,7 @@ describe('preload bridge', () => {
       expect(bridge[namespace]?.[method], name).toBeTypeOf('function');
     }
     expect(Object.keys(bridge).sort()).toEqual(
-      [...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on', 'pathsOf').sort(),
+      [...new Set(requestNames.map((name) => name.split('.')[0]))].concat('on', 'pathsOf', 'openMotionPort').sort(),
     );
   });
 
@@ -128,6 +128,30 @@ describe('preload bridge', () => {
     await until(() => heard.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heard).toEqual([{ k: 'note', m: 'grant', a: [['/home/ada/a.png', '/home/ada/b.png']] }]);
+  });
+
+  test('the motion Worker’s port: asked for when the page opens it, handed to the page’s world, asked again after each engine restart', () => {
+    const { ipc, emitter, invoked } = fakeIpc({ [motionPortChannel]: true });
+    const handed: unknown[] = [];
+    const bridge = buildBridge(ipc as never, undefined, (port) => handed.push(port));
+    const enginePort = () =>
+      emitter.emit(enginePortChannel, { ports: [asPagePort(new FakeMessageChannelMain().port2)] });
+    const asked = () => invoked.filter(([channel]) => channel === motionPortChannel).length;
+    // The first engine port, and a restart before the page has a Worker: no motion port is asked for.
+    enginePort();
+    enginePort();
+    expect(asked()).toBe(0);
+
+    bridge.openMotionPort();
+    expect(asked()).toBe(1);
+    const first = new FakeMessageChannelMain().port2;
+    emitter.emit(motionPortChannel, { ports: [first] });
+    expect(handed).toEqual([first]);
+    // The engine starts anew: the Worker's old port died with it, so the preload asks again.
+    enginePort();
+    expect(asked()).toBe(2);
+    emitter.emit(motionPortChannel, { ports: [] });
+    expect(handed).toHaveLength(1);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 import { createSenderCheck } from '../../main/app/trusted-sender';
 import { registerWindowEnginePort } from '../../main/app/window-engine-port';
 import { PathGrants } from '../../main/desktop/path-grants';
-import { answeredByMain, enginePortChannel, mainRequestNames } from '../../common/window-routes';
+import { answeredByMain, enginePortChannel, mainRequestNames, motionPortChannel } from '../../common/window-routes';
 import { FakeMessageChannelMain, type FakeMessagePortMain } from '../e2e/harness/fake-message-port';
 import { channelOf, defaultSettings, requestNames, type Settings } from '../../common/contract/index';
 import { fakeAppShell } from './app-shell-fake';
@@ -173,12 +173,18 @@ describe('IPC registration', async () => {
     const registered = new Map<string, Handler>();
     const log: string[] = [];
     const toEngine: unknown[] = [];
+    const kinds: Array<string | undefined> = [];
     const port = registerWindowEnginePort(
       {
         handle: (channel: string, handler: Handler) => registered.set(channel, handler),
         removeHandler: (channel: string) => registered.delete(channel),
       } as never,
-      { connectWindow: async (end: unknown) => void toEngine.push(end) },
+      {
+        connectWindow: async (end: unknown, kind?: string) => {
+          toEngine.push(end);
+          kinds.push(kind);
+        },
+      },
       FakeMessageChannelMain as never,
       { isTrustedSender: createSenderCheck(undefined), log: (line) => log.push(line) },
     );
@@ -207,6 +213,17 @@ describe('IPC registration', async () => {
     port.offer(page as never);
     port.offer({ ...page, isDestroyed: () => true } as never);
     expect(posted).toHaveLength(2);
+
+    // The motion Worker's port: the same check, its own channel, and the engine told which it is.
+    const askMotion = (url: string) =>
+      registered.get(motionPortChannel)?.({ sender: page, senderFrame: { url, parent: null } });
+    expect(await askMotion('https://evil.example/')).toBe(false);
+    expect(log.at(-1)).toBe(
+      'Refused a motion Worker’s port to the engine to an untrusted frame (https://evil.example/).',
+    );
+    expect(await askMotion('app://shotput/index.html')).toBe(true);
+    expect(posted.map(({ channel }) => channel)).toEqual([enginePortChannel, enginePortChannel, motionPortChannel]);
+    expect(kinds).toEqual(['window', 'window', 'motion']);
     port.dispose();
     expect(registered.size).toBe(0);
   });

@@ -5,7 +5,7 @@
 import type { RequestName, Result } from '../../common/contract/index';
 import { eventNames } from '../../common/contract/index';
 import type { EngineClient } from '../../main/engine/engine-client';
-import { EngineLink, type PagePort } from '../../preload/engine-link';
+import { EngineLink, type PagePort } from '../../common/engine-link';
 import { FakeMessageChannelMain, type FakeMessagePortMain } from '../e2e/harness/fake-message-port';
 
 export interface TestWindow {

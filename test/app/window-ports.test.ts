@@ -9,7 +9,7 @@ import { ENGINE_LOST_REQUEST } from '../../common/engine-words';
 import { INVALID_PAYLOAD_MESSAGE } from '../../main/desktop/handlers/answer-request';
 import { PathGrants } from '../../main/desktop/path-grants';
 import { WindowPorts } from '../../main/engine/window-ports';
-import { EngineLink } from '../../preload/engine-link';
+import { EngineLink } from '../../common/engine-link';
 import { FakeMessageChannelMain } from '../e2e/harness/fake-message-port';
 import { asPagePort } from './window-for-tests';
 
@@ -94,5 +94,39 @@ describe('the window’s port to the engine', () => {
     windows.connect(port1);
     link.adopt(asPagePort(port2));
     expect(await answer).toEqual({ ok: true, value: 'later' });
+  });
+
+  it('answers the motion Worker’s port only a clip’s reads and results, and sends it no events', async () => {
+    const handled: string[] = [];
+    const log: string[] = [];
+    const answer = (name: string) => () => {
+      handled.push(name);
+      return { ok: true, value: null } as never;
+    };
+    const windows = new WindowPorts(
+      { 'motion.end': answer('motion.end'), 'drafts.list': answer('drafts.list'), 'auth.state': answer('auth.state') },
+      new PathGrants(),
+      (line) => log.push(line),
+    );
+    const worker = new EngineLink();
+    const { port1, port2 } = new FakeMessageChannelMain();
+    windows.connectMotion(port1);
+    worker.adopt(asPagePort(port2));
+    const events: unknown[] = [];
+    worker.on('auth.changed', (payload) => events.push(payload));
+
+    const streamId = '6f1c0c64-3c55-4b8e-9a43-2f7d1c9e0a11';
+    expect(await worker.request('motion.end', { streamId })).toEqual({ ok: true, value: null });
+    const refused = { ok: false, error: { code: 'invalid-payload', message: INVALID_PAYLOAD_MESSAGE } };
+    expect(await worker.request('drafts.list', undefined)).toEqual(refused);
+    expect(await worker.request('auth.state', undefined)).toEqual(refused);
+    windows.send('auth.changed', { status: 'signed-out' });
+    await worker.request('motion.end', { streamId });
+    expect(handled).toEqual(['motion.end', 'motion.end']);
+    expect(events).toEqual([]);
+    expect(log).toEqual([
+      'Refused “drafts.list” on the motion Worker’s port: only a clip’s reads and frames are answered there.',
+      'Refused “auth.state” on the motion Worker’s port: only a clip’s reads and frames are answered there.',
+    ]);
   });
 });

@@ -114,7 +114,7 @@ describe('security rules seen from the page', () => {
       }));
       const namespaces = [...new Set(requestNames.map((name) => name.split('.')[0]!))];
       expect(surface).toEqual({
-        keys: [...namespaces, 'on', 'pathsOf'].sort(),
+        keys: [...namespaces, 'on', 'pathsOf', 'openMotionPort'].sort(),
         frozen: true,
         require: 'undefined',
         process: 'undefined',

@@ -13,19 +13,11 @@ import { enginePortChannel, mainRequestNames } from '../../common/window-routes'
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { draftsInGrid } from './support/drafts-grid';
 import { useSignedInApp } from './support/signed-in-app';
-import type { LaunchedApp } from './harness/index';
+import { engineProcess } from './support/engine-process';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
 const COUNT = 12;
-
-function engineProcess(launched: LaunchedApp) {
-  const running = launched.electron.utilityProcess.children.filter(
-    (child) => child.serviceName === 'Shotput engine' && child.pid !== undefined,
-  );
-  expect(running).toHaveLength(1);
-  return running[0]!;
-}
 
 describe('the engine process', () => {
   const app = useSignedInApp();

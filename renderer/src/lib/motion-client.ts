@@ -1,41 +1,19 @@
-// The window's side of motion decoding: it starts the motion Worker the first time main asks for a
-// clip and relays between the two (a Worker cannot reach window.shotput). Nothing is decoded or
-// scaled on this thread: it forwards messages, and file slices and frames are transferred.
-import type { ShotputBridge } from '../../../common/contract/index';
-import type { FromWorker, ToWorker } from '../workers/worker-messages';
+// The window's side of motion decoding: it starts the motion Worker the first time the engine asks
+// for a clip, and hands it a port of its own to the engine (window.shotput.openMotionPort): the
+// Worker reads the clip's file and sends its frames on that port, so nothing of a clip passes
+// through this thread. The window only passes on each decode request, and a new port after the
+// engine starts anew, when it tells the new engine again that this window decodes motion.
+import { motionPortMessage } from '../../../common/window-routes';
+import type { ToWorker } from '../workers/worker-messages';
 import { getBridge } from './bridge';
 
 function post(worker: Worker, message: ToWorker, transfer: Transferable[] = []): void {
   worker.postMessage(message, transfer);
 }
 
-async function relay(bridge: ShotputBridge, worker: Worker, message: FromWorker): Promise<void> {
-  const motion = bridge.motion;
-  switch (message.type) {
-    case 'read': {
-      const { id, streamId, start, end } = message;
-      const answer = await motion.read({ streamId, start, end });
-      if (!answer.ok) return post(worker, { type: 'read', id, error: answer.error.message });
-      // IPC hands over a fresh copy: give it to the Worker rather than copy it again.
-      const data = answer.value;
-      return post(worker, { type: 'read', id, data }, [data.buffer]);
-    }
-    case 'info':
-      await motion.info({ streamId: message.streamId, info: message.info });
-      return;
-    case 'frames': {
-      const answer = await motion.frames({ streamId: message.streamId, frames: message.frames });
-      return post(worker, { type: 'frames', id: message.id, more: answer.ok && answer.value.more });
-    }
-    case 'end':
-      await motion.end({ streamId: message.streamId, ...(message.failure ? { failure: message.failure } : {}) });
-      return;
-  }
-}
-
-/** Tells main this window decodes motion, and serves its requests from then on. */
+/** Tells the engine this window decodes motion, and passes its requests to the Worker from then on. */
 export function startMotionDecoding(): void {
-  // Without WebCodecs main keeps decoding clips itself (ffmpeg), as the CLI does.
+  // Without WebCodecs the engine keeps decoding clips itself (ffmpeg), as the CLI does.
   const bridge = getBridge();
   if (bridge === undefined || typeof VideoDecoder === 'undefined') return;
   let worker: Worker | undefined;
@@ -45,10 +23,19 @@ export function startMotionDecoding(): void {
       type: 'module',
       name: 'motion-decoder',
     });
-    started.addEventListener('message', (event: MessageEvent<FromWorker>) => void relay(bridge, started, event.data));
+    // The preload posts the port to this window as a message from the window itself.
+    window.addEventListener('message', (event: MessageEvent) => {
+      const port = event.ports[0];
+      if (event.source !== window || event.data !== motionPortMessage || port === undefined) return;
+      post(started, { type: 'port', port }, [port]);
+    });
+    bridge.openMotionPort();
     worker = started;
     return started;
   };
   bridge.on('motion.decode', (request) => post(workerNow(), { type: 'decode', request }));
   void bridge.motion.ready();
+  // An engine started anew knows nothing of this window: said again, or its clips would go to the
+  // CLI's decoders (ffmpeg, which most computers lack). The preload has its new port by then.
+  bridge.on('engine.restarted', () => void bridge.motion.ready());
 }

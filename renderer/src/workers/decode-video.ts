@@ -1,4 +1,4 @@
-// MP4, MOV, WebM and MKV: mediabunny demuxes (reading the file from main in slices) and decodes
+// MP4, MOV, WebM and MKV: mediabunny demuxes (reading the file from the engine in slices) and decodes
 // through WebCodecs' VideoDecoder; its CanvasSink hands each frame already scaled on the GPU to the
 // size main asked for, so only what the framing needs is read back and sent.
 import { CanvasSink } from 'mediabunny';
@@ -11,10 +11,9 @@ import type { MotionWindowFrame } from '../../../common/contract/index';
 import { MOTION_FRAMES_MAX } from '../../../common/motion-limits';
 
 /**
- * Bytes of frames sent to main in one request: a frame the size of a shot (800x600 RGBA, 1.9 MB) or
- * of its framing (1067x600, 2.6 MB) goes on its own, smaller ones a few together. The window's
- * thread copies each request on its way (Electron's port clones what it carries): two such frames
- * at once held it 30 to 50 ms, a frame the window missed drawing.
+ * Bytes of frames sent to the engine in one request: a frame the size of a shot (800x600 RGBA,
+ * 1.9 MB) or of its framing (1067x600, 2.6 MB) goes on its own, smaller ones a few together. Each
+ * request is answered once the engine has taken its frames, so the Worker holds a few at most.
  */
 const BATCH_BYTES = 2 * 1024 * 1024;
 

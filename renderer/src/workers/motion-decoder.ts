@@ -1,44 +1,37 @@
-// The motion Worker: decodes the clips main asks for (motion.decode), off the window's thread. Each
-// request is a stream of its own; several may run at once (two drafts, or a fitter's sample while
-// the poster of another clip is made).
+// The motion Worker: decodes the clips the engine asks for (motion.decode, passed on by the window),
+// off the window's thread, and talks to the engine on a port of its own: it reads the clip's file
+// in slices and sends its description, frames and end there. Each request is a stream of its own;
+// several may run at once (two drafts, or a fitter's sample while the poster of another is made).
 import { decodeAnimation } from './decode-animation';
 import { decodeVideo } from './decode-video';
 import { DecodeFailure } from './worker-messages';
-import type { DecodeIo, FromWorker, ToWorker } from './worker-messages';
-import type { MotionDecodeRequest, MotionWindowFrame } from '../../../common/contract/index';
+import type { DecodeIo, ToWorker } from './worker-messages';
+import type { MotionDecodeRequest, MotionWindowFrame, Result } from '../../../common/contract/index';
+import { EngineLink, type PagePort } from '../../../common/engine-link';
 
 interface WorkerScope {
-  postMessage(message: FromWorker, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ToWorker>) => void): void;
 }
 const scope = self as unknown as WorkerScope;
 
-let nextId = 1;
-const waiting = new Map<number, (message: ToWorker) => void>();
-
-function ask(message: FromWorker & { id: number }, transfer: Transferable[] = []): Promise<ToWorker> {
-  return new Promise((resolve) => {
-    waiting.set(message.id, resolve);
-    scope.postMessage(message, transfer);
-  });
-}
+/** The Worker's port to the engine: requests wait until the window hands one over. */
+const engine = new EngineLink();
 
 function ioFor(request: MotionDecodeRequest): DecodeIo {
   const { streamId } = request;
   return {
     request,
     async read(start, end) {
-      const answer = await ask({ type: 'read', id: nextId++, streamId, start, end });
-      if (answer.type !== 'read' || answer.data === undefined) throw new DecodeFailure('damaged');
-      return answer.data;
+      const answer = (await engine.request('motion.read', { streamId, start, end })) as Result<Uint8Array>;
+      if (!answer.ok) throw new DecodeFailure('damaged');
+      return answer.value;
     },
     info(info) {
-      scope.postMessage({ type: 'info', streamId, info });
+      void engine.request('motion.info', { streamId, info });
     },
     async frames(frames: MotionWindowFrame[]) {
-      const transfer = frames.map((frame) => frame.data.buffer as ArrayBuffer);
-      const answer = await ask({ type: 'frames', id: nextId++, streamId, frames }, transfer);
-      return answer.type === 'frames' && answer.more;
+      const answer = (await engine.request('motion.frames', { streamId, frames })) as Result<{ more: boolean }>;
+      return answer.ok && answer.value.more;
     },
   };
 }
@@ -51,20 +44,15 @@ async function decode(request: MotionDecodeRequest): Promise<void> {
   const io = ioFor(request);
   try {
     await (isAnimation(request.name) ? decodeAnimation(io) : decodeVideo(io));
-    scope.postMessage({ type: 'end', streamId: request.streamId });
+    void engine.request('motion.end', { streamId: request.streamId });
   } catch (error) {
     const failure = error instanceof DecodeFailure ? error.failure : 'damaged';
-    scope.postMessage({ type: 'end', streamId: request.streamId, failure });
+    void engine.request('motion.end', { streamId: request.streamId, failure });
   }
 }
 
 scope.addEventListener('message', (event) => {
   const message = event.data;
-  if (message.type === 'decode') {
-    void decode(message.request);
-    return;
-  }
-  const resolve = waiting.get(message.id);
-  waiting.delete(message.id);
-  resolve?.(message);
+  if (message.type === 'port') engine.adopt(message.port as unknown as PagePort);
+  else void decode(message.request);
 });

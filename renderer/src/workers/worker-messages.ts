@@ -1,6 +1,6 @@
-// The messages between the window's thread (lib/motion-client.ts) and the motion Worker. The window
-// only relays: the Worker's reads, descriptions and frames go to main through window.shotput, which
-// a Worker cannot reach; frames and file slices are transferred, never copied on the window's thread.
+// What the window's thread (lib/motion-client.ts) tells the motion Worker: a clip to decode, and
+// the Worker's own port to the engine (a new one after the engine starts anew). The Worker reads
+// and sends on that port itself: nothing of a clip passes through the window's thread.
 import type {
   MotionDecodeRequest,
   MotionFailure,
@@ -8,16 +8,7 @@ import type {
   MotionWindowInfo,
 } from '../../../common/contract/index';
 
-export type ToWorker =
-  | { type: 'decode'; request: MotionDecodeRequest }
-  | { type: 'read'; id: number; data?: Uint8Array; error?: string }
-  | { type: 'frames'; id: number; more: boolean };
-
-export type FromWorker =
-  | { type: 'read'; id: number; streamId: string; start: number; end: number }
-  | { type: 'info'; streamId: string; info: MotionWindowInfo }
-  | { type: 'frames'; id: number; streamId: string; frames: MotionWindowFrame[] }
-  | { type: 'end'; streamId: string; failure?: MotionFailure };
+export type ToWorker = { type: 'decode'; request: MotionDecodeRequest } | { type: 'port'; port: MessagePort };
 
 /** What a decoder needs from the stream it serves. */
 export interface DecodeIo {
@@ -25,11 +16,11 @@ export interface DecodeIo {
   /** Bytes [start, end) of the file. */
   read(start: number, end: number): Promise<Uint8Array>;
   info(info: MotionWindowInfo): void;
-  /** Sends frames; resolves with whether main wants more. */
+  /** Sends frames; resolves with whether the engine wants more. */
   frames(frames: MotionWindowFrame[]): Promise<boolean>;
 }
 
-/** A decode that cannot go on, with the reason main words for the person. */
+/** A decode that cannot go on, with the reason the engine words for the person. */
 export class DecodeFailure extends Error {
   constructor(readonly failure: MotionFailure) {
     super(failure);

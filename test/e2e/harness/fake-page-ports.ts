@@ -12,6 +12,8 @@ type ChannelEnd = NonNullable<FakeMessagePortMain['channelEnd']>;
 
 interface Link {
   end: ChannelEnd | undefined;
+  /** The IPC channel main posted the port on. */
+  ipcChannel: string;
   /** The socket of the page's relay once it holds the port; until then, what waits for it. */
   socket: PageSocket | undefined;
   waiting: Buffer[];
@@ -20,15 +22,17 @@ interface Link {
 export class PagePortRelay implements PortSocketPeer {
   private readonly links = new Map<number, Link>();
   private nextId = 1;
+  /** Bytes the page has posted on ports, by the channel each port came on (a test's evidence of which port carried what). */
+  readonly bytesFromPage = new Map<string, number>();
 
   /** `refused` hears what the page posted that the harness cannot carry as a clone would. */
   constructor(private readonly refused: (why: string) => void) {}
 
   /** Moves each port into the page; answers the ids the page's relay will know them by. */
-  moveIn(ports: FakeMessagePortMain[]): number[] {
+  moveIn(ports: FakeMessagePortMain[], channel: string): number[] {
     return ports.map((port) => {
       const id = this.nextId++;
-      const link: Link = { end: port.channelEnd, socket: undefined, waiting: [] };
+      const link: Link = { end: port.channelEnd, ipcChannel: channel, socket: undefined, waiting: [] };
       this.links.set(id, link);
       const end: PortEnd = {
         receive: (data, carried) => {
@@ -53,6 +57,7 @@ export class PagePortRelay implements PortSocketPeer {
         for (const frame of link.waiting.splice(0)) socket.send(frame);
         return;
       case 'msg':
+        this.bytesFromPage.set(link.ipcChannel, (this.bytesFromPage.get(link.ipcChannel) ?? 0) + post.size);
         link.end?.channel.other(link.end.side)?.receive(post.data, []);
         return;
       case 'close':

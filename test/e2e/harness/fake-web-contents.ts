@@ -62,7 +62,7 @@ export class FakeWebContents extends EventEmitter {
     if (ports.length > 0 && !this.carriesPorts)
       throw new Error('The Electron double posts ports only into pages of the app’s scheme.');
     const payload = structuredClone(message);
-    const portIds = this.pagePorts.moveIn(ports);
+    const portIds = this.pagePorts.moveIn(ports, channel);
     if (this.page === undefined || this.destroyed) return;
     this.enqueue({ channel, payload, portIds });
   }

@@ -24,7 +24,7 @@ export const relayWorkerPath = '/__shotput-harness/port-relay.js';
  * `close` (the page closed it), `refused` (the page posted what a clone carries and the harness
  * cannot: `data` says what).
  */
-export type PortPost = { id: number; kind: 'hello' | 'msg' | 'close' | 'refused'; data: unknown };
+export type PortPost = { id: number; kind: 'hello' | 'msg' | 'close' | 'refused'; data: unknown; size: number };
 
 type TypedArrayName =
   | 'Uint8Array'
@@ -76,7 +76,7 @@ export function decodePortPost(frame: Buffer): PortPost {
     for (const [key, item] of Object.entries(tagged)) restored[key] = restore(item);
     return restored;
   };
-  return { id: header.id, kind: header.kind, data: restore(header.data) };
+  return { id: header.id, kind: header.kind, data: restore(header.data), size: frame.byteLength };
 }
 
 /** The kind of byte run the page rebuilds: a Buffer is a Uint8Array to a page. */

@@ -1,14 +1,15 @@
-// The preload's end of the port to the engine's process, where the window's requests other than
-// main's own are answered and from where the engine's events come (common/window-routes.ts). It asks
-// main for the port at load; until one arrives, requests wait. Main offers a new port whenever the
+// A page's end of a port to the engine's process: the preload's, where the window's requests other
+// than main's own are answered and from where the engine's events come (common/window-routes.ts),
+// and the motion Worker's, for a clip's reads and frames. The holder asks main for the port; until
+// one arrives, requests wait. Main offers a new port whenever the
 // engine has started anew: requests still waiting on the old one were never answered by the dead
 // process, and get the one sentence that says so. A port that closes (where the browser reports it)
 // makes new requests wait for the next port instead of going nowhere.
-import type { EventName, Result } from '../common/contract/index';
-import { ENGINE_LOST_REQUEST } from '../common/engine-words';
-import { PortRpc, PortClosedError } from '../common/port-rpc';
+import type { EventName, Result } from './contract/index';
+import { ENGINE_LOST_REQUEST } from './engine-words';
+import { PortRpc, PortClosedError } from './port-rpc';
 
-/** A DOM MessagePort as the preload receives it from main (only what is used here). */
+/** A DOM MessagePort as a page receives it from main (only what is used here). */
 export interface PagePort {
   postMessage(message: unknown): void;
   onmessage: ((event: { data: unknown }) => void) | null;
@@ -26,8 +27,11 @@ export class EngineLink {
     this.waitForPort();
   }
 
-  /** A port from main: the old one (if any) is dropped, and what waited on it is told. */
-  adopt(port: PagePort): void {
+  /**
+   * A port from main: the old one (if any) is dropped, and what waited on it is told. Answers
+   * whether it replaced one (the engine started anew).
+   */
+  adopt(port: PagePort): boolean {
     const old = this.current;
     const rpc = new PortRpc(port);
     rpc.serve({ event: (name: string, payload: unknown) => this.dispatch(name, payload) });
@@ -43,6 +47,7 @@ export class EngineLink {
     }
     this.arrived(rpc);
     this.ready = Promise.resolve(rpc);
+    return old !== undefined;
   }
 
   async request(name: string, payload: unknown): Promise<Result<unknown>> {

@@ -1,7 +1,7 @@
 // Ports main posts into the page (webContents.postMessage with a transfer list), as the Electron
 // double carries them: the MessagePortMain's end of the channel moves here, and the page gets a real
 // MessagePort whose partner sits in the page's relay Worker (page-port-relay.ts), reached over the
-// window's port socket (page-port-socket.ts). What main's side sends before the page's relay holds
+// socket of its own (page-port-socket.ts). What main's side sends before the page's relay holds
 // the port waits here, in order. A port the page no longer has (it reloaded or navigated: its
 // ports went with the old document, the relay and its socket too) is closed, as Electron closes a
 // renderer's ports when its document goes; the partner hears 'close'.

@@ -1,6 +1,6 @@
 // The page's side of the ports main posts into a window (page-port-socket.ts is main's side). Each
 // port the page gets is a real MessagePort; its partner goes to one relay Worker per page, which
-// carries both ways over the window's port socket. The page may use its port as any MessagePort:
+// carries both ways over a socket of the port's own to the window's origin. The page may use its port as any MessagePort:
 // set onmessage, close it, or transfer it to a Worker of its own, where main's messages then arrive
 // without the window's thread, as in Electron.
 //
@@ -81,40 +81,40 @@ const decode = (buffer) => {
   return { id: header.id, data: restore(header.data), transfer };
 };
 
-const socket = new WebSocket('ws://' + location.host + ${JSON.stringify(socketPath)});
-socket.binaryType = 'arraybuffer';
-const waiting = [];
-socket.onopen = () => {
-  for (const frame of waiting.splice(0)) socket.send(frame);
-};
-const send = (id, kind, data) => {
-  let frame;
-  try {
-    frame = encode(id, kind, data);
-  } catch (error) {
-    frame = encode(id, 'refused', String(error && error.message));
-  }
-  if (socket.readyState === WebSocket.OPEN) socket.send(frame);
-  else waiting.push(frame);
-};
-
-const ports = new Map();
-socket.onmessage = (event) => {
-  const { id, data, transfer } = decode(event.data);
-  ports.get(id)?.postMessage(data, transfer);
-};
-self.onmessage = (event) => {
-  const { id, port } = event.data;
-  ports.set(id, port);
+// One socket per port, as each Electron port is a pipe of its own: a port busy with megabytes of
+// frames never holds up the small requests on another (one shared socket did, under load).
+const url = 'ws://' + location.host + ${JSON.stringify(socketPath)};
+const carry = (id, port) => {
+  const socket = new WebSocket(url);
+  socket.binaryType = 'arraybuffer';
+  const waiting = [];
+  socket.onopen = () => {
+    for (const frame of waiting.splice(0)) socket.send(frame);
+  };
+  const send = (kind, data) => {
+    let frame;
+    try {
+      frame = encode(id, kind, data);
+    } catch (error) {
+      frame = encode(id, 'refused', String(error && error.message));
+    }
+    if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+    else waiting.push(frame);
+  };
+  socket.onmessage = (event) => {
+    const { data, transfer } = decode(event.data);
+    port.postMessage(data, transfer);
+  };
   port.onmessage = (message) => {
     if (message.data !== null && typeof message.data === 'object' && CLOSING in message.data) {
-      ports.delete(id);
       port.close();
-      send(id, 'close');
-    } else send(id, 'msg', message.data);
+      send('close');
+      if (socket.readyState === WebSocket.OPEN) socket.close();
+    } else send('msg', message.data);
   };
-  send(id, 'hello');
+  send('hello');
 };
+self.onmessage = (event) => carry(event.data.id, event.data.port);
 `;
 }
 

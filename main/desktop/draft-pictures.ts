@@ -47,15 +47,57 @@ export function pictureOfDataUrl(dataUrl: string): Picture {
   return pictureOf(Buffer.from(match[2]!, 'base64'), match[1]!);
 }
 
+/** How long a request waits for a picture its draft is still making (see `wanted`). */
+export const PICTURE_WAIT_MS = 30_000;
+
 export class DraftPictures {
   private readonly kept = new Map<string, { n: number; picture: Picture }>();
-  private next = 1;
+  /**
+   * Addresses count on from the time this engine started, a thousand a millisecond: a later run
+   * (the engine's process restarted, drafts restored from disk) numbers above every address an
+   * earlier run answered, so the window's older address is answered with the newer picture, never
+   * mistaken for one this run has not made.
+   */
+  private next = Date.now() * 1000;
+  /** Requests waiting for a picture of a draft, by `draftId/kind`. */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   /** Keeps the draft's picture of this kind in place of the last; answers the address the window loads it from. */
   put(draftId: string, kind: DraftPictureKind, picture: Picture): string {
     const n = this.next++;
-    this.kept.set(`${draftId}/${kind}`, { n, picture });
+    const key = `${draftId}/${kind}`;
+    this.kept.set(key, { n, picture });
+    this.wake(key);
     return `draft-pictures/${draftId}/${kind}/${n}`;
+  }
+
+  /**
+   * The picture at an address, waiting (up to `waitMs`) when the draft has none of that kind yet.
+   * After the engine's process restarts, the window still names the pictures the last run made
+   * until the restored drafts are prepared again; its cards ask for them meanwhile. A wait shows an
+   * empty picture for that moment instead of a broken one. Answers undefined for an address never
+   * answered, once the wait is over, or when the draft goes.
+   */
+  async wanted(
+    draftId: string,
+    kind: DraftPictureKind,
+    n: number,
+    waitMs = PICTURE_WAIT_MS,
+  ): Promise<Picture | undefined> {
+    if (n >= this.next) return undefined;
+    const key = `${draftId}/${kind}`;
+    if (!this.kept.has(key)) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiting.get(key)?.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, waitMs);
+        this.waiting.set(key, (this.waiting.get(key) ?? new Set()).add(wake));
+      });
+    }
+    return this.get(draftId, kind, n);
   }
 
   /** The draft's latest picture of the kind at an address `put` answered (undefined for one never answered). */
@@ -72,6 +114,13 @@ export class DraftPictures {
   /** Lets a draft's pictures go (it was removed, or sent). */
   forget(draftId: string): void {
     for (const key of this.kept.keys()) if (key.startsWith(`${draftId}/`)) this.kept.delete(key);
+    for (const key of [...this.waiting.keys()]) if (key.startsWith(`${draftId}/`)) this.wake(key);
+  }
+
+  private wake(key: string): void {
+    const waiting = this.waiting.get(key);
+    this.waiting.delete(key);
+    for (const wake of waiting ?? []) wake();
   }
 
   /** Pictures kept, for tests and benchmarks. */

@@ -12,7 +12,7 @@ import { collectAll, newDraftView, writePasted } from './draft-files';
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
 import { DraftChangeBatch } from './draft-changes';
-import { DraftPictures } from './draft-pictures';
+import { DraftPictures, type DraftPictureKind, type Picture } from './draft-pictures';
 import { DraftEditor } from './draft-editor';
 import type { DraftChanges } from './draft-changes';
 import { DraftWork, cancelledView } from './draft-prepare';
@@ -98,6 +98,12 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   get(id: string): DraftView | undefined {
     return this.drafts.get(id)?.view;
+  }
+
+  /** A draft's picture at the address its view names; one it is still making is waited for. */
+  async picture(id: string, kind: DraftPictureKind, n: number): Promise<Picture | undefined> {
+    if (!this.drafts.has(id)) return undefined;
+    return this.pictures.wanted(id, kind, n);
   }
 
   /** Files and folders by path: one draft per image, answered before any image is read. */

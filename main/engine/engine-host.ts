@@ -41,7 +41,7 @@ main.serve({
   deepLink: async (url: string) => (await engine()).desktop.session.handleDeepLink(url),
   jobPicture: async (jobId: string) => (await engine()).desktop.uploads.thumbnail(jobId),
   draftPicture: async (draftId: string, kind: never, n: number) =>
-    (await engine()).desktop.drafts.pictures.get(draftId, kind, n),
+    (await engine()).desktop.drafts.picture(draftId, kind, n),
   pauseUploads: async () => void (await engine()).desktop.uploads.queue()?.pause(),
   resumeUploads: async () => void (await engine()).desktop.uploads.queue()?.resume(),
   settings: async (settings: EngineConfig['settings']) => (await engine()).setSettings(settings),

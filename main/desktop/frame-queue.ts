@@ -1,6 +1,7 @@
 // The frames of one window decode on their way to the motion encoder. The window pushes a few
-// frames at a time and its push is answered only when the queue has room again, so main holds at
-// most `room` frames (plus one batch) however long the clip; the encoder reads them as an async
+// frames at a time and its push is answered only when the queue has room again, so the engine holds
+// at most `room` frames (plus the batches the Worker has in flight, see renderer/src/workers/
+// frame-sender.ts) however long the clip; the encoder reads them as an async
 // iterable. Leaving the loop early (a fitter that needed only a sample) stops the stream, and the
 // window's next push hears `false` and stops decoding.
 import type { MotionFrame } from '../images/motion/source';

@@ -4,6 +4,7 @@
 // several may run at once (two drafts, or a fitter's sample while the poster of another is made).
 import { decodeAnimation } from './decode-animation';
 import { decodeVideo } from './decode-video';
+import { FrameSender } from './frame-sender';
 import { DecodeFailure } from './worker-messages';
 import type { DecodeIo, ToWorker } from './worker-messages';
 import type { MotionDecodeRequest, MotionWindowFrame, Result } from '../../../common/contract/index';
@@ -17,7 +18,7 @@ const scope = self as unknown as WorkerScope;
 /** The Worker's port to the engine: requests wait until the window hands one over. */
 const engine = new EngineLink();
 
-function ioFor(request: MotionDecodeRequest): DecodeIo {
+function ioFor(request: MotionDecodeRequest, sender: FrameSender): DecodeIo {
   const { streamId } = request;
   return {
     request,
@@ -29,10 +30,7 @@ function ioFor(request: MotionDecodeRequest): DecodeIo {
     info(info) {
       void engine.request('motion.info', { streamId, info });
     },
-    async frames(frames: MotionWindowFrame[]) {
-      const answer = (await engine.request('motion.frames', { streamId, frames })) as Result<{ more: boolean }>;
-      return answer.ok && answer.value.more;
-    },
+    frames: (frames: MotionWindowFrame[]) => sender.frames(frames),
   };
 }
 
@@ -40,10 +38,18 @@ function isAnimation(name: string): boolean {
   return /\.(png|apng|avif)$/i.test(name);
 }
 
+async function sendFrames(streamId: string, frames: MotionWindowFrame[]): Promise<boolean> {
+  const answer = (await engine.request('motion.frames', { streamId, frames })) as Result<{ more: boolean }>;
+  return answer.ok && answer.value.more;
+}
+
 async function decode(request: MotionDecodeRequest): Promise<void> {
-  const io = ioFor(request);
+  const sender = new FrameSender((frames) => sendFrames(request.streamId, frames));
+  const io = ioFor(request, sender);
   try {
     await (isAnimation(request.name) ? decodeAnimation(io) : decodeVideo(io));
+    // The end goes after the last batch is taken: a batch that failed to go fails the clip.
+    await sender.settled();
     void engine.request('motion.end', { streamId: request.streamId });
   } catch (error) {
     const failure = error instanceof DecodeFailure ? error.failure : 'damaged';

@@ -16,7 +16,7 @@ export interface DecodeIo {
   /** Bytes [start, end) of the file. */
   read(start: number, end: number): Promise<Uint8Array>;
   info(info: MotionWindowInfo): void;
-  /** Sends frames; resolves with whether the engine wants more. */
+  /** Sends frames; resolves when the next batch may go, with whether the engine wants more. */
   frames(frames: MotionWindowFrame[]): Promise<boolean>;
 }
 

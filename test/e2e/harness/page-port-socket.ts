@@ -7,7 +7,8 @@
 // drew the window's frame gaps itself.
 //
 // A message on the socket, either way, is JSON with its bytes laid after it in one binary frame:
-// a u32 (little-endian) length, that much JSON ({ id, kind, data }), then the byte runs. The page's
+// a u32 (little-endian) length, that much JSON ({ id, kind, data }), then the byte runs. From the
+// page, each frame goes as pieces (FrameAssembler): its length, then its bytes. The page's
 // CSP allows the socket: connect-src 'self' covers ws: on the page's own host and port.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -138,6 +139,32 @@ export function serveRelayWorker(incoming: IncomingMessage, outgoing: ServerResp
   return true;
 }
 
+/** Puts back together the frames the relay sends as pieces: each frame's length (4 bytes), then its bytes. */
+export class FrameAssembler {
+  private expected: number | undefined;
+  private pieces: Buffer[] = [];
+  private received = 0;
+
+  constructor(private readonly whole: (frame: Buffer) => void) {}
+
+  piece(data: Buffer): void {
+    if (this.expected === undefined) {
+      if (data.byteLength !== 4) throw new Error('The page sent a piece of a frame before its length.');
+      this.expected = data.readUInt32LE(0);
+      return;
+    }
+    this.pieces.push(data);
+    this.received += data.byteLength;
+    if (this.received < this.expected) return;
+    if (this.received > this.expected) throw new Error('The page sent more of a frame than its length said.');
+    const frame = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.received);
+    this.expected = undefined;
+    this.pieces = [];
+    this.received = 0;
+    this.whole(frame);
+  }
+}
+
 /** Accepts the page relays' sockets on `server`. Answers a function that closes every socket. */
 export function acceptPortSockets(server: Server, peer: PortSocketPeer): () => void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 512 * 1024 * 1024 });
@@ -149,9 +176,10 @@ export function acceptPortSockets(server: Server, peer: PortSocketPeer): () => v
           if (client.readyState === client.OPEN) client.send(frame, { binary: true });
         },
       };
+      const frames = new FrameAssembler((frame) => peer.post(page, decodePortPost(frame)));
       client.on('message', (data: RawData, isBinary: boolean) => {
         if (!isBinary) throw new Error('The page posted a text frame on its port socket.');
-        peer.post(page, decodePortPost(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[])));
+        frames.piece(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]));
       });
       client.on('close', () => peer.gone(page));
     });

@@ -31,6 +31,7 @@ import { PagePolicy } from './page-policy';
 import { applyOpenAtLogin, attachDesktopIntegration } from './desktop-integration';
 import { createOpenExternal } from './open-external';
 import type { EngineClient } from '../engine/engine-client';
+import { enginePictures } from './engine-pictures';
 import { ENGINE_RESTARTED } from '../../common/engine-words';
 import { stopAppSandbox } from './sandbox-process';
 import { finishSmokeCheck, smokeRequested } from './smoke-check';
@@ -170,10 +171,12 @@ export function startApp(): void {
 
   const ready = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
-    handleAppProtocol(protocol, paths.rendererDir, () => pagePolicy.header(), {
-      job: async (jobId) => engine?.call('jobPicture', jobId),
-      draft: async (draftId, kind, n) => engine?.call('draftPicture', draftId, kind, n),
-    });
+    handleAppProtocol(
+      protocol,
+      paths.rendererDir,
+      () => pagePolicy.header(),
+      enginePictures(() => engine),
+    );
     const settings = await openSettingsFile(join(app.getPath('userData'), 'settings.json'));
     if (settings.loadProblem !== undefined) log(settings.loadProblem);
     const appInfo = { name: app.getName(), version: app.getVersion(), platform: launch.platform };

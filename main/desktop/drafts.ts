@@ -12,7 +12,7 @@ import { collectAll, newDraftView, writePasted } from './draft-files';
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
 import { DraftChangeBatch } from './draft-changes';
-import { DraftPictures, type DraftPictureKind, type Picture } from './draft-pictures';
+import { DraftPictures, PICTURE_WAIT_MS, type DraftPictureKind, type Picture } from './draft-pictures';
 import { DraftEditor } from './draft-editor';
 import type { DraftChanges } from './draft-changes';
 import { DraftWork, cancelledView } from './draft-prepare';
@@ -61,6 +61,9 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   /** The pictures the drafts' views name by address. */
   readonly pictures = new DraftPictures();
   private closed = false;
+  /** The drafts kept on disk have come back once this run (see picture()). */
+  private restoredOnce = false;
+  private readonly untilRestored: (() => void)[] = [];
   private idleWaiters: (() => void)[] = [];
   private readonly work = new DraftWork((id, done) => {
     if (!this.closed) this.emit('progress', { id, done });
@@ -100,10 +103,25 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     return this.drafts.get(id)?.view;
   }
 
-  /** A draft's picture at the address its view names; one it is still making is waited for. */
+  /**
+   * A draft's picture at the address its view names; one it is still making is waited for. Before
+   * the drafts kept on disk have come back (an engine just restarted), a draft not held yet is
+   * waited for too: the window still names the pictures of the last run.
+   */
   async picture(id: string, kind: DraftPictureKind, n: number): Promise<Picture | undefined> {
+    if (!this.drafts.has(id) && !this.restoredOnce) await this.firstRestore();
     if (!this.drafts.has(id)) return undefined;
     return this.pictures.wanted(id, kind, n);
+  }
+
+  private firstRestore(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, PICTURE_WAIT_MS);
+      this.untilRestored.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Files and folders by path: one draft per image, answered before any image is read. */
@@ -136,6 +154,8 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       this.pump();
       if (!this.closed) this.emit('restored', restored);
     }
+    this.restoredOnce = true;
+    for (const wake of this.untilRestored.splice(0)) wake();
     return restored;
   }
 

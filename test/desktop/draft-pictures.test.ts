@@ -39,10 +39,11 @@ describe('draft pictures across engine runs', () => {
     const stored = before.stored();
     await before.close();
 
-    // The engine's process starts again.
+    // The engine's process starts again, and a card asks before the drafts are back from disk.
     const after = newEngine();
+    const asked = after.picture(added!.id, 'result', numberOf(oldUrl));
     after.restore(stored);
-    const answer = await after.picture(added!.id, 'result', numberOf(oldUrl));
+    const answer = await asked;
     expect(answer?.type).toMatch(/^image\/(jpeg|png)$/);
     expect(answer!.buffer.byteLength).toBeGreaterThan(1000);
     const newUrl = after.get(added!.id)!.result!.url;
@@ -84,8 +85,9 @@ describe('draft pictures across engine runs', () => {
     expect(answered).toBeUndefined();
   });
 
-  it('a draft this run does not hold is answered at once, without a wait', async () => {
+  it('a draft this run does not hold, once the kept drafts are back, is answered at once', async () => {
     const engine = newEngine();
+    engine.restore([]);
     const earlier = numberOf(new DraftPictures().put(ID, 'result', png(1)));
     expect(await engine.picture(ID, 'result', earlier)).toBeUndefined();
     await engine.close();

@@ -10,6 +10,8 @@
 // replaced (the newer view follows within a frame), and Cancel goes back to a result that is still
 // the latest (a preparation puts its picture only when it is done).
 
+import { TimedWaits } from './timed-waits';
+
 /** The source, the card, the exact result, and the motion editor's strip of frames, each by its place. */
 export type DraftPictureKind = 'source' | 'result' | 'final' | `strip-${number}`;
 
@@ -60,14 +62,14 @@ export class DraftPictures {
    */
   private next = Date.now() * 1000;
   /** Requests waiting for a picture of a draft, by `draftId/kind`. */
-  private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly waits = new TimedWaits();
 
   /** Keeps the draft's picture of this kind in place of the last; answers the address the window loads it from. */
   put(draftId: string, kind: DraftPictureKind, picture: Picture): string {
     const n = this.next++;
     const key = `${draftId}/${kind}`;
     this.kept.set(key, { n, picture });
-    this.wake(key);
+    this.waits.wake(key);
     return `draft-pictures/${draftId}/${kind}/${n}`;
   }
 
@@ -86,17 +88,7 @@ export class DraftPictures {
   ): Promise<Picture | undefined> {
     if (n >= this.next) return undefined;
     const key = `${draftId}/${kind}`;
-    if (!this.kept.has(key)) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiting.get(key)?.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, waitMs);
-        this.waiting.set(key, (this.waiting.get(key) ?? new Set()).add(wake));
-      });
-    }
+    if (!this.kept.has(key)) await this.waits.wait(key, waitMs);
     return this.get(draftId, kind, n);
   }
 
@@ -114,13 +106,7 @@ export class DraftPictures {
   /** Lets a draft's pictures go (it was removed, or sent). */
   forget(draftId: string): void {
     for (const key of this.kept.keys()) if (key.startsWith(`${draftId}/`)) this.kept.delete(key);
-    for (const key of [...this.waiting.keys()]) if (key.startsWith(`${draftId}/`)) this.wake(key);
-  }
-
-  private wake(key: string): void {
-    const waiting = this.waiting.get(key);
-    this.waiting.delete(key);
-    for (const wake of waiting ?? []) wake();
+    this.waits.wakeWhere((key) => key.startsWith(`${draftId}/`));
   }
 
   /** Pictures kept, for tests and benchmarks. */

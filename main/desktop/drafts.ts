@@ -14,6 +14,7 @@ import type { StoredDraft } from './draft-store';
 import { DraftChangeBatch } from './draft-changes';
 import { DraftPictures, PICTURE_WAIT_MS, type DraftPictureKind, type Picture } from './draft-pictures';
 import { DraftEditor } from './draft-editor';
+import { TimedWaits } from './timed-waits';
 import type { DraftChanges } from './draft-changes';
 import { DraftWork, cancelledView } from './draft-prepare';
 import { prepareOne } from './draft-preparation';
@@ -61,9 +62,8 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   /** The pictures the drafts' views name by address. */
   readonly pictures = new DraftPictures();
   private closed = false;
-  /** The drafts kept on disk have come back once this run (see picture()). */
-  private restoredOnce = false;
-  private readonly untilRestored: (() => void)[] = [];
+  /** Picture requests for drafts not held yet, by draft id (see picture()). */
+  private readonly unheld = new TimedWaits();
   private idleWaiters: (() => void)[] = [];
   private readonly work = new DraftWork((id, done) => {
     if (!this.closed) this.emit('progress', { id, done });
@@ -104,24 +104,17 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   }
 
   /**
-   * A draft's picture at the address its view names; one it is still making is waited for. Before
-   * the drafts kept on disk have come back (an engine just restarted), a draft not held yet is
-   * waited for too: the window still names the pictures of the last run.
+   * A draft's picture at the address its view names; one it is still making is waited for. So is a
+   * draft not held (up to PICTURE_WAIT_MS): after the engine's process restarts, the window still
+   * names the last run's drafts and pictures, and they come back in steps. The signed-out drafts
+   * come back first (often none), the account's only once the service has accepted the saved
+   * sign-in, and a switch of account lets drafts go before the next ones come. No restore along
+   * the way means "this draft is gone", so only one that brings the draft ends the wait early.
    */
   async picture(id: string, kind: DraftPictureKind, n: number): Promise<Picture | undefined> {
-    if (!this.drafts.has(id) && !this.restoredOnce) await this.firstRestore();
+    if (!this.drafts.has(id) && !this.closed) await this.unheld.wait(id, PICTURE_WAIT_MS);
     if (!this.drafts.has(id)) return undefined;
     return this.pictures.wanted(id, kind, n);
-  }
-
-  private firstRestore(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, PICTURE_WAIT_MS);
-      this.untilRestored.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   /** Files and folders by path: one draft per image, answered before any image is read. */
@@ -154,8 +147,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       this.pump();
       if (!this.closed) this.emit('restored', restored);
     }
-    this.restoredOnce = true;
-    for (const wake of this.untilRestored.splice(0)) wake();
+    for (const draft of restored) this.unheld.wake(draft.id);
     return restored;
   }
 
@@ -298,6 +290,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   close(): void {
     this.closed = true;
+    this.unheld.wakeAll();
     this.waiting.length = 0;
     this.work.stop();
     this.changes.stop();

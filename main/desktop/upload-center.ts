@@ -23,6 +23,8 @@ import { enqueueAnswer } from './queue-view';
 import { openQueueView } from './open-queue-view';
 import { BatchTracker } from './batch-tracker';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
+import { PICTURE_WAIT_MS } from './draft-pictures';
+import { TimedWaits } from './timed-waits';
 import { QueueRevisions, type UnnumberedView } from './queue-changes';
 import type { BatchSummary } from './batch-tracker';
 import type { Drafts } from './drafts';
@@ -68,6 +70,10 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     return queue?.keptCopyOf(id) ?? queue?.get(id)?.sourcePath;
   });
 
+  /** Thumbnail requests waiting for the account's queue to open (see thumbnail()). */
+  private readonly untilOpened = new TimedWaits();
+  private closing = false;
+
   constructor(private readonly options: UploadCenterOptions) {
     super();
     this.log = options.log ?? (() => {});
@@ -87,8 +93,14 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     return contentHash === undefined ? undefined : queue.uploadedAs(contentHash)?.shotId;
   }
 
-  /** A job's picture for the Queue view (served to the window by main/app). */
-  thumbnail(jobId: string): Promise<Thumbnail | undefined> {
+  /**
+   * A job's picture for the Queue view (served to the window by main/app). While no queue is open
+   * it waits for one (up to PICTURE_WAIT_MS): after the engine's process restarts, the window still
+   * lists the last run's jobs, and the account's queue opens only once the service has accepted the
+   * saved sign-in. Answered at once, a row asking meanwhile showed a broken picture for good.
+   */
+  async thumbnail(jobId: string): Promise<Thumbnail | undefined> {
+    if (this.current === undefined && !this.closing) await this.untilOpened.wait('queue', PICTURE_WAIT_MS);
     return this.thumbnails.get(jobId);
   }
 
@@ -233,6 +245,8 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.untilOpened.wakeAll();
     await this.useAccount(undefined);
     if (this.queueTimer) clearTimeout(this.queueTimer);
     if (this.budgetTimer) clearTimeout(this.budgetTimer);
@@ -277,6 +291,7 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
           .map((job) => job.id),
       );
       this.emit('opened', queue);
+      this.untilOpened.wake('queue');
     }
     this.emitQueueNow();
   }

@@ -20,6 +20,8 @@ export async function signedInDesktop(input: {
   username: string;
   watchStableMs?: number;
   restored?: boolean;
+  /** With `restored`: answer as soon as the desktop opens, before the service has accepted the saved sign-in. */
+  beforeSignedIn?: boolean;
   /**
    * When the queue first looks for a sent shot. The test sandboxes process one in 50 to 150 ms, so
    * 200 ms by default, as desktop-uploads.test and the CLI tests tell their queues: the app's
@@ -42,6 +44,7 @@ export async function signedInDesktop(input: {
   });
   // A data folder that kept its account (the app started again) signs in by itself.
   if (input.restored) {
+    if (input.beforeSignedIn) return desktop;
     for (let i = 0; i < 400 && !desktop.uploads.view().available; i++) await new Promise((r) => setTimeout(r, 10));
     return desktop;
   }

@@ -9,18 +9,18 @@
 import { EventEmitter } from 'node:events';
 import { signInProblem } from '../auth/auth-problems';
 import { SIGN_IN_TIMEOUT_MS } from '../auth/service-settings';
-import type { ServiceChoice as EndpointChoice, ServiceEndpoint } from '../auth/service-settings';
+import type { ServiceChoice as EndpointChoice } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import type {
-  AccountView,
   AuthState,
   Result,
   SecretStorage,
   ServiceChoice,
   SignInProblem,
 } from '../../common/contract/index';
-import { accountView, fetchAvatar } from './account-view';
+import { accountView } from './account-view';
+import { activeAccount, avatarOf, sameAccount, type ActiveAccount } from './active-account';
 import { readSessionConfig, sessionConfigFile, writeSessionConfig } from './session-config';
 import { findSavedAccount } from './saved-account';
 import type { AccountsPort, FoundAccount } from './saved-account';
@@ -48,13 +48,7 @@ export interface DesktopSessionOptions {
 }
 
 /** The signed-in account of the service in use. */
-export interface ActiveAccount {
-  service: ServiceChoice;
-  endpoint: ServiceEndpoint;
-  client: ServiceClient;
-  user: AuthenticatedUser;
-  view: AccountView;
-}
+export type { ActiveAccount } from './active-account';
 
 export type SignInResult = Result<AuthState, SignInProblem>; // the new state, or why not with the next step
 
@@ -259,14 +253,16 @@ export class DesktopSession {
     const active = this.machine.active;
     if (!active) return this.state();
     const user = await active.client.getUser();
-    if (this.machine.active !== active) return this.state();
+    // The same account may have changed meanwhile (its picture arrived): build on what it is now.
+    const now = this.machine.active;
+    if (!sameAccount(now, active)) return this.state();
     const view = accountView(user, {
-      service: active.service,
-      serviceLabel: active.endpoint.label,
-      scope: active.view.scopes.join(' '),
-      avatar: active.view.avatar,
+      service: now.service,
+      serviceLabel: now.endpoint.label,
+      scope: now.view.scopes.join(' '),
+      avatar: now.view.avatar,
     });
-    this.dispatch({ type: 'refreshed', account: { ...active, user, view } });
+    this.dispatch({ type: 'refreshed', account: { ...now, user, view } });
     return this.state();
   }
 
@@ -310,21 +306,21 @@ export class DesktopSession {
     return this.activate({ service, ...saved.account }, attempt);
   }
 
+  /** The account becomes the signed-in one at once; its picture follows (active-account.ts). */
   private async activate(found: FoundAccount & { service: ServiceChoice }, attempt: number): Promise<boolean> {
-    const avatar = await fetchAvatar(found.user.avatar_url, this.options.fetch);
     if (this.overtaken(attempt) || this.closed) return false;
-    const view = accountView(found.user, {
-      service: found.service,
-      serviceLabel: found.endpoint.label,
-      scope: found.scope,
-      avatar,
-    });
-    this.dispatch({
-      type: 'signed-in',
-      attempt,
-      account: { service: found.service, endpoint: found.endpoint, client: found.client, user: found.user, view },
-    });
+    const account = activeAccount(found);
+    this.dispatch({ type: 'signed-in', attempt, account });
+    void this.showAvatar(account);
     return true;
+  }
+
+  /** The account's picture, once fetched, while the same account is signed in. */
+  private async showAvatar(account: ActiveAccount): Promise<void> {
+    const avatar = await avatarOf(account, this.options.fetch);
+    const active = this.machine.active;
+    if (avatar === null || this.closed || !sameAccount(active, account)) return;
+    this.dispatch({ type: 'refreshed', account: { ...active, view: { ...active.view, avatar } } });
   }
 
   private async choose(service: ServiceChoice): Promise<void> {

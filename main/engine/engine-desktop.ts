@@ -165,11 +165,13 @@ function followActivity(desktop: Desktop, log: Logger): void {
   followQueue(desktop.uploads.queue());
   followGovernor(desktop.session.client());
   desktop.uploads.on('opened', followQueue);
+  // The same account comes again when its user is read again or its picture arrives: said once.
+  let said: string | undefined;
   desktop.session.events.on('account', (account) => {
     followGovernor(account?.client);
-    log
-      .scope('auth')
-      .info(account === undefined ? 'signed out' : `signed in to ${account.endpoint.id} as user ${account.user.id}`);
+    const now = account === undefined ? 'signed out' : `signed in to ${account.endpoint.id} as user ${account.user.id}`;
+    if (now !== said) log.scope('auth').info(now);
+    said = now;
   });
 }
 

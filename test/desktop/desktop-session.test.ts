@@ -36,7 +36,11 @@ interface Harness {
 }
 
 let counter = 0;
-async function openSession(dataDir = path.join(root, `user-${++counter}`), timeoutMs?: number): Promise<Harness> {
+async function openSession(
+  dataDir = path.join(root, `user-${++counter}`),
+  timeoutMs?: number,
+  fetchImpl?: typeof fetch,
+): Promise<Harness> {
   const opened: string[] = [];
   const accounts = new AccountManager({
     store: new TokenStore(fileModeSecretBox, ownerOnlyFile(path.join(dataDir, 'accounts.json'))),
@@ -48,6 +52,7 @@ async function openSession(dataDir = path.join(root, `user-${++counter}`), timeo
     accounts,
     realService: { apiUrl: remote.sandbox.api, authUrl: remote.sandbox.auth },
     signInTimeoutMs: timeoutMs,
+    ...(fetchImpl === undefined ? {} : { fetch: fetchImpl }),
   });
   const states: AuthState[] = [];
   session.onChange((state) => states.push(state));
@@ -97,7 +102,13 @@ describe('DesktopSession', () => {
       canSchedule: true,
       scheduleReason: null,
     });
-    expect(state.account.avatar).toMatch(/^data:image\/(png|jpeg);base64,/);
+    // The picture follows the sign-in (see the next test).
+    await expect
+      .poll(() => {
+        const now = h.session.state();
+        return now.status === 'signed-in' ? now.account.avatar : undefined;
+      })
+      .toMatch(/^data:image\/(png|jpeg);base64,/);
     expect(state.account.scopes).toEqual(expect.arrayContaining(['upload', 'comment']));
     expect(h.session.user()?.username).toBe('ada');
     expect((await h.session.client()!.getUser()).id).toBe(h.session.user()!.id);
@@ -109,6 +120,43 @@ describe('DesktopSession', () => {
     expect(JSON.stringify(h.states)).not.toContain(accessToken);
     expect(h.states.map((s) => s.status)).toEqual(expect.arrayContaining(['signing-in', 'signed-in']));
     await h.session.close();
+  });
+
+  it('is signed in without waiting for the avatar’s host, and shows the picture once it answers', async () => {
+    // The image host is slow or blocked where the API is not (a proxy, a CDN's outage): its
+    // requests wait on the gate. The sign-in used to wait with them, up to 8 s, at every start.
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const slowImages: typeof fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/images/avatars/')) await gate;
+      return fetch(input, init);
+    };
+    const h = await openSession(undefined, undefined, slowImages);
+    try {
+      const signingIn = h.session.signIn({ service: 'sandbox' });
+      void h.session.handleDeepLink(await answerInBrowser(h, { decision: 'allow' }));
+      const held = new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 3_000));
+      const outcome = await Promise.race([signingIn, held]);
+      expect(outcome).not.toBe('held');
+      const state = h.session.state();
+      if (state.status !== 'signed-in') throw new Error(`not signed in: ${state.status}`);
+      expect(state.account.name).toBe('Ada Lovelace');
+      expect(state.account.avatar).toBeNull();
+      expect(h.session.client()).toBeDefined();
+
+      openGate();
+      await expect
+        .poll(() => {
+          const now = h.session.state();
+          return now.status === 'signed-in' ? now.account.avatar : undefined;
+        })
+        .toMatch(/^data:image\/(png|jpeg);base64,/);
+      // The window heard the picture arrive as one more change of the same account.
+      expect(h.states.at(-1)).toMatchObject({ status: 'signed-in', account: { name: 'Ada Lovelace' } });
+    } finally {
+      openGate();
+      await h.session.close();
+    }
   });
 
   it('restores the saved account at the next start without a browser, and signs out', async () => {

@@ -1,5 +1,7 @@
 // Signs the running app in to its bundled sandbox the way a user does: the welcome screen's
-// button, the sandbox's authorize page in the "system browser", Allow, and the deep link back.
+// button, the sandbox's authorize page in the "system browser", Allow, and the deep link back. The
+// page is answered by the scripted browser over HTTP (the same form, the same redirect): rendering
+// it in a tab for every test cost a second a sign-in, and sign-in.test.ts drives the page itself.
 import { expect } from 'vitest';
 import type { LaunchedApp } from '../harness/index';
 import { expectVisible } from '../harness/index';
@@ -18,7 +20,7 @@ export async function signInAs(
 ): Promise<SignedIn> {
   const { page } = launched;
   await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
-  await browser.authorize({ username, decision: 'Allow' });
+  await browser.authorizeScripted({ username, decision: 'Allow' });
   await expectVisible(page.getByRole('region', { name: 'Account' }).getByText(name));
   const authorize = browser.opened.find((url) => url.includes('/oauth/authorize'));
   if (!authorize) throw new Error('The app never opened the authorize page.');

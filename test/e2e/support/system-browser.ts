@@ -4,8 +4,14 @@
 // redirects to app.shotput://oauth/callback?…, Chromium cannot follow a custom scheme, so the
 // redirect is caught here and handed to the running app as the OS of the double's platform
 // would: a second launch with the link in its argv (Windows, Linux) or an 'open-url' event (macOS).
+//
+// The tab opens when a test first looks at it (page(), authorize()): a test that only needs to be
+// signed in answers the authorize page with the scripted browser over HTTP (authorizeScripted, the
+// same form and the same deep link), and no Chromium page renders it. sign-in.test.ts and the
+// tests about the page itself drive it in the tab.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
+import { TestBrowser } from '../../auth/browser';
 import type { LaunchedApp } from '../harness/index';
 import { uiTimeoutMs } from '../harness/index';
 
@@ -18,6 +24,8 @@ export interface SystemBrowser {
   page(): Promise<Page>;
   /** Waits for the sandbox's authorize page, signs in and presses Allow or Deny. */
   authorize(input: { username?: string; password?: string; decision: 'Allow' | 'Deny' }): Promise<void>;
+  /** The same answer to the authorize page from the scripted browser over HTTP: no tab renders it. */
+  authorizeScripted(input: { username?: string; password?: string; decision: 'Allow' | 'Deny' }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,14 +89,27 @@ export async function attachSystemBrowser(launched: LaunchedApp): Promise<System
   const openExternal = async (url: string): Promise<void> => {
     opened.push(url);
     electron.shell.openedExternally.push(url);
-    // Like the OS, answer once the browser was asked to open it; the page loads on its own.
-    tabReady ??= openTab().then((page) => (tab = page));
-    void tabReady.then((page) => page.goto(url, { timeout: uiTimeoutMs })).catch(() => undefined);
+    // Like the OS, answer once the browser was asked to open it; an open tab loads the page on its
+    // own, else the tab opens on it when a test looks.
+    if (tabReady !== undefined) visit(url);
+  };
+  const visit = (url: string) =>
+    void tabReady!.then((page) => page.goto(url, { timeout: uiTimeoutMs })).catch(() => undefined);
+  const authorizeUrl = async (): Promise<string> => {
+    await expect
+      .poll(() => opened.some((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
+      .toBe(true);
+    return opened.filter((url) => url.includes('/oauth/authorize')).at(-1)!;
   };
   // The fake shell's method is looked up at each call: replacing it reroutes main/app's calls.
   electron.shell.openExternal = openExternal;
 
   const page = async (): Promise<Page> => {
+    await expect.poll(() => opened.length > 0, { timeout: uiTimeoutMs }).toBe(true);
+    if (tabReady === undefined) {
+      tabReady = openTab().then((page) => (tab = page));
+      visit(opened.at(-1)!);
+    }
     await expect.poll(() => tab !== undefined, { timeout: uiTimeoutMs }).toBe(true);
     return tab!;
   };
@@ -98,9 +119,7 @@ export async function attachSystemBrowser(launched: LaunchedApp): Promise<System
     delivered,
     page,
     async authorize({ username = 'ada', password = 'sandbox', decision }) {
-      await expect
-        .poll(() => opened.some((url) => url.includes('/oauth/authorize')), { timeout: uiTimeoutMs })
-        .toBe(true);
+      await authorizeUrl();
       const tabPage = await page();
       await tabPage.getByRole('heading', { name: /Authorize/ }).waitFor({ timeout: uiTimeoutMs });
       const before = delivered.length;
@@ -111,6 +130,13 @@ export async function attachSystemBrowser(launched: LaunchedApp): Promise<System
       }
       await tabPage.getByRole('button', { name: decision }).click();
       await expect.poll(() => delivered.length, { timeout: uiTimeoutMs }).toBeGreaterThan(before);
+    },
+    async authorizeScripted({ username = 'ada', password = 'sandbox', decision }) {
+      const visited = await authorizeUrl();
+      const answer = decision === 'Allow' ? 'allow' : 'deny';
+      const callback = await new TestBrowser().authorize(visited, { username, password, decision: answer });
+      if (!callback.startsWith('app.shotput:')) throw new Error(`The authorize page led to ${callback}.`);
+      deliver(callback);
     },
     async close() {
       closing = true;

@@ -12,13 +12,7 @@ import { SIGN_IN_TIMEOUT_MS } from '../auth/service-settings';
 import type { ServiceChoice as EndpointChoice } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
-import type {
-  AuthState,
-  Result,
-  SecretStorage,
-  ServiceChoice,
-  SignInProblem,
-} from '../../common/contract/index';
+import type { AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
 import { accountView } from './account-view';
 import { activeAccount, avatarOf, sameAccount, type ActiveAccount } from './active-account';
 import { readSessionConfig, sessionConfigFile, writeSessionConfig } from './session-config';

@@ -10,8 +10,6 @@
 // replaced (the newer view follows within a frame), and Cancel goes back to a result that is still
 // the latest (a preparation puts its picture only when it is done).
 
-import { TimedWaits } from './timed-waits';
-
 /** The source, the card, the exact result, and the motion editor's strip of frames, each by its place. */
 export type DraftPictureKind = 'source' | 'result' | 'final' | `strip-${number}`;
 
@@ -49,9 +47,6 @@ export function pictureOfDataUrl(dataUrl: string): Picture {
   return pictureOf(Buffer.from(match[2]!, 'base64'), match[1]!);
 }
 
-/** How long a request waits for a picture its draft is still making (see `wanted`). */
-export const PICTURE_WAIT_MS = 30_000;
-
 export class DraftPictures {
   private readonly kept = new Map<string, { n: number; picture: Picture }>();
   /**
@@ -61,35 +56,13 @@ export class DraftPictures {
    * mistaken for one this run has not made.
    */
   private next = Date.now() * 1000;
-  /** Requests waiting for a picture of a draft, by `draftId/kind`. */
-  private readonly waits = new TimedWaits();
 
   /** Keeps the draft's picture of this kind in place of the last; answers the address the window loads it from. */
   put(draftId: string, kind: DraftPictureKind, picture: Picture): string {
     const n = this.next++;
     const key = `${draftId}/${kind}`;
     this.kept.set(key, { n, picture });
-    this.waits.wake(key);
     return `draft-pictures/${draftId}/${kind}/${n}`;
-  }
-
-  /**
-   * The picture at an address, waiting (up to `waitMs`) when the draft has none of that kind yet.
-   * After the engine's process restarts, the window still names the pictures the last run made
-   * until the restored drafts are prepared again; its cards ask for them meanwhile. A wait shows an
-   * empty picture for that moment instead of a broken one. Answers undefined for an address never
-   * answered, once the wait is over, or when the draft goes.
-   */
-  async wanted(
-    draftId: string,
-    kind: DraftPictureKind,
-    n: number,
-    waitMs = PICTURE_WAIT_MS,
-  ): Promise<Picture | undefined> {
-    if (n >= this.next) return undefined;
-    const key = `${draftId}/${kind}`;
-    if (!this.kept.has(key)) await this.waits.wait(key, waitMs);
-    return this.get(draftId, kind, n);
   }
 
   /** The draft's latest picture of the kind at an address `put` answered (undefined for one never answered). */
@@ -106,7 +79,6 @@ export class DraftPictures {
   /** Lets a draft's pictures go (it was removed, or sent). */
   forget(draftId: string): void {
     for (const key of this.kept.keys()) if (key.startsWith(`${draftId}/`)) this.kept.delete(key);
-    this.waits.wakeWhere((key) => key.startsWith(`${draftId}/`));
   }
 
   /** Pictures kept, for tests and benchmarks. */

@@ -12,9 +12,9 @@ import { collectAll, newDraftView, writePasted } from './draft-files';
 import type { DraftView, DraftWords, DraftsAdded, FinalPreview, PrepareChoice } from '../../common/contract/index';
 import type { StoredDraft } from './draft-store';
 import { DraftChangeBatch } from './draft-changes';
-import { DraftPictures, PICTURE_WAIT_MS, type DraftPictureKind, type Picture } from './draft-pictures';
+import { DraftPictures, type DraftPictureKind, type Picture } from './draft-pictures';
+import { DraftPictureRequests } from './draft-picture-requests';
 import { DraftEditor } from './draft-editor';
-import { TimedWaits } from './timed-waits';
 import type { DraftChanges } from './draft-changes';
 import { DraftWork, cancelledView } from './draft-prepare';
 import { prepareOne } from './draft-preparation';
@@ -62,8 +62,8 @@ export class Drafts extends EventEmitter<DraftsEvents> {
   /** The pictures the drafts' views name by address. */
   readonly pictures = new DraftPictures();
   private closed = false;
-  /** Picture requests for drafts not held yet, by draft id (see picture()). */
-  private readonly unheld = new TimedWaits();
+  /** The window's requests for those pictures, waiting while one can still come. */
+  private readonly requests = new DraftPictureRequests(this.pictures, (id) => this.drafts.get(id)?.view);
   private idleWaiters: (() => void)[] = [];
   private readonly work = new DraftWork((id, done) => {
     if (!this.closed) this.emit('progress', { id, done });
@@ -103,18 +103,9 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     return this.drafts.get(id)?.view;
   }
 
-  /**
-   * A draft's picture at the address its view names; one it is still making is waited for. So is a
-   * draft not held (up to PICTURE_WAIT_MS): after the engine's process restarts, the window still
-   * names the last run's drafts and pictures, and they come back in steps. The signed-out drafts
-   * come back first (often none), the account's only once the service has accepted the saved
-   * sign-in, and a switch of account lets drafts go before the next ones come. No restore along
-   * the way means "this draft is gone", so only one that brings the draft ends the wait early.
-   */
-  async picture(id: string, kind: DraftPictureKind, n: number): Promise<Picture | undefined> {
-    if (!this.drafts.has(id) && !this.closed) await this.unheld.wait(id, PICTURE_WAIT_MS);
-    if (!this.drafts.has(id)) return undefined;
-    return this.pictures.wanted(id, kind, n);
+  /** A draft's picture at the address its view names, waited for while it can still come (draft-picture-requests.ts). */
+  picture(id: string, kind: DraftPictureKind, n: number): Promise<Picture | undefined> {
+    return this.requests.answer(id, kind, n);
   }
 
   /** Files and folders by path: one draft per image, answered before any image is read. */
@@ -147,7 +138,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       this.pump();
       if (!this.closed) this.emit('restored', restored);
     }
-    for (const draft of restored) this.unheld.wake(draft.id);
+    for (const draft of restored) this.requests.changed(draft.id);
     return restored;
   }
 
@@ -219,6 +210,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
       removed = true;
       if (content) hashes.add(content.hash);
       this.pictures.forget(id);
+      this.requests.changed(id);
       this.changes.remove(id);
     }
     if (release) this.options.copies?.releaseUnheld(hashes, () => this.drafts.values());
@@ -290,7 +282,7 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   close(): void {
     this.closed = true;
-    this.unheld.wakeAll();
+    this.requests.close();
     this.waiting.length = 0;
     this.work.stop();
     this.changes.stop();
@@ -327,5 +319,6 @@ export class Drafts extends EventEmitter<DraftsEvents> {
 
   private changed(view: DraftView): void {
     this.changes.change(view);
+    this.requests.changed(view.id);
   }
 }

@@ -1,6 +1,6 @@
-// Requests that wait, by key, for something to arrive or for their time to run out: a picture
-// its draft is still making (draft-pictures.ts), a draft the engine has not restored yet
-// (drafts.ts). Either way the waiter looks again once woken, so a wake only says "look now".
+// Requests that wait, by key, for something to arrive or for their time to run out: a draft's
+// picture (draft-picture-requests.ts), a queue's thumbnail (upload-center.ts). The waiter looks
+// again once woken, so a wake only says "look now".
 
 export class TimedWaits {
   private readonly waiting = new Map<string, Set<() => void>>();
@@ -25,13 +25,8 @@ export class TimedWaits {
     for (const wake of waiting ?? []) wake();
   }
 
-  /** Ends the waits on every key the test accepts. */
-  wakeWhere(test: (key: string) => boolean): void {
-    for (const key of [...this.waiting.keys()]) if (test(key)) this.wake(key);
-  }
-
   /** Ends every wait (closing). */
   wakeAll(): void {
-    this.wakeWhere(() => true);
+    for (const key of [...this.waiting.keys()]) this.wake(key);
   }
 }

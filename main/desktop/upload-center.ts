@@ -23,7 +23,7 @@ import { enqueueAnswer } from './queue-view';
 import { openQueueView } from './open-queue-view';
 import { BatchTracker } from './batch-tracker';
 import { JobThumbnails, type Thumbnail } from './job-thumbnails';
-import { PICTURE_WAIT_MS } from './draft-pictures';
+import { PICTURE_WAIT_MS } from './draft-picture-requests';
 import { TimedWaits } from './timed-waits';
 import { QueueRevisions, type UnnumberedView } from './queue-changes';
 import type { BatchSummary } from './batch-tracker';

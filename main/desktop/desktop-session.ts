@@ -81,9 +81,12 @@ export class DesktopSession {
   static async open(options: DesktopSessionOptions): Promise<DesktopSession> {
     const session = new DesktopSession(options, await readSessionConfig(sessionConfigFile(options.dataDir)));
     session.realHasSecret = await session.hasRealSecret();
-    void session.restore();
+    session.started = session.restore().then(() => undefined);
     return session;
   }
+
+  /** Settles once the saved account of the start is signed in, or found unusable (signed out). */
+  started: Promise<void> = Promise.resolve();
 
   // ---- what other parts of the app read -------------------------------------------------------
 

@@ -14,6 +14,9 @@ import { WatchFolders } from './watch-folders';
 import { windowDraftMotion } from './draft-motion';
 import { WindowMotion } from './window-motion';
 
+/** How long the window's list of drafts waits at most for the start's account to be checked. */
+const DRAFTS_SETTLE_MS = 30_000;
+
 export interface DesktopOptions extends DesktopSessionOptions {
   /** The prepare choice of a new draft (Settings' defaults). */
   prepareDefaults: () => PrepareChoice;
@@ -76,6 +79,12 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     void uploads.useAccount(session.account());
     void keeper.useAccount(session.account());
   }
+  // The drafts of the account the app starts in are shown once back; a start that takes long
+  // (a slow service) stops holding the window's list after a while and shows what there is.
+  drafts.settled = Promise.race([
+    session.started.then(() => keeper.useAccount(session.account())),
+    new Promise<void>((resolve) => setTimeout(resolve, DRAFTS_SETTLE_MS).unref()),
+  ]);
 
   let closing: Promise<void> | undefined;
   return {

@@ -95,6 +95,14 @@ export class Drafts extends EventEmitter<DraftsEvents> {
     };
   }
 
+  /**
+   * The drafts of the account the engine starts in are back (the desktop says when: draft-keeper.ts
+   * restores them once the service has accepted the saved sign-in). Until then `list()` would answer
+   * only the signed-out drafts, and a window that asks after the engine's process restarted would
+   * drop every card it shows, to bring them back a moment later.
+   */
+  settled: Promise<void> = Promise.resolve();
+
   list(): DraftView[] {
     return [...this.drafts.values()].map((record) => record.view);
   }

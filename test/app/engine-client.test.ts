@@ -2,7 +2,11 @@
 // process never answered gets one sentence (never a hang or a crash), main starts the process again
 // and says so, the new process has the signed-in account and the queue back from their files, and
 // quitting closes it, its exit awaited. The port's own rules (order, a closed side) below.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DraftView, DraftsAdded } from '../../common/contract/index';
+import { photo } from '../images/fixtures';
 import { PortRpc, PortClosedError } from '../../common/port-rpc';
 import { ENGINE_LOST_REQUEST } from '../../common/engine-words';
 import { startTestEngine } from './engine-for-tests';
@@ -51,6 +55,44 @@ describe('EngineClient', () => {
     expect(restarted).toBe(1);
   }, 60_000);
 });
+
+describe('the window after the engine restarts', () => {
+  it('lists the account’s drafts once they are back, not the signed-out ones before them', async () => {
+    // The new engine restores the signed-out drafts at once and the account's only once the
+    // service has answered for the saved sign-in (slow here). The window asks for the list on
+    // engine.restarted: answered before, it was empty, and the window dropped every card it showed.
+    const dataDir = files.file('engine-restart-drafts');
+    const image = files.file('kept-draft.png');
+    await photo(1200, 900).png().toFile(image);
+    let restarted = 0;
+    const { engine, window, signIn, pid } = await startTestEngine({ dataDir, sandbox, onRestarted: () => restarted++ });
+    try {
+      await signIn('ada');
+      window.grant([image]);
+      const added = (await window.request('drafts.add', { paths: [image] })) as { ok: true; value: DraftsAdded };
+      const id = added.value.drafts[0]!.id;
+      // Kept on disk within the keeper's 0.4 s.
+      await until(() => existsSync(dataDir) && draftsOnDisk(dataDir).some((text) => text.includes(id)));
+
+      await control(sandbox.sandbox, 'faults', { latency_ms: 1_500 });
+      const first = pid();
+      process.kill(first, 'SIGKILL');
+      await until(() => restarted === 1 && engine.pid !== undefined && engine.pid !== first);
+      const listed = (await window.request('drafts.list', undefined)) as { ok: true; value: DraftView[] };
+      expect(listed.value.map((draft) => draft.id)).toEqual([id]);
+    } finally {
+      await control(sandbox.sandbox, 'faults', {});
+      await engine.close();
+    }
+  }, 60_000);
+});
+
+/** The text of every drafts file under the data folder (one per account, see draft-keeper.ts). */
+function draftsOnDisk(dataDir: string): string[] {
+  return (readdirSync(dataDir, { recursive: true }) as string[])
+    .filter((name) => name.includes('drafts') && name.endsWith('.json'))
+    .map((name) => readFileSync(join(dataDir, name), 'utf8'));
+}
 
 describe('PortRpc', () => {
   /** Two ends joined as a port joins them: a message arrives on a later turn, in order. */

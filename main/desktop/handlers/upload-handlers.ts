@@ -63,7 +63,11 @@ export function createUploadHandlers(context: EngineHandlerContext): Pick<Reques
     'drafts.takeOpened': () => answer(async () => addGiven(await context.takeOpenedFiles())),
     'drafts.paste': ({ name, type, dataBase64 }) =>
       answer(() => drafts.addPasted(name, type, Buffer.from(dataBase64, 'base64'))),
-    'drafts.list': () => ok(drafts.list()),
+    // Once the drafts of the account the engine starts in are back (drafts.settled).
+    'drafts.list': async () => {
+      await drafts.settled;
+      return ok(drafts.list());
+    },
     'drafts.remove': ({ ids }) => {
       drafts.remove(ids);
       return ok(null);

@@ -14,8 +14,13 @@ import { WatchFolders } from './watch-folders';
 import { windowDraftMotion } from './draft-motion';
 import { WindowMotion } from './window-motion';
 
-/** How long the window's list of drafts waits at most for the start's account to be checked. */
-const DRAFTS_SETTLE_MS = 30_000;
+/** How long the window's lists wait at most for the start's account to be checked. */
+const SETTLE_MS = 30_000;
+
+/** Settles when `promise` does, or after `ms`, whichever is first. */
+function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+}
 
 export interface DesktopOptions extends DesktopSessionOptions {
   /** The prepare choice of a new draft (Settings' defaults). */
@@ -79,12 +84,16 @@ export async function openDesktop(options: DesktopOptions): Promise<Desktop> {
     void uploads.useAccount(session.account());
     void keeper.useAccount(session.account());
   }
-  // The drafts of the account the app starts in are shown once back; a start that takes long
-  // (a slow service) stops holding the window's list after a while and shows what there is.
-  drafts.settled = Promise.race([
+  // The window's lists of drafts and of the queue answer once those of the account the app starts
+  // in are back; a start that takes long (a slow service) stops holding them after a while.
+  drafts.settled = atMost(
     session.started.then(() => keeper.useAccount(session.account())),
-    new Promise<void>((resolve) => setTimeout(resolve, DRAFTS_SETTLE_MS).unref()),
-  ]);
+    SETTLE_MS,
+  );
+  uploads.settled = atMost(
+    session.started.then(() => uploads.useAccount(session.account())),
+    SETTLE_MS,
+  );
 
   let closing: Promise<void> | undefined;
   return {

@@ -70,6 +70,12 @@ export class UploadCenter extends EventEmitter<CenterEvents> {
     return queue?.keptCopyOf(id) ?? queue?.get(id)?.sourcePath;
   });
 
+  /**
+   * The queue of the account the engine starts in is open, or there is none (the desktop says
+   * when). Until then `view()` would answer no queue, and a window that asks after the engine's
+   * process restarted would empty its Queue view, to fill it again a moment later.
+   */
+  settled: Promise<void> = Promise.resolve();
   /** Thumbnail requests waiting for the account's queue to open (see thumbnail()). */
   private readonly untilOpened = new TimedWaits();
   private closing = false;

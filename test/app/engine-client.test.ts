@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DraftView, DraftsAdded } from '../../common/contract/index';
+import type { DraftView, DraftsAdded, QueueView } from '../../common/contract/index';
 import { photo } from '../images/fixtures';
 import { PortRpc, PortClosedError } from '../../common/port-rpc';
 import { ENGINE_LOST_REQUEST } from '../../common/engine-words';
@@ -57,7 +57,7 @@ describe('EngineClient', () => {
 });
 
 describe('the window after the engine restarts', () => {
-  it('lists the account’s drafts once they are back, not the signed-out ones before them', async () => {
+  it('lists the account’s drafts and queue once they are back, not the signed-out ones before them', async () => {
     // The new engine restores the signed-out drafts at once and the account's only once the
     // service has answered for the saved sign-in (slow here). The window asks for the list on
     // engine.restarted: answered before, it was empty, and the window dropped every card it showed.
@@ -73,13 +73,30 @@ describe('the window after the engine restarts', () => {
       const id = added.value.drafts[0]!.id;
       // Kept on disk within the keeper's 0.4 s.
       await until(() => existsSync(dataDir) && draftsOnDisk(dataDir).some((text) => text.includes(id)));
+      // And a job waiting in the account's queue (paused: it stays there).
+      await window.request('queue.pauseAll', undefined);
+      const queued = files.file('queued-job.png');
+      await photo(1000, 750).png().toFile(queued);
+      window.grant([queued]);
+      const second = (await window.request('drafts.add', { paths: [queued] })) as { ok: true; value: DraftsAdded };
+      const jobDraft = second.value.drafts[0]!.id;
+      const enqueued = await window.request('queue.enqueue', {
+        items: [{ draftId: jobDraft, metadata: { title: 'Waits' } }],
+      });
+      expect(enqueued.ok).toBe(true);
+      await until(() => draftsOnDisk(dataDir).some((text) => !text.includes(jobDraft)));
 
       await control(sandbox.sandbox, 'faults', { latency_ms: 1_500 });
       const first = pid();
       process.kill(first, 'SIGKILL');
       await until(() => restarted === 1 && engine.pid !== undefined && engine.pid !== first);
-      const listed = (await window.request('drafts.list', undefined)) as { ok: true; value: DraftView[] };
+      const [listed, queue] = (await Promise.all([
+        window.request('drafts.list', undefined),
+        window.request('queue.list', undefined),
+      ])) as [{ ok: true; value: DraftView[] }, { ok: true; value: QueueView }];
       expect(listed.value.map((draft) => draft.id)).toEqual([id]);
+      expect(queue.value.available).toBe(true);
+      expect(queue.value.jobs.map((job) => job.title)).toEqual(['Waits']);
     } finally {
       await control(sandbox.sandbox, 'faults', {});
       await engine.close();

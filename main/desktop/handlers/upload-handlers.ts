@@ -103,7 +103,11 @@ export function createUploadHandlers(context: EngineHandlerContext): Pick<Reques
       const answers = new Map([...queued.value, ...refused].map((answer) => [answer.draftId, answer]));
       return ok(items.flatMap((item) => answers.get(item.draftId) ?? []));
     },
-    'queue.list': () => ok(uploads.view()),
+    // Once the queue of the account the engine starts in is open (uploads.settled).
+    'queue.list': async () => {
+      await uploads.settled;
+      return ok(uploads.view());
+    },
     'queue.pauseAll': () => uploads.pauseAll(),
     'queue.resumeAll': () => uploads.resumeAll(),
     'queue.retry': ({ id }) => uploads.retry(id),

@@ -357,7 +357,11 @@ export class DesktopSession {
     const after = next(before, event);
     if (after === before) return;
     this.machine = after;
-    if (before.active !== after.active) this.events.emit('account', after.active);
+    // The account is news to its listeners (the queue, the drafts) when its user or client is: not
+    // when only what the window shows of it changed (its picture arrived).
+    const was = before.active;
+    const now = after.active;
+    if (was?.user !== now?.user || was?.client !== now?.client) this.events.emit('account', now);
     const shown =
       before.status !== after.status ||
       before.active !== after.active ||

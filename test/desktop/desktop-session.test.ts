@@ -287,6 +287,13 @@ describe('DesktopSession', () => {
     const signingIn = h.session.signIn({ service: 'sandbox' });
     await h.session.handleDeepLink(await answerInBrowser(h, { username: 'studio', decision: 'allow' }));
     await signingIn;
+    // The picture arriving after the sign-in is the same account to its listeners (the queue, the drafts).
+    await expect
+      .poll(() => {
+        const now = h.session.state();
+        return now.status === 'signed-in' ? now.account.avatar : undefined;
+      })
+      .toMatch(/^data:image\//);
     await h.session.signOut();
     expect(seen).toEqual(['studio', undefined]);
     await h.session.close();

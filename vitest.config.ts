@@ -47,6 +47,8 @@ const integrationFiles = [
   'test/desktop/clip-read-once.test.ts',
   'test/desktop/draft-lottie.test.ts',
   'test/workflows/release-guard.test.ts',
+  // Drafts kept, restored and queued through a sandbox's real uploads and processing (12 s).
+  'test/desktop/draft-copies.test.ts',
   // The engine's process started (and killed) beside a sandbox.
   'test/app/engine-wiring.test.ts',
   'test/app/desktop-integration.test.ts',

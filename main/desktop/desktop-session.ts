@@ -81,7 +81,11 @@ export class DesktopSession {
   static async open(options: DesktopSessionOptions): Promise<DesktopSession> {
     const session = new DesktopSession(options, await readSessionConfig(sessionConfigFile(options.dataDir)));
     session.realHasSecret = await session.hasRealSecret();
-    session.started = session.restore().then(() => undefined);
+    // Settles either way: the window's lists wait on it (desktop.ts); a restore that failed is logged.
+    session.started = session.restore().then(
+      () => undefined,
+      (error: unknown) => session.log(`The saved sign-in could not be restored: ${String(error)}`),
+    );
     return session;
   }
 

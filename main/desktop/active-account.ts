@@ -25,7 +25,23 @@ export function activeAccount(found: FoundAccount & { service: ServiceChoice }):
   return { service, endpoint, client, user, view };
 }
 
-/** The same account and user: what a late picture may still be shown for. */
+/** The same account with its user as the service answered it again (teams, pro), its picture kept. */
+export function withFresherUser(account: ActiveAccount, user: AuthenticatedUser): ActiveAccount {
+  const { service, endpoint, view } = account;
+  const scope = view.scopes.join(' ');
+  return {
+    ...account,
+    user,
+    view: accountView(user, { service, serviceLabel: endpoint.label, scope, avatar: view.avatar }),
+  };
+}
+
+/** The same account with its picture, arrived after its sign-in. */
+export function withAvatar(account: ActiveAccount, avatar: string): ActiveAccount {
+  return { ...account, view: { ...account.view, avatar } };
+}
+
+/** The same account and user: what a late picture or a fresher user may still be shown for. */
 export function sameAccount(a: ActiveAccount | undefined, b: ActiveAccount): a is ActiveAccount {
   return a !== undefined && a.service === b.service && a.user.id === b.user.id;
 }

@@ -13,8 +13,14 @@ import type { ServiceChoice as EndpointChoice } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import type { AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
-import { accountView } from './account-view';
-import { activeAccount, avatarOf, sameAccount, type ActiveAccount } from './active-account';
+import {
+  activeAccount,
+  avatarOf,
+  sameAccount,
+  withAvatar,
+  withFresherUser,
+  type ActiveAccount,
+} from './active-account';
 import { readSessionConfig, sessionConfigFile, writeSessionConfig } from './session-config';
 import { findSavedAccount } from './saved-account';
 import type { AccountsPort, FoundAccount } from './saved-account';
@@ -257,13 +263,7 @@ export class DesktopSession {
     // The same account may have changed meanwhile (its picture arrived): build on what it is now.
     const now = this.machine.active;
     if (!sameAccount(now, active)) return this.state();
-    const view = accountView(user, {
-      service: now.service,
-      serviceLabel: now.endpoint.label,
-      scope: now.view.scopes.join(' '),
-      avatar: now.view.avatar,
-    });
-    this.dispatch({ type: 'refreshed', account: { ...now, user, view } });
+    this.dispatch({ type: 'refreshed', account: withFresherUser(now, user) });
     return this.state();
   }
 
@@ -321,7 +321,7 @@ export class DesktopSession {
     const avatar = await avatarOf(account, this.options.fetch);
     const active = this.machine.active;
     if (avatar === null || this.closed || !sameAccount(active, account)) return;
-    this.dispatch({ type: 'refreshed', account: { ...active, view: { ...active.view, avatar } } });
+    this.dispatch({ type: 'refreshed', account: withAvatar(active, avatar) });
   }
 
   private async choose(service: ServiceChoice): Promise<void> {

@@ -29,25 +29,31 @@ const numberOf = (url: string) => Number(url.split('/').at(-1));
 const newEngine = () =>
   new Drafts({ pasteDir: files.file('pasted'), defaults: () => ({ size: '800x600', fit: 'cover' }) });
 
+/** A draft an earlier engine prepared and kept: its id, the result address it named, what it stored. */
+async function keptByEarlierRun(name: string, width: number, height: number) {
+  const file = files.file(`${name}.png`);
+  await photo(width, height).png().toFile(file);
+  const before = newEngine();
+  const [added] = (await before.add([file])).drafts;
+  await before.whenIdle();
+  const oldUrl = before.get(added!.id)!.result!.url;
+  const stored = before.stored();
+  await before.close();
+  return { id: added!.id, oldUrl, stored };
+}
+
 describe('draft pictures across engine runs', () => {
   it('a restored draft answers the address the last run named with the picture this run makes, once made', async () => {
-    const file = files.file('restored.png');
-    await photo(1600, 1200).png().toFile(file);
-    const before = newEngine();
-    const [added] = (await before.add([file])).drafts;
-    await before.whenIdle();
-    const oldUrl = before.get(added!.id)!.result!.url;
-    const stored = before.stored();
-    await before.close();
+    const { id, oldUrl, stored } = await keptByEarlierRun('restored', 1600, 1200);
 
     // The engine's process starts again, and a card asks before the drafts are back from disk.
     const after = newEngine();
-    const asked = after.picture(added!.id, 'result', numberOf(oldUrl));
+    const asked = after.picture(id, 'result', numberOf(oldUrl));
     after.restore(stored);
     const answer = await asked;
     expect(answer?.type).toMatch(/^image\/(jpeg|png)$/);
     expect(answer!.buffer.byteLength).toBeGreaterThan(1000);
-    const newUrl = after.get(added!.id)!.result!.url;
+    const newUrl = after.get(id)!.result!.url;
     expect(numberOf(newUrl)).toBeGreaterThan(numberOf(oldUrl));
     await after.close();
   });
@@ -70,22 +76,15 @@ describe('draft pictures across engine runs', () => {
   it('a picture asked while its draft takes longer than PICTURE_WAIT_MS to prepare is answered once made', async () => {
     // A clip re-prepared after an engine restart took over 30 s on two loaded cores: the request's
     // fixed wait ran out first, and the card showed a broken picture (a 404) for good.
-    const file = files.file('slow.png');
-    await photo(2400, 1800).png().toFile(file);
-    const before = newEngine();
-    const [added] = (await before.add([file])).drafts;
-    await before.whenIdle();
-    const oldUrl = before.get(added!.id)!.result!.url;
-    const stored = before.stored();
-    await before.close();
+    const { id, oldUrl, stored } = await keptByEarlierRun('slow', 2400, 1800);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const after = newEngine();
     after.restore(stored);
-    const asked = after.picture(added!.id, 'result', numberOf(oldUrl));
+    const asked = after.picture(id, 'result', numberOf(oldUrl));
     // The clock runs past the wait while the preparation is still at work.
     await vi.advanceTimersByTimeAsync(PICTURE_WAIT_MS + 1);
-    expect(after.get(added!.id)!.state).toBe('loading');
+    expect(after.get(id)!.state).toBe('loading');
     vi.useRealTimers();
     const answer = await asked;
     expect(answer?.type).toMatch(/^image\/(jpeg|png)$/);
@@ -113,21 +112,14 @@ describe('draft pictures across engine runs', () => {
   });
 
   it('a draft waits past the signed-out drafts for its account’s, which come back once the service accepts the sign-in', async () => {
-    const file = files.file('account.png');
-    await photo(1200, 900).png().toFile(file);
-    const before = newEngine();
-    const [added] = (await before.add([file])).drafts;
-    await before.whenIdle();
-    const oldUrl = before.get(added!.id)!.result!.url;
-    const stored = before.stored();
-    await before.close();
+    const { id, oldUrl, stored } = await keptByEarlierRun('account', 1200, 900);
 
     // The order the engine restores in (main/desktop/desktop.ts): the signed-out folder at once,
     // the account's drafts after the service has answered for the saved sign-in. Before, the first
     // restore ended every wait and the card's request was a 404 (the motion restart test's finding).
     const after = newEngine();
     after.restore([]);
-    const asked = after.picture(added!.id, 'result', numberOf(oldUrl));
+    const asked = after.picture(id, 'result', numberOf(oldUrl));
     await new Promise((resolve) => setTimeout(resolve, 50));
     after.restore(stored);
     const answer = await asked;

@@ -49,6 +49,8 @@ const integrationFiles = [
   'test/workflows/release-guard.test.ts',
   // Drafts kept, restored and queued through a sandbox's real uploads and processing (12 s).
   'test/desktop/draft-copies.test.ts',
+  // A start through a sandbox that drops every connection: the service client's real retries (6 s).
+  'test/desktop/offline-start.test.ts',
   // The engine's process started (and killed) beside a sandbox.
   'test/app/engine-wiring.test.ts',
   'test/app/desktop-integration.test.ts',

@@ -4,12 +4,12 @@
 // goes through that account's rate-limit governor. Sign-in opens the system browser and resolves
 // when the deep link comes back (handleDeepLink), fails, times out or is cancelled.
 // The Electron pieces come in through the AccountManager and the callers in main/app; the states
-// and how events move them are pure (session-machine.ts); finding a saved account the service still
-// accepts is saved-account.ts; this class is the async shell around them.
+// and how events move them are pure (session-machine.ts); the choice of service is
+// session-services.ts; finding a saved account the service still accepts is saved-account.ts, and
+// asking again for one it did not answer for is account-check.ts; this is the async shell around them.
 import { EventEmitter } from 'node:events';
 import { signInProblem } from '../auth/auth-problems';
 import { SIGN_IN_TIMEOUT_MS } from '../auth/service-settings';
-import type { ServiceChoice as EndpointChoice } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import type { AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
@@ -21,14 +21,14 @@ import {
   withFresherUser,
   type ActiveAccount,
 } from './active-account';
-import { readSessionConfig, sessionConfigFile, writeSessionConfig } from './session-config';
-import { findSavedAccount } from './saved-account';
+import { checkUntilAnswered } from './account-check';
+import { forgetKnownProfile } from './known-profile';
+import { findSavedAccount, forgetRefused, keepProfile } from './saved-account';
 import type { AccountsPort, FoundAccount } from './saved-account';
 import { initialSession, next } from './session-machine';
-import { cancelledProblem, missingCredentials } from './session-problems';
-import { endpointChoice, serviceIdOf, serviceOf } from './service-ids';
+import { cancelledProblem } from './session-problems';
+import { SessionServices } from './session-services';
 import type { SessionEvent, SessionState } from './session-machine';
-import type { SessionConfig } from './session-config';
 
 export interface DesktopSessionOptions {
   /** The app's data folder (userData): the session's choice is kept in it. */
@@ -70,23 +70,22 @@ export class DesktopSession {
   /** What the session is (session-machine.ts); changed only through dispatch. */
   private machine: SessionState<ActiveAccount> = initialSession();
   private wait: BrowserWait | undefined;
-  private realHasSecret = false;
   private closed = false;
+  /** Stops asking the service about an account restored while it did not answer. */
+  private stopCheck: (() => void) | undefined;
   private readonly log: (message: string) => void;
-  private readonly configFile: string;
 
   private constructor(
     private readonly options: DesktopSessionOptions,
-    private config: SessionConfig,
+    private readonly services: SessionServices,
   ) {
     this.log = options.log ?? (() => {});
-    this.configFile = sessionConfigFile(options.dataDir);
   }
 
   /** Opens the session and starts restoring the saved account of the chosen service. */
   static async open(options: DesktopSessionOptions): Promise<DesktopSession> {
-    const session = new DesktopSession(options, await readSessionConfig(sessionConfigFile(options.dataDir)));
-    session.realHasSecret = await session.hasRealSecret();
+    const log = options.log ?? (() => {});
+    const session = new DesktopSession(options, await SessionServices.open({ ...options, log }));
     // Settles either way: the window's lists wait on it (desktop.ts); a restore that failed is logged.
     session.started = session.restore().then(
       () => undefined,
@@ -115,15 +114,15 @@ export class DesktopSession {
   }
 
   get service(): ServiceChoice {
-    return this.config.service;
+    return this.services.service;
   }
 
   state(): AuthState {
     const { status, active, signingIn, problem } = this.machine;
     const base = {
-      service: this.config.service,
+      service: this.services.service,
       secretStorage: this.options.secretStorage ?? this.options.accounts.protection,
-      realService: { clientId: this.config.realClientId, hasSecret: this.realHasSecret },
+      realService: this.services.real,
       problem,
     };
     if (status === 'signed-in' && active) return { ...base, status: 'signed-in', account: active.view };
@@ -148,13 +147,8 @@ export class DesktopSession {
   async signIn(request: { service: ServiceChoice; clientId?: string; clientSecret?: string }): Promise<SignInResult> {
     const attempt = this.startAction(true);
     if (request.service === 'real') {
-      const clientId = request.clientId ?? this.config.realClientId;
-      if (!clientId) return this.refuse(missingCredentials('client ID'));
-      if (clientId !== this.config.realClientId) this.config = { ...this.config, realClientId: clientId };
-      if (request.clientSecret)
-        await this.options.accounts.setClientSecret(this.endpointChoice('real'), request.clientSecret);
-      this.realHasSecret = await this.hasRealSecret();
-      if (!this.realHasSecret) return this.refuse(missingCredentials('client secret'));
+      const missing = await this.services.useRealCredentials(request);
+      if (missing) return this.refuse(missing);
     }
     await this.choose(request.service);
     const active = this.machine.active;
@@ -170,7 +164,7 @@ export class DesktopSession {
 
     let started: { expiresAt: number };
     try {
-      started = await this.options.accounts.beginSignIn(this.endpointChoice(request.service));
+      started = await this.options.accounts.beginSignIn(this.services.endpointChoice(request.service));
     } catch (error) {
       this.log(`Could not open the sign-in page: ${error instanceof Error ? error.message : String(error)}`);
       return this.refuse(signInProblem('service-unreachable'));
@@ -219,19 +213,20 @@ export class DesktopSession {
     // A new attempt, but the browser wait stays: this link is what it waits for.
     this.dispatch({ type: 'action' });
     const attempt = this.machine.attempt;
-    const service = this.serviceOf(outcome.account.serviceId);
+    const service = this.services.serviceOf(outcome.account.serviceId);
     if (service === undefined) {
       this.log('A sign-in finished for a service Shotput no longer uses; it was kept but not used.');
       return false;
     }
     await this.choose(service);
-    const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(service));
-    const client = await this.options.accounts.clientFor(this.endpointChoice(service));
+    const endpoint = await this.options.accounts.endpointFor(this.services.endpointChoice(service));
+    const client = await this.options.accounts.clientFor(this.services.endpointChoice(service));
     if (!client) {
       this.fail(signInProblem('user-not-loaded'));
       return true;
     }
     await this.activate({ service, endpoint, client, user: outcome.user, scope: outcome.account.scope }, attempt);
+    await keepProfile(this.options.dataDir, { endpoint, user: outcome.user }, this.log);
     this.endWait({ ok: true, value: this.state() });
     return true;
   }
@@ -249,8 +244,10 @@ export class DesktopSession {
   async signOut(): Promise<AuthState> {
     this.options.accounts.cancelSignIn();
     const attempt = this.startAction(false);
-    const endpoint = await this.options.accounts.endpointFor(this.endpointChoice(this.config.service));
+    const endpoint = await this.options.accounts.endpointFor(this.services.endpointChoice(this.services.service));
+    const userId = this.machine.active?.endpoint.id === endpoint.id ? this.machine.active.user.id : undefined;
     await this.options.accounts.signOut(endpoint.id);
+    if (userId !== undefined) await forgetKnownProfile(this.options.dataDir, { endpoint, user: { id: userId } });
     this.dispatch({ type: 'signed-out', attempt, problem: null });
     return this.state();
   }
@@ -264,12 +261,14 @@ export class DesktopSession {
     const now = this.machine.active;
     if (!sameAccount(now, active)) return this.state();
     this.dispatch({ type: 'refreshed', account: withFresherUser(now, user) });
+    await keepProfile(this.options.dataDir, now, this.log);
     return this.state();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopCheck?.();
     this.startAction(false);
     this.dispatch({ type: 'signed-out' });
     this.events.removeAllListeners();
@@ -288,11 +287,11 @@ export class DesktopSession {
 
   /** Restores the saved account of the chosen service; true when signed in. */
   private async restore(attempt = this.startAction(false)): Promise<boolean> {
-    const service = this.config.service;
+    const service = this.services.service;
     const saved = await findSavedAccount({
       accounts: this.options.accounts,
-      choice: this.endpointChoice(service),
-      serviceId: this.serviceIdOf(service),
+      choice: this.services.endpointChoice(service),
+      serviceId: this.services.serviceIdOf(service),
       label: service === 'sandbox' ? 'the sandbox' : 'the service',
       log: this.log,
       onConnecting: () => this.dispatch({ type: 'connecting', attempt }),
@@ -304,7 +303,35 @@ export class DesktopSession {
       this.dispatch({ type: 'signed-out', attempt, problem: saved.problem });
       return false;
     }
-    return this.activate({ service, ...saved.account }, attempt);
+    const signedIn = await this.activate({ service, ...saved.account }, attempt);
+    if (signedIn && saved.kind === 'unconfirmed') this.checkLater(attempt);
+    return signedIn;
+  }
+
+  /**
+   * The account was restored as last known while the service did not answer: it stays signed in
+   * (its drafts and queue in sight, the queue saying when it tries again) and is asked again until
+   * the service answers with its user now, or refuses its token, which signs out as at a start.
+   */
+  private checkLater(attempt: number): void {
+    const account = this.machine.active;
+    if (!account) return;
+    this.stopCheck?.();
+    this.stopCheck = checkUntilAnswered({
+      account,
+      wanted: () => !this.closed && sameAccount(this.machine.active, account),
+      accepted: (user) => {
+        const now = this.machine.active!;
+        this.dispatch({ type: 'refreshed', account: withFresherUser(now, user) });
+        void keepProfile(this.options.dataDir, { endpoint: now.endpoint, user }, this.log);
+        if (now.view.avatar === null) void this.showAvatar(now);
+      },
+      refused: () => {
+        void forgetRefused(this.options, account.endpoint, account.user.id).then((problem) =>
+          this.dispatch({ type: 'signed-out', attempt, problem }),
+        );
+      },
+    });
   }
 
   /** The account becomes the signed-in one at once; its picture follows (active-account.ts). */
@@ -325,11 +352,7 @@ export class DesktopSession {
   }
 
   private async choose(service: ServiceChoice): Promise<void> {
-    const changedService = service !== this.config.service;
-    this.config = { ...this.config, service };
-    await writeSessionConfig(this.configFile, this.config).catch((error: unknown) => {
-      this.log(`Could not save the service choice: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    const changedService = await this.services.choose(service);
     if (changedService && this.machine.active && this.machine.active.service !== service)
       this.dispatch({ type: 'signed-out' });
   }
@@ -372,22 +395,5 @@ export class DesktopSession {
       before.signingIn !== after.signingIn ||
       before.problem !== after.problem;
     if (shown && !this.closed) this.events.emit('changed', this.state());
-  }
-
-  private endpointChoice(service: ServiceChoice): EndpointChoice {
-    return endpointChoice(service, this.config.realClientId, this.options.realService);
-  }
-
-  private serviceOf(serviceId: string): ServiceChoice | undefined {
-    return serviceOf(serviceId, this.options.realService);
-  }
-
-  private serviceIdOf(service: ServiceChoice): string {
-    return serviceIdOf(service, this.options.realService);
-  }
-
-  private async hasRealSecret(): Promise<boolean> {
-    if (!this.config.realClientId) return false;
-    return this.options.accounts.hasClientSecret(this.endpointChoice('real')).catch(() => false);
   }
 }

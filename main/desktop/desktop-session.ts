@@ -252,19 +252,6 @@ export class DesktopSession {
     return this.state();
   }
 
-  /** Reads GET /v2/user again (teams or pro may have changed). */
-  async refreshUser(): Promise<AuthState> {
-    const active = this.machine.active;
-    if (!active) return this.state();
-    const user = await active.client.getUser();
-    // The same account may have changed meanwhile (its picture arrived): build on what it is now.
-    const now = this.machine.active;
-    if (!sameAccount(now, active)) return this.state();
-    this.dispatch({ type: 'refreshed', account: withFresherUser(now, user) });
-    await keepProfile(this.options.dataDir, now, this.log);
-    return this.state();
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

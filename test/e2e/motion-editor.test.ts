@@ -3,7 +3,6 @@
 // trimmed from the keyboard, and the live estimate changes before the clip is prepared again; the
 // upload lands in the sandbox as an animated 800x600 GIF within 8 MB holding exactly the trimmed
 // frames. A longer clip shows its progress on the card, and Cancel stops it, keeping the draft.
-import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { dropFiles, expectVisible, saveScreenshot } from './harness/index';
+import { axeResults } from './support/axe';
 import { publishedShotImage } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 
@@ -38,7 +38,7 @@ async function press(slider: Locator, key: string, times: number): Promise<void>
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeResults(page);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -291,7 +291,7 @@ export class DesktopSession {
       return false;
     }
     const signedIn = await this.activate({ service, ...saved.account }, attempt);
-    if (signedIn && saved.kind === 'unconfirmed') this.checkLater(attempt);
+    if (signedIn && saved.kind === 'unconfirmed') this.checkLater();
     return signedIn;
   }
 
@@ -300,7 +300,7 @@ export class DesktopSession {
    * (its drafts and queue in sight, the queue saying when it tries again) and is asked again until
    * the service answers with its user now, or refuses its token, which signs out as at a start.
    */
-  private checkLater(attempt: number): void {
+  private checkLater(): void {
     const account = this.machine.active;
     if (!account) return;
     this.stopCheck?.();
@@ -314,9 +314,10 @@ export class DesktopSession {
         if (now.view.avatar === null) void this.showAvatar(now);
       },
       refused: () => {
-        void forgetRefused(this.options, account.endpoint, account.user.id).then((problem) =>
-          this.dispatch({ type: 'signed-out', attempt, problem }),
-        );
+        void forgetRefused(this.options, account.endpoint, account.user.id).then((problem) => {
+          // Whatever the user did meanwhile, this account's sign-in is gone: it is not shown as signed in.
+          if (!this.closed && sameAccount(this.machine.active, account)) this.dispatch({ type: 'signed-out', problem });
+        });
       },
     });
   }

@@ -35,6 +35,10 @@ export const chromiumLaunchOptions: LaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // Chromium (156 here) starts a renderer for its address bar's popup (chrome://omnibox-popup) beside
+    // every new window's page: browser chrome Electron does not have, and a second renderer started
+    // for every window of every test (10 windows: 10.5 s with it, 4.2 s without, a third less CPU).
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
   ],
 };
 

@@ -3,6 +3,7 @@
 // replaces 'electron' (electron-module.ts) forwards to the current one.
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { disabledFeaturesSwitch } from './chromium-features';
 import { FakeApp, type FakeAppConfig } from './fake-app';
 import { createFakeBrowserWindowClass, type FakeBrowserWindow } from './fake-browser-window';
 import { FakeIpcMain } from './fake-ipc-main';
@@ -35,10 +36,8 @@ export const chromiumLaunchOptions: LaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
-    // Chromium (156 here) starts a renderer for its address bar's popup (chrome://omnibox-popup) beside
-    // every new window's page: browser chrome Electron does not have, and a second renderer started
-    // for every window of every test (10 windows: 10.5 s with it, 4.2 s without, a third less CPU).
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+    // Playwright's own list and the address bar's popup renderer (chromium-features.ts).
+    disabledFeaturesSwitch(),
   ],
 };
 

@@ -88,7 +88,6 @@ export async function windowDraftMotion(
   choice: PrepareChoice,
   shownAs = file,
 ): Promise<WindowDraftMotion | undefined> {
-  if (!motion.available()) return undefined;
   if (choice.format !== undefined && choice.format !== 'auto' && choice.format !== 'gif') return undefined;
   let kind;
   try {
@@ -97,6 +96,9 @@ export async function windowDraftMotion(
     return undefined;
   }
   if (kind !== 'video' && kind !== 'apng' && kind !== 'avif-sequence') return undefined;
+  // A clip restored before the window's Worker is up waits for it instead of going to a decoder
+  // the designer's computer does not have (a video draft then failed after a relaunch or a restart).
+  if (!(await motion.whenAvailable())) return undefined;
   const clip = await motion.describe(file, path.basename(shownAs));
   const { info } = clip;
   return {

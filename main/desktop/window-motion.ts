@@ -22,6 +22,13 @@ import type { ImageErrorCode } from '../images/image-error';
 /** How long the window may take to say what a clip is before the clip is given up. */
 const INFO_TIMEOUT_MS = 60_000;
 
+/**
+ * How long a clip waits for a window that is coming to say its decoder runs: the engine restores
+ * drafts as it starts (at launch, or after its process restarted), often before the page's Worker
+ * is up, and main's own decoder (ffmpeg, the CLI's) is usually not on a designer's computer.
+ */
+export const DECODER_WAIT_MS = 30_000;
+
 /** One sentence per way a clip fails in the window: what happened, and what to do. */
 export function motionFailureMessage(name: string, failure: MotionFailure | 'timeout'): string {
   switch (failure) {
@@ -71,6 +78,8 @@ export interface WindowClip {
 export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }> {
   private ready = false;
   private readonly streams = new Map<string, Stream>();
+  /** Clips waiting for the window's decoder to say it runs. */
+  private readonly waiters = new Set<() => void>();
 
   /**
    * The window said its decoder runs (motion.ready). Said again, the window was reloaded: the
@@ -79,11 +88,33 @@ export class WindowMotion extends EventEmitter<{ decode: [MotionDecodeRequest] }
   markReady(): void {
     this.ready = true;
     for (const streamId of [...this.streams.keys()]) this.end(streamId, 'no-decoder');
+    for (const waiter of this.waiters) waiter();
+    this.waiters.clear();
   }
 
   /** True when a window can decode now; otherwise motion goes to the CLI's decoders. */
   available(): boolean {
     return this.ready && this.listenerCount('decode') > 0;
+  }
+
+  /**
+   * Whether a window can decode, waiting up to `waitMs` for one that is coming: one is when the
+   * window's events are forwarded (someone listens for `decode`) but its Worker has not said it
+   * runs yet. With no window at all (a test, a desktop opened without one) the answer is at once.
+   */
+  async whenAvailable(waitMs = DECODER_WAIT_MS): Promise<boolean> {
+    if (this.available() || this.listenerCount('decode') === 0) return this.available();
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, waitMs);
+      timer.unref?.();
+      this.waiters.add(done);
+    });
+    return this.available();
   }
 
   /** Asks the window what the clip is (and for its poster), without its frames; `name` is what its sentences call it. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MotionDecodeRequest, MotionWindowFrame } from '../../common/contract/index';
-import { frameSizeFor, scaledChoice } from '../../main/desktop/draft-motion';
+import { frameSizeFor, scaledChoice, windowDraftMotion } from '../../main/desktop/draft-motion';
 import { WindowMotion } from '../../main/desktop/window-motion';
 import { prepareMotion } from '../../main/images/motion/prepare-motion';
 import { resolveOptions } from '../../main/images/options';
@@ -179,6 +179,36 @@ describe('motion decoded in the window, seen from main', () => {
     await expect(motion.describe(file)).rejects.toThrow(
       'clip.mp4 uses a video format this computer cannot decode; export it as H.264 MP4.',
     );
+  });
+
+  test('a clip restored before the window’s decoder runs waits for it, not for a decoder main lacks', async () => {
+    // The engine restores drafts as it starts, at a launch or after its process restarted, often
+    // before the page's Worker is up. The clip went to main's own decoder (ffmpeg, the CLI's, not on
+    // most designers' computers) and the draft failed; the motion restart walk's broken picture.
+    const video = join(dir, 'restored.mp4');
+    await writeFile(video, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]));
+    const choice = { size: 'auto', fit: 'cover' } as const;
+
+    const noWindow = new WindowMotion();
+    expect(await windowDraftMotion(noWindow, video, choice), 'no window at all: main decodes, at once').toBeUndefined();
+
+    const motion = new WindowMotion();
+    // The window's events are forwarded from the engine's start; its Worker says it runs later.
+    const forwarded = (request: MotionDecodeRequest) => void request;
+    motion.on('decode', forwarded);
+    let settled = false;
+    const found = windowDraftMotion(motion, video, choice).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+    motion.off('decode', forwarded);
+    playWindow(motion);
+    const clip = await found;
+    expect(clip?.facts).toMatchObject({ format: 'H.264 MP4', width: 1280, height: 720, animated: true });
+
+    // A window that never says it runs: the clip goes to main's decoders after the wait.
+    const silent = new WindowMotion();
+    silent.on('decode', forwarded);
+    expect(await silent.whenAvailable(50)).toBe(false);
   });
 
   test('reads serve only the stream’s own file, in slices', async () => {

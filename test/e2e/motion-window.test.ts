@@ -222,6 +222,9 @@ describe('motion in the window', () => {
 
       await dropFiles(page, page.getByTestId('drop-zone'), [second]);
       await expect.poll(() => prepared('after').count(), { timeout: 120_000, interval: 250 }).toBe(1);
+      // The clip drafted before is prepared again by the new engine with the window's decoder, which
+      // it waits for (ffmpeg is hidden from main): it went to main's decoder and failed.
+      await expect.poll(() => prepared('before').count(), { timeout: 120_000, interval: 250 }).toBe(1);
       // No card or row shows a broken picture: the new engine waits for the account's drafts and
       // queue before answering for the last run's pictures (test/desktop/pictures-after-restart).
       expect(launched.electron.pageErrors).toEqual([]);

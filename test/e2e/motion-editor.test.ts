@@ -167,11 +167,25 @@ describe('the motion editor', () => {
       const prepared = await sentLine.textContent();
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
 
+      // The engine is held still (SIGSTOP) from the moment the trim's preparation shows until the
+      // Cancel is pressed: a one-second trim can be prepared before a click lands on a busy machine,
+      // and a Cancel that finds nothing to cancel tests nothing.
+      const engine = launched.electron.utilityProcess.children.find(
+        (child) => child.serviceName === 'Shotput engine' && child.pid !== undefined,
+      )!;
+      const held = async (act: () => Promise<void>): Promise<void> => {
+        process.kill(engine.pid!, 'SIGSTOP');
+        try {
+          await act();
+        } finally {
+          process.kill(engine.pid!, 'SIGCONT');
+        }
+      };
       await press(trim.getByRole('slider', { name: 'End of the shot' }), 'ArrowLeft', 30);
       await expectVisible(trim.getByText('0.00 s to 1.00 s: 1.00 s of 2.00 s, 30 frames'));
       const cancel = trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' });
       await expectVisible(cancel);
-      await cancel.click();
+      await held(() => cancel.click());
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
       expect(await trim.getByRole('slider', { name: 'End of the shot' }).getAttribute('aria-valuetext')).toBe('2.00 s');
       // The last prepared GIF is back as it was, without a new encode.
@@ -181,21 +195,16 @@ describe('the motion editor', () => {
 
       // Cancel pressed while a trim is still settling (a handle just let go): that trim is dropped,
       // not sent behind the Cancel and prepared while the editor shows the trim it went back to.
-      // The engine is held still so the Cancel's answer comes after the settling time has passed.
+      // The engine is held still so the Cancel's answer comes after the settling time has passed
+      // (and, as above, so the preparation it cancels is still under way when it is pressed).
       const end = trim.getByRole('slider', { name: 'End of the shot' });
       await press(end, 'ArrowLeft', 30);
       await expectVisible(cancel);
-      await press(end, 'ArrowRight', 15);
-      const engine = launched.electron.utilityProcess.children.find(
-        (child) => child.serviceName === 'Shotput engine' && child.pid !== undefined,
-      )!;
-      process.kill(engine.pid!, 'SIGSTOP');
-      try {
+      await held(async () => {
+        await press(end, 'ArrowRight', 15);
         await cancel.click();
         await page.waitForTimeout(1_000);
-      } finally {
-        process.kill(engine.pid!, 'SIGCONT');
-      }
+      });
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
       // Nothing is prepared after the Cancel: the draft is its last prepared image.
       await page.waitForTimeout(1_000);

@@ -34,6 +34,12 @@ export interface AccountView {
   /** Scopes granted to the token. */
   scopes: string[];
   htmlUrl: string | null;
+  /**
+   * ISO time the service stopped answering this account's requests (shown "Offline since 19:20"),
+   * or null while it answers. Set from the start when the service did not answer then: the account
+   * is its last known profile until it does.
+   */
+  offlineSince: string | null;
 }
 
 export type { SignInProblem } from '../problem';

@@ -11,7 +11,13 @@ const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export function accountView(
   user: AuthenticatedUser,
-  context: { service: ServiceChoice; serviceLabel: string; scope: string; avatar: string | null },
+  context: {
+    service: ServiceChoice;
+    serviceLabel: string;
+    scope: string;
+    avatar: string | null;
+    offlineSince: string | null;
+  },
 ): AccountView {
   const schedule = canSchedule({ pro: user.pro, type: user.type ?? 'User', teams: user.teams });
   return {
@@ -29,6 +35,7 @@ export function accountView(
     scheduleReason: schedule ? null : SCHEDULE_REASON,
     scopes: context.scope.split(/[\s,]+/).filter(Boolean),
     htmlUrl: user.html_url && isWebAddress(user.html_url) ? user.html_url : null,
+    offlineSince: context.offlineSince,
   };
 }
 

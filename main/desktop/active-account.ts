@@ -7,6 +7,7 @@ import type { ServiceEndpoint } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import type { AccountView, ServiceChoice } from '../../common/contract/index';
+import { offlineSince } from './account-reach';
 import { accountView, fetchAvatar } from './account-view';
 import type { FoundAccount } from './saved-account';
 
@@ -18,10 +19,14 @@ export interface ActiveAccount {
   view: AccountView;
 }
 
-/** The account found (a sign-in, a saved one the service accepts), shown with its initial for now. */
+/**
+ * The account found (a sign-in, a saved one the service accepts or did not answer for), shown with
+ * its initial for now, and offline from the start when its service did not answer.
+ */
 export function activeAccount(found: FoundAccount & { service: ServiceChoice }): ActiveAccount {
   const { service, endpoint, client, user, scope } = found;
-  const view = accountView(user, { service, serviceLabel: endpoint.label, scope, avatar: null });
+  const since = offlineSince(client.governor.reach);
+  const view = accountView(user, { service, serviceLabel: endpoint.label, scope, avatar: null, offlineSince: since });
   return { service, endpoint, client, user, view };
 }
 
@@ -32,13 +37,24 @@ export function withFresherUser(account: ActiveAccount, user: AuthenticatedUser)
   return {
     ...account,
     user,
-    view: accountView(user, { service, serviceLabel: endpoint.label, scope, avatar: view.avatar }),
+    view: accountView(user, {
+      service,
+      serviceLabel: endpoint.label,
+      scope,
+      avatar: view.avatar,
+      offlineSince: view.offlineSince,
+    }),
   };
 }
 
 /** The same account with its picture, arrived after its sign-in. */
 export function withAvatar(account: ActiveAccount, avatar: string): ActiveAccount {
   return { ...account, view: { ...account.view, avatar } };
+}
+
+/** The same account, its service answering again (null) or not since the time given. */
+export function withOffline(account: ActiveAccount, offlineSince: string | null): ActiveAccount {
+  return { ...account, view: { ...account.view, offlineSince } };
 }
 
 /** The same account and user: what a late picture or a fresher user may still be shown for. */

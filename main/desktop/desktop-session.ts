@@ -5,25 +5,19 @@
 // when the deep link comes back (handleDeepLink), fails, times out or is cancelled.
 // The Electron pieces come in through the AccountManager and the callers in main/app; the states
 // and how events move them are pure (session-machine.ts); the choice of service is
-// session-services.ts; finding a saved account the service still accepts is saved-account.ts, and
-// asking again for one it did not answer for is account-check.ts; this is the async shell around them.
+// session-services.ts; finding a saved account the service still accepts is saved-account.ts; what
+// is kept true of the signed-in account after (its picture, whether its service answers, asking
+// again for one restored unanswered) is account-upkeep.ts; this is the async shell around them.
 import { EventEmitter } from 'node:events';
 import { signInProblem } from '../auth/auth-problems';
 import { SIGN_IN_TIMEOUT_MS } from '../auth/service-settings';
 import type { AuthenticatedUser } from '../service/resources';
 import type { ServiceClient } from '../service/service-client';
 import type { AuthState, Result, SecretStorage, ServiceChoice, SignInProblem } from '../../common/contract/index';
-import {
-  activeAccount,
-  avatarOf,
-  sameAccount,
-  withAvatar,
-  withFresherUser,
-  type ActiveAccount,
-} from './active-account';
-import { checkUntilAnswered } from './account-check';
+import { activeAccount, type ActiveAccount } from './active-account';
+import { AccountUpkeep } from './account-upkeep';
 import { forgetKnownProfile } from './known-profile';
-import { findSavedAccount, forgetRefused, keepProfile } from './saved-account';
+import { findSavedAccount, keepProfile } from './saved-account';
 import type { AccountsPort, FoundAccount } from './saved-account';
 import { initialSession, next } from './session-machine';
 import { cancelledProblem } from './session-problems';
@@ -71,15 +65,23 @@ export class DesktopSession {
   private machine: SessionState<ActiveAccount> = initialSession();
   private wait: BrowserWait | undefined;
   private closed = false;
-  /** Stops asking the service about an account restored while it did not answer. */
-  private stopCheck: (() => void) | undefined;
   private readonly log: (message: string) => void;
+  /** The signed-in account's picture, its service's answers, and a later check of one restored unanswered. */
+  private readonly upkeep: AccountUpkeep;
 
   private constructor(
     private readonly options: DesktopSessionOptions,
     private readonly services: SessionServices,
   ) {
     this.log = options.log ?? (() => {});
+    this.upkeep = new AccountUpkeep({
+      lookup: options,
+      fetch: options.fetch,
+      log: this.log,
+      active: () => (this.closed ? undefined : this.machine.active),
+      refresh: (account) => this.dispatch({ type: 'refreshed', account }),
+      refused: (_account, problem) => this.dispatch({ type: 'signed-out', problem }),
+    });
   }
 
   /** Opens the session and starts restoring the saved account of the chosen service. */
@@ -255,7 +257,7 @@ export class DesktopSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.stopCheck?.();
+    this.upkeep.stop();
     this.startAction(false);
     this.dispatch({ type: 'signed-out' });
     this.events.removeAllListeners();
@@ -291,52 +293,16 @@ export class DesktopSession {
       return false;
     }
     const signedIn = await this.activate({ service, ...saved.account }, attempt);
-    if (signedIn && saved.kind === 'unconfirmed') this.checkLater();
+    if (signedIn && saved.kind === 'unconfirmed' && this.machine.active) this.upkeep.checkLater(this.machine.active);
     return signedIn;
   }
 
-  /**
-   * The account was restored as last known while the service did not answer: it stays signed in
-   * (its drafts and queue in sight, the queue saying when it tries again) and is asked again until
-   * the service answers with its user now, or refuses its token, which signs out as at a start.
-   */
-  private checkLater(): void {
-    const account = this.machine.active;
-    if (!account) return;
-    this.stopCheck?.();
-    this.stopCheck = checkUntilAnswered({
-      account,
-      wanted: () => !this.closed && sameAccount(this.machine.active, account),
-      accepted: (user) => {
-        const now = this.machine.active!;
-        this.dispatch({ type: 'refreshed', account: withFresherUser(now, user) });
-        void keepProfile(this.options.dataDir, { endpoint: now.endpoint, user }, this.log);
-        if (now.view.avatar === null) void this.showAvatar(now);
-      },
-      refused: () => {
-        void forgetRefused(this.options, account.endpoint, account.user.id).then((problem) => {
-          // Whatever the user did meanwhile, this account's sign-in is gone: it is not shown as signed in.
-          if (!this.closed && sameAccount(this.machine.active, account)) this.dispatch({ type: 'signed-out', problem });
-        });
-      },
-    });
-  }
-
-  /** The account becomes the signed-in one at once; its picture follows (active-account.ts). */
+  /** The account becomes the signed-in one at once; its picture follows (account-upkeep.ts). */
   private async activate(found: FoundAccount & { service: ServiceChoice }, attempt: number): Promise<boolean> {
     if (this.overtaken(attempt) || this.closed) return false;
     const account = activeAccount(found);
     this.dispatch({ type: 'signed-in', attempt, account });
-    void this.showAvatar(account);
     return true;
-  }
-
-  /** The account's picture, once fetched, while the same account is signed in. */
-  private async showAvatar(account: ActiveAccount): Promise<void> {
-    const avatar = await avatarOf(account, this.options.fetch);
-    const active = this.machine.active;
-    if (avatar === null || this.closed || !sameAccount(active, account)) return;
-    this.dispatch({ type: 'refreshed', account: withAvatar(active, avatar) });
   }
 
   private async choose(service: ServiceChoice): Promise<void> {
@@ -377,6 +343,7 @@ export class DesktopSession {
     const was = before.active;
     const now = after.active;
     if (was?.user !== now?.user || was?.client !== now?.client) this.events.emit('account', now);
+    if (was?.client !== now?.client) this.upkeep.follow(now);
     const shown =
       before.status !== after.status ||
       before.active !== after.active ||

@@ -24,6 +24,11 @@ export class Reachability {
     return this.unreachableSince === undefined;
   }
 
+  /** While unreachable: when the first connection of this outage failed (the window's "offline since"). */
+  get since(): number | undefined {
+    return this.unreachableSince;
+  }
+
   /** While unreachable: when the request that failed last is to be sent again, if its sender said. */
   get nextAttemptAt(): number | undefined {
     return this.retryAt;

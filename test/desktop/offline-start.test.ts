@@ -39,11 +39,15 @@ it('keeps the saved account signed in as last known, with its drafts and queue, 
   await first.close();
 
   await control(sandbox.sandbox, 'faults', { reset_rate: 1 });
+  const startedAt = Date.now();
   const again = await signedInDesktop({ dataDir, sandbox, username: 'ada', restored: true, beforeSignedIn: true });
   try {
     await again.session.started;
     const state = again.session.state();
     expect(state).toMatchObject({ status: 'signed-in', problem: null });
+    // The window's account says it is offline, and since when, from the start: in every tab.
+    const since = state.status === 'signed-in' ? state.account.offlineSince : null;
+    expect(Date.parse(since ?? '')).toBeGreaterThanOrEqual(startedAt - 1);
     // The profile the service sent last time: name, pro, teams; no picture until it answers.
     expect(state.status === 'signed-in' && state.account).toMatchObject({
       username: 'ada',
@@ -72,9 +76,41 @@ it('keeps the saved account signed in as last known, with its drafts and queue, 
       })
       .toMatch(/^data:image\//);
     expect(again.uploads.view().offline ?? null).toBeNull();
+    expect(again.session.state()).toMatchObject({ account: { offlineSince: null } });
   } finally {
     await control(sandbox.sandbox, 'faults', { reset_rate: 0 });
     await again.close();
+  }
+});
+
+it('says the account is offline while a signed-in session loses the service, with no upload waiting, and not after', async () => {
+  const desktop = await signedInDesktop({ dataDir: files.file('mid-session-data'), sandbox, username: 'ada' });
+  const shown: (string | null)[] = [];
+  desktop.session.onChange((state) => {
+    if (state.status === 'signed-in') shown.push(state.account.offlineSince);
+  });
+  try {
+    expect(desktop.session.state()).toMatchObject({ status: 'signed-in', account: { offlineSince: null } });
+    await control(sandbox.sandbox, 'faults', { reset_rate: 1 });
+    const lostAt = Date.now();
+    // Two requests of one outage: one change of the mark, not one per failure.
+    for (let i = 0; i < 2; i++)
+      await desktop.session
+        .client()!
+        .listUserShots()
+        .catch(() => undefined);
+    const state = desktop.session.state();
+    const since = state.status === 'signed-in' ? state.account.offlineSince : null;
+    expect(Date.parse(since ?? '')).toBeGreaterThanOrEqual(lostAt - 1);
+    expect(desktop.uploads.view().jobs).toEqual([]);
+    await control(sandbox.sandbox, 'faults', { reset_rate: 0 });
+    await desktop.session.client()!.listUserShots();
+    expect(desktop.session.state()).toMatchObject({ status: 'signed-in', account: { offlineSince: null } });
+    expect(shown.filter((value) => value !== null)).toEqual([since]);
+    expect(shown.at(-1)).toBeNull();
+  } finally {
+    await control(sandbox.sandbox, 'faults', { reset_rate: 0 });
+    await desktop.close();
   }
 });
 

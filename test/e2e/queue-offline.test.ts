@@ -63,6 +63,9 @@ describe('the service stops answering mid-batch', () => {
           .map((p) => p.textContent),
       );
     expect(await reachLines()).toEqual([expect.stringMatching(banner)]);
+    // The account says so too, in every tab (the Queue's banner is there only while uploads wait).
+    const mark = page.getByTestId('offline-since');
+    await expect.poll(async () => (await mark.textContent())?.trim()).toMatch(/^Offline since \d{1,2}:\d{2}/);
     // The countdown stays true: it shows a time to come and counts down to it (or a try under way).
     await expect.poll(said, { timeout: 30_000, interval: 100 }).toMatch(/trying again in \d+ s/);
     const first = Number((await said()).match(banner)![2]);
@@ -98,6 +101,7 @@ describe('the service stops answering mid-batch', () => {
       })
       .toContain(`${host} answers again; the uploads go on.`);
     await expect.poll(said, { timeout: 120_000, interval: 200 }).toBe('');
+    await expect.poll(() => mark.count()).toBe(0);
     await expect.poll(async () => (await ours()).length, { timeout: 120_000, interval: 500 }).toBe(FILES);
     const titles = (await ours()).map((shot) => shot.title).sort();
     expect(titles).toEqual(files.map((_, i) => `outage-${i + 1}`).sort());

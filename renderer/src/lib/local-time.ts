@@ -10,6 +10,15 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : dateTime.format(time);
 }
 
+const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** An ISO time as a designer reads "since when": its time of day when it is today, else its date and time. */
+export function formatSince(iso: string, now: Date = new Date()): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return time.toDateString() === now.toDateString() ? timeOfDay.format(time) : dateTime.format(time);
+}
+
 /** The datetime-local value of an instant (epoch ms or ISO string), in local time. */
 export function localInput(at: number | string): string {
   const date = new Date(at);

@@ -1,0 +1,78 @@
+// What the session keeps true of the signed-in account once it is in: its picture (fetched after the
+// sign-in, active-account.ts), whether its service answers (account-reach.ts), and, for an account
+// restored while the service did not answer, the service's word later (account-check.ts). Each
+// answer is applied only while the same account is signed in: a late one for another is let go.
+import type { SignInProblem } from '../../common/contract/index';
+import { checkUntilAnswered } from './account-check';
+import { followOffline } from './account-reach';
+import { avatarOf, sameAccount, withAvatar, withFresherUser, withOffline, type ActiveAccount } from './active-account';
+import { forgetRefused, keepProfile, type SavedAccountLookup } from './saved-account';
+
+export interface UpkeepHost {
+  lookup: Pick<SavedAccountLookup, 'accounts' | 'dataDir'>;
+  fetch?: typeof fetch;
+  log: (message: string) => void;
+  /** The account signed in now (undefined: none, or the session closed). */
+  active(): ActiveAccount | undefined;
+  /** Shows the signed-in account as it is now (the same user and client). */
+  refresh(account: ActiveAccount): void;
+  /** The service refused the account's token; its sign-in is forgotten. The session signs it out. */
+  refused(account: ActiveAccount, problem: SignInProblem): void;
+}
+
+export class AccountUpkeep {
+  private stopOffline: (() => void) | undefined;
+  private stopCheck: (() => void) | undefined;
+
+  constructor(private readonly host: UpkeepHost) {}
+
+  /** Another account is signed in (undefined: none): its picture is fetched and its service followed. */
+  follow(account: ActiveAccount | undefined): void {
+    this.stop();
+    if (!account) return;
+    this.stopOffline = followOffline(account.client.governor.reach, account.view.offlineSince, (since) => {
+      const active = this.host.active();
+      if (active?.client === account.client) this.host.refresh(withOffline(active, since));
+    });
+    void this.showAvatar(account);
+  }
+
+  /**
+   * The account was restored as last known while the service did not answer: it stays signed in
+   * (its drafts and queue in sight, the queue saying when it tries again) and is asked again until
+   * the service answers with its user now, or refuses its token, which signs out as at a start.
+   */
+  checkLater(account: ActiveAccount): void {
+    this.stopCheck?.();
+    const { lookup, log } = this.host;
+    this.stopCheck = checkUntilAnswered({
+      account,
+      wanted: () => sameAccount(this.host.active(), account),
+      accepted: (user) => {
+        const now = this.host.active()!;
+        this.host.refresh(withFresherUser(now, user));
+        void keepProfile(lookup.dataDir, { endpoint: now.endpoint, user }, log);
+        if (now.view.avatar === null) void this.showAvatar(now);
+      },
+      refused: () => {
+        void forgetRefused(lookup, account.endpoint, account.user.id).then((problem) => {
+          // Whatever the user did meanwhile, this account's sign-in is gone: it is not shown as signed in.
+          if (sameAccount(this.host.active(), account)) this.host.refused(account, problem);
+        });
+      },
+    });
+  }
+
+  stop(): void {
+    this.stopOffline?.();
+    this.stopCheck?.();
+    this.stopOffline = this.stopCheck = undefined;
+  }
+
+  /** The account's picture, once fetched, while the same account is signed in. */
+  private async showAvatar(account: ActiveAccount): Promise<void> {
+    const avatar = await avatarOf(account, this.host.fetch);
+    const active = this.host.active();
+    if (avatar !== null && sameAccount(active, account)) this.host.refresh(withAvatar(active, avatar));
+  }
+}

@@ -99,7 +99,9 @@ describe('nothing lost', () => {
 
     // One draft: gone at once, back with its title after Undo.
     await first.getByRole('button', { name: 'Remove board-1.png' }).click();
-    expect(await draftsInGrid(page)).toBe(5);
+    // Within expect.poll's own second: the grid draws the change at its next frame, which a click's
+    // answer does not wait for (read at once, a busy run saw the frame before it).
+    await expect.poll(() => draftsInGrid(page)).toBe(5);
     const toast = page.getByTestId('toast').filter({ hasText: 'Removed “Spring poster”.' });
     await expectVisible(toast);
     // The keyboard on the toast holds it (toast-region.svelte): the axe run below may take longer

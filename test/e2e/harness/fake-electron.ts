@@ -3,6 +3,7 @@
 // replaces 'electron' (electron-module.ts) forwards to the current one.
 import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { disabledFeaturesSwitch } from './chromium-features';
 import { FakeApp, type FakeAppConfig } from './fake-app';
 import { createFakeBrowserWindowClass, type FakeBrowserWindow } from './fake-browser-window';
 import { FakeIpcMain } from './fake-ipc-main';
@@ -35,6 +36,8 @@ export const chromiumLaunchOptions: LaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // Playwright's own list and the address bar's popup renderer (chromium-features.ts).
+    disabledFeaturesSwitch(),
   ],
 };
 

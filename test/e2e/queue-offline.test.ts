@@ -66,6 +66,9 @@ describe('the service stops answering mid-batch', () => {
     // The account says so too, in every tab (the Queue's banner is there only while uploads wait).
     const mark = page.getByTestId('offline-since');
     await expect.poll(async () => (await mark.textContent())?.trim()).toMatch(/^Offline since \d{1,2}:\d{2}/);
+    // The picture's tooltip says the same, for the icons-only sidebar where only its dot shows.
+    const tooltip = page.getByRole('region', { name: 'Account' }).locator('[title^="Offline since"]');
+    expect(await tooltip.getAttribute('title')).toBe((await mark.textContent())?.trim());
     // The countdown stays true: it shows a time to come and counts down to it (or a try under way).
     await expect.poll(said, { timeout: 30_000, interval: 100 }).toMatch(/trying again in \d+ s/);
     const first = Number((await said()).match(banner)![2]);

@@ -112,7 +112,7 @@ export default defineConfig({
           name: 'e2e',
           include: e2eFiles,
           pool: 'forks',
-          // One Chromium for the tier (test/setup/e2e-browser.ts), a fresh context per window.
+          // One Chromium per worker slot (test/setup/e2e-browser.ts), a fresh context per window.
           // Three files at a time, as integration: while one waits on its page, the others' main
           // process or Chromium runs.
           maxWorkers: 3,

@@ -155,13 +155,16 @@ export class FakeElectron {
 }
 
 /**
- * The end-to-end tier's shared Chromium (test/setup/e2e-browser.ts) when there is one: connecting
+ * The Chromium of this worker's slot (test/setup/e2e-browser.ts) when there is one: connecting
  * takes milliseconds where a launch takes seconds. Closing a connected browser closes the contexts
- * this connection made and leaves the shared process to the next test.
+ * this connection made and leaves the slot's process to the worker's next test.
  */
 function tierBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions);
+  const endpoints = inject('chromiumEndpoints') ?? [];
+  if (endpoints.length === 0) return chromium.launch(chromiumLaunchOptions);
+  // VITEST_POOL_ID runs from 1 to the group's workers; no two workers of a run share a slot.
+  const slot = (Number(process.env['VITEST_POOL_ID'] ?? 1) - 1) % endpoints.length;
+  return chromium.connect(endpoints[slot]!);
 }
 
 async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {

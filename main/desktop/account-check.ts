@@ -1,5 +1,5 @@
 // Asks the service again for an account restored while it could not be reached (saved-account.ts's
-// "unconfirmed"), until it answers: soon after the start, then less and less often, and at once
+// "unconfirmed"), or one whose service stopped answering mid-session, until it answers: soon after the start, then less and less often, and at once
 // when any request of the account gets an answer again (its governor's reachability, which the
 // queue's own retries move). The answer is the session's to apply: the user as the service sends it
 // now, or the token refused.
@@ -17,6 +17,8 @@ export interface AccountCheck {
   wanted: () => boolean;
   accepted: (user: AuthenticatedUser) => void;
   refused: () => void;
+  /** The asking ended, answered or stopped. */
+  ended?: () => void;
 }
 
 /** Starts asking; the returned function stops it (a sign-out, another account, the session closing). */
@@ -29,6 +31,7 @@ export function checkUntilAnswered(check: AccountCheck): () => void {
     if (reachable) wake?.();
   });
   const stop = (): void => {
+    if (!stopped) check.ended?.();
     stopped = true;
     offReach();
     clearTimeout(timer);

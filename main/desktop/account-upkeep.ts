@@ -32,20 +32,25 @@ export class AccountUpkeep {
     if (!account) return;
     this.stopOffline = followOffline(account.client.governor.reach, account.view.offlineSince, (since) => {
       const active = this.host.active();
-      if (active?.client === account.client) this.host.refresh(withOffline(active, since));
+      if (active?.client !== account.client) return;
+      this.host.refresh(withOffline(active, since));
+      // With nothing waiting to be sent, no request of the account would learn that the service
+      // is back: the mark would stay until the designer's next act. The account asks by itself.
+      if (since !== null && this.stopCheck === undefined) this.checkLater(active);
     });
     void this.showAvatar(account);
   }
 
   /**
-   * The account was restored as last known while the service did not answer: it stays signed in
-   * (its drafts and queue in sight, the queue saying when it tries again) and is asked again until
-   * the service answers with its user now, or refuses its token, which signs out as at a start.
+   * The account was restored as last known while the service did not answer, or its service stopped
+   * answering mid-session: it stays signed in (its drafts and queue in sight, the queue saying when
+   * it tries again) and is asked again until the service answers with its user now, or refuses its
+   * token, which signs out as at a start.
    */
   checkLater(account: ActiveAccount): void {
     this.stopCheck?.();
     const { lookup, log } = this.host;
-    this.stopCheck = checkUntilAnswered({
+    const stop = checkUntilAnswered({
       account,
       wanted: () => sameAccount(this.host.active(), account),
       accepted: (user) => {
@@ -60,7 +65,11 @@ export class AccountUpkeep {
           if (sameAccount(this.host.active(), account)) this.host.refused(account, problem);
         });
       },
+      ended: () => {
+        if (this.stopCheck === stop) this.stopCheck = undefined;
+      },
     });
+    this.stopCheck = stop;
   }
 
   stop(): void {

@@ -114,6 +114,30 @@ it('says the account is offline while a signed-in session loses the service, wit
   }
 });
 
+it('the offline mark goes by itself when the service answers again, with nothing queued and nothing asked', async () => {
+  const desktop = await signedInDesktop({ dataDir: files.file('quiet-outage-data'), sandbox, username: 'ada' });
+  const offline = () => {
+    const state = desktop.session.state();
+    return state.status === 'signed-in' ? state.account.offlineSince : 'signed out';
+  };
+  try {
+    await control(sandbox.sandbox, 'faults', { reset_rate: 1 });
+    await desktop.session
+      .client()!
+      .listUserShots()
+      .catch(() => undefined);
+    expect(offline()).toEqual(expect.any(String));
+    await control(sandbox.sandbox, 'faults', { reset_rate: 0 });
+    // Real time is the subject: the account's own question 5 s after the outage began (account-check.ts).
+    // Before, nothing was sent while the window was quiet, so the mark stayed on.
+    await expect.poll(offline, { timeout: 20_000, interval: 100 }).toBeNull();
+    expect(desktop.session.state()).toMatchObject({ status: 'signed-in', account: { username: 'ada' } });
+  } finally {
+    await control(sandbox.sandbox, 'faults', { reset_rate: 0 });
+    await desktop.close();
+  }
+});
+
 /** A desktop signed in as `username` and closed, then opened again on its data folder during an outage. */
 async function restartedOffline(username: string, dataDir: string, beforeStart = async () => {}) {
   const first = await signedInDesktop({ dataDir, sandbox, username });

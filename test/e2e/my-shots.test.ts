@@ -142,4 +142,41 @@ describe('My shots', () => {
     // No script errors and no CSP reports at all: nothing hostile was on these pages.
     expect(launched.electron.pageErrors).toEqual([]);
   }, 240_000);
+
+  test('while the service does not answer it says the list waits for it, and loads by itself when it answers', async () => {
+    launched = await launchApp({ settings: { lastTab: 'upload' } });
+    const { page } = launched;
+    await waitForShell(page);
+    const { sandboxUrl } = await signInThroughSandbox(launched, 'ada');
+    const ada = new SandboxApi(sandboxUrl, await sandboxToken(launched, 'ada'));
+    await ada.createShot({ title: 'Night market', colour: { r: 40, g: 60, b: 120 } });
+    const sandbox = await launched.sandbox();
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    const waiting = page.getByTestId('service-wait');
+    const loadingLine = page.getByText('Loading your shots…');
+    try {
+      await sandbox.control.faults({ reset_rate: 1 });
+      await sections.getByRole('button', { name: 'My shots' }).click();
+      // The first list fails after its tries: the view says it waits for the service, with when.
+      await expectVisible(waiting);
+      await expect
+        .poll(async () => (await waiting.textContent())?.replace(/\s+/g, ' ').trim())
+        .toMatch(
+          /^Your shots show here once the service answers\. Shotput cannot reach it now \(offline since .+\)\. This list loads by itself as soon as it answers\. Try now$/,
+        );
+      expect(await page.getByText('Your shots could not be loaded.').count()).toBe(0);
+      await saveScreenshot(page, 'my-shots-offline');
+      // Opened again while the account is known offline: the same words at once, no "Loading…" for the tries' seconds.
+      await sections.getByRole('button', { name: 'Upload' }).click();
+      await sections.getByRole('button', { name: 'My shots' }).click();
+      await expectVisible(waiting);
+      expect(await loadingLine.count()).toBe(0);
+    } finally {
+      await sandbox.control.faults({});
+    }
+    // Nothing clicked: the account asks the service by itself, and the list follows its answer.
+    await expectVisible(page.getByTestId('shot-card').filter({ hasText: 'Night market' }));
+    expect(await waiting.count()).toBe(0);
+    expect(launched.electron.pageErrors).toEqual([]);
+  }, 240_000);
 });

@@ -47,6 +47,25 @@ describe('Popular tab', () => {
       .toBe(1);
     expect(title.length).toBeGreaterThan(0);
     await saveScreenshot(page, 'popular');
+
+    // Opened while the service does not answer: it says the list waits for the service, which the
+    // account asks by itself; the list comes when it answers, without a click (as My shots).
+    const sandbox = await launched.sandbox();
+    const waiting = page.getByTestId('service-wait');
+    try {
+      await sandbox.control.faults({ reset_rate: 1 });
+      await nav.getByRole('button', { name: 'Upload' }).click();
+      await nav.getByRole('button', { name: 'Popular' }).click();
+      await expectVisible(waiting);
+      expect((await waiting.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(
+        /^Popular shots show here once the service answers\. Shotput cannot reach it now( \(offline since .+\))?\./,
+      );
+      await expect.poll(async () => await page.getByTestId('offline-since').count()).toBe(1);
+    } finally {
+      await sandbox.control.faults({});
+    }
+    await expectVisible(grid);
+    expect(await waiting.count()).toBe(0);
     expect(electron.pageErrors).toEqual([]);
   }, 240_000);
 

@@ -10,6 +10,8 @@ export class ShotsState {
   loadingMore = $state(false);
   /** A sentence for the user when the list could not be loaded. */
   problem = $state<string | undefined>(undefined);
+  /** The last load failed because the service could not be reached (the view says it waits for it). */
+  unreachable = $state(false);
   loaded = $state(false);
   /** What the last action here did ("Deleted “Dawn”."), for the status line. */
   notice = $state('');
@@ -19,6 +21,7 @@ export class ShotsState {
     this.problem = undefined;
     const result = await bridge().shots.list({ page: 1 });
     this.loading = false;
+    this.unreachable = !result.ok && result.error.code === 'offline';
     if (!result.ok) {
       this.problem = failureText(result.error);
       return;

@@ -11,3 +11,8 @@ export function unreachableSentence(host: string, retryInS: number | null): stri
 export function reachableAgainSentence(host: string): string {
   return `${host} answers again; the uploads go on.`;
 }
+
+/** The outage where no countdown can stay true (the tray's tooltip and menu): "Cannot reach <host>: uploads wait; nothing is lost." */
+export function unreachableLine(host: string): string {
+  return `Cannot reach ${host}: uploads wait; nothing is lost.`;
+}

@@ -1,8 +1,10 @@
-// The desktop around the window: the dock/taskbar progress of the running upload batch, a system
-// notification when the batch ends, a tray icon while folders are watched (with open, pause and
-// quit), and "open at login" (macOS and Windows only; Linux desktops have no such API in Electron).
+// The desktop around the window: the dock/taskbar progress of the running upload batch (paused on
+// Windows while the uploads wait), a system notification when the batch ends, a tray icon while
+// folders are watched (with open, pause and quit, and the outage when the service does not
+// answer), and "open at login" (macOS and Windows only; Linux desktops have no such API in Electron).
 import { app, Menu, nativeImage, Notification, Tray } from 'electron';
 import type { BrowserWindow } from 'electron';
+import { unreachableLine } from '../../common/outage-words';
 import { batchMessage } from '../desktop/batch-tracker';
 import type { EngineClient } from '../engine/engine-client';
 import { trayIconPng } from '../images/tray-icon';
@@ -38,9 +40,25 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
   let trayPending = false;
   let disposed = false;
 
-  const onProgress = (fraction: number) => {
+  // The batch's bar on the dock or taskbar. Windows also colours it: paused (yellow) while the
+  // uploads wait, for the designer's Pause or for a service that does not answer.
+  let progress = -1;
+  let progressMode: 'normal' | 'paused' = 'normal';
+  const showProgress = () => {
     const window = options.window();
-    if (window && !window.isDestroyed()) window.setProgressBar(fraction < 0 ? -1 : fraction);
+    if (!window || window.isDestroyed()) return;
+    if (platform === 'win32' && progress >= 0) window.setProgressBar(progress, { mode: progressMode });
+    else window.setProgressBar(progress);
+  };
+  const onProgress = (fraction: number) => {
+    progress = fraction < 0 ? -1 : fraction;
+    showProgress();
+  };
+  const followWaiting = () => {
+    const mode = engine.status.paused || engine.status.unreachable !== null ? 'paused' : 'normal';
+    if (mode === progressMode) return;
+    progressMode = mode;
+    if (progress >= 0 && platform === 'win32') showProgress();
   };
   const onDone = (summary: Parameters<typeof batchMessage>[0]) => {
     if (!Notification.isSupported()) return;
@@ -50,8 +68,12 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
     notification.show();
   };
 
+  // An outage is said in the menu too: some Linux trays show no tooltip.
+  const outage = (): string | undefined =>
+    engine.status.unreachable === null ? undefined : unreachableLine(engine.status.unreachable);
   const trayMenu = () =>
     Menu.buildFromTemplate([
+      ...(outage() === undefined ? [] : [{ label: outage(), enabled: false }, { type: 'separator' as const }]),
       { label: 'Open Shotput', click: () => options.showWindow() },
       {
         label: engine.status.paused ? 'Resume uploads' : 'Pause uploads',
@@ -95,7 +117,8 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
       return;
     }
     if (tray) {
-      tray.setToolTip(`Shotput: watching ${count} ${count === 1 ? 'folder' : 'folders'}`);
+      const watchingLine = `Shotput: watching ${count} ${count === 1 ? 'folder' : 'folders'}`;
+      tray.setToolTip(outage() === undefined ? watchingLine : `${watchingLine}. ${outage()}`);
       tray.setContextMenu(trayMenu());
     }
   };
@@ -103,6 +126,7 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
   engine.on('batchProgress', onProgress);
   engine.on('batchDone', onDone);
   engine.on('status', updateTray);
+  engine.on('status', followWaiting);
   updateTray();
 
   return {
@@ -114,6 +138,7 @@ export function attachDesktopIntegration(options: DesktopIntegrationOptions): De
       engine.off('batchProgress', onProgress);
       engine.off('batchDone', onDone);
       engine.off('status', updateTray);
+      engine.off('status', followWaiting);
       tray?.destroy();
       tray = undefined;
     },

@@ -122,6 +122,7 @@ function followStatus(desktop: Desktop, send: (status: EngineStatus) => void): v
       quitNotice: quitNotice(view),
       watching: desktop.watch.watching,
       watchingCount: desktop.watch.list().filter((folder) => folder.status === 'watching').length,
+      unreachable: view.offline?.host ?? null,
     };
     const text = JSON.stringify(status);
     if (text === last) return;

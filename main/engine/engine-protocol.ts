@@ -26,6 +26,8 @@ export interface EngineStatus {
   /** Folders are watched: the app stays in the tray with no window. */
   watching: boolean;
   watchingCount: number;
+  /** The host the queue cannot reach now, its uploads waiting for it; null while it answers. */
+  unreachable: string | null;
 }
 
 export const idleEngineStatus: EngineStatus = {
@@ -35,6 +37,7 @@ export const idleEngineStatus: EngineStatus = {
   quitNotice: undefined,
   watching: false,
   watchingCount: 0,
+  unreachable: null,
 };
 
 /** The token store's methods the engine may call through main (which seals and opens them). */

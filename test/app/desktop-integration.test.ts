@@ -4,9 +4,9 @@
 // in the engine), and "open at login" on macOS and Windows only.
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scratch } from '../images/fixtures';
+import { photo, scratch } from '../images/fixtures';
 import type { Scratch } from '../images/fixtures';
-import { startFixture } from '../service/sandbox-fixture';
+import { control, startFixture } from '../service/sandbox-fixture';
 import type { Fixture } from '../service/sandbox-fixture';
 
 interface MenuItem {
@@ -96,8 +96,8 @@ afterAll(async () => {
   await files?.cleanup();
 });
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+async function until(check: () => boolean, timeoutMs = 4_000): Promise<void> {
+  for (let i = 0; i < timeoutMs / 10 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(check()).toBe(true);
 }
 
@@ -175,4 +175,54 @@ describe('desktop integration', () => {
     expect(progress).toEqual([0.4, -1]);
     await engine.close();
   });
+
+  it('says an outage in the tray while folders are watched, and pauses the taskbar bar on Windows', async () => {
+    const {
+      engine,
+      window: appWindow,
+      signIn,
+    } = await startTestEngine({
+      dataDir: files.file('integration-outage'),
+      sandbox,
+      env: { SHOTPUT_WATCH_STABLE_MS: '100' },
+    });
+    await signIn('ada');
+    const bar: Array<{ value: number; mode?: string }> = [];
+    const window = {
+      isDestroyed: () => false,
+      setProgressBar: (value: number, options?: { mode?: string }) => bar.push({ value, mode: options?.mode }),
+    };
+    const integration = attachDesktopIntegration({
+      engine,
+      window: () => window as never,
+      showWindow: () => undefined,
+      platform: 'win32',
+      log: () => undefined,
+    });
+    const folder = files.file('outage-folder');
+    await mkdir(folder, { recursive: true });
+    appWindow.grant([folder]);
+    await appWindow.request('watch.add', { path: folder });
+    await until(() => integration.hasTray && electron.trays.at(-1)?.tooltip === 'Shotput: watching 1 folder');
+    const tray = electron.trays.at(-1)!;
+    engine.emit('batchProgress', 0.25);
+    expect(bar.at(-1)).toEqual({ value: 0.25, mode: 'normal' });
+    try {
+      await control(sandbox.sandbox, 'faults', { reset_rate: 1 });
+      // A file lands in the watched folder while the service does not answer: its upload waits.
+      await photo(800, 600).png().toFile(files.file('outage-folder/night.png'));
+      const host = new URL(sandbox.sandbox.url).host;
+      const line = `Cannot reach ${host}: uploads wait; nothing is lost.`;
+      await until(() => tray.tooltip === `Shotput: watching 1 folder. ${line}`, 30_000);
+      expect(tray.menu!.items.slice(0, 2)).toEqual([{ label: line, enabled: false }, { type: 'separator' }]);
+      expect(bar.at(-1)).toEqual({ value: 0.25, mode: 'paused' });
+    } finally {
+      await control(sandbox.sandbox, 'faults', { reset_rate: 0 });
+    }
+    await until(() => tray.tooltip === 'Shotput: watching 1 folder', 60_000);
+    expect(tray.menu!.items[0]!.label).toBe('Open Shotput');
+    expect(bar.at(-1)).toEqual({ value: 0.25, mode: 'normal' });
+    integration.dispose();
+    await engine.close();
+  }, 120_000);
 });

@@ -13,6 +13,7 @@ import { dropFiles, expectVisible, saveScreenshot } from './harness/index';
 import { axeResults } from './support/axe';
 import { publishedShotImage } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
+import { stepLaps } from './support/step-laps';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -148,17 +149,20 @@ describe('the motion editor', () => {
   test(
     'Cancel in the editor stops the trimmed clip and puts back the last prepared trim and image',
     async () => {
+      const lap = stepLaps('motion editor Cancel');
       const dir = await app.scratchDir('motion-revert');
       const video = join(dir, 'hover states.mp4');
       await clip(video, 2);
       const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
         env: { SHOTPUT_FFMPEG: join(dir, 'no-ffmpeg-here') },
       });
+      lap('signed in');
       const { page } = launched;
       await page.setViewportSize({ width: 1100, height: 740 });
       await dropFiles(page, page.getByTestId('drop-zone'), [video]);
       const card = page.getByRole('list', { name: 'Drafts' }).getByRole('article', { name: 'hover states' });
       await expect.poll(() => card.getByText(/800×600 GIF/).count(), { timeout: 240_000, interval: 250 }).toBe(1);
+      lap('clip prepared');
       await card.getByRole('button', { name: 'Edit hover states.mp4' }).click();
       const panel = page.getByRole('region', { name: 'Edit hover states.mp4' });
       const trim = panel.getByRole('region', { name: 'Trim' });
@@ -166,6 +170,7 @@ describe('the motion editor', () => {
       await expect.poll(() => sentLine.count(), { timeout: 120_000, interval: 250 }).toBe(1);
       const prepared = await sentLine.textContent();
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
+      lap('editor open');
 
       // The engine is held still (SIGSTOP) from the moment the trim's preparation shows until the
       // Cancel is pressed: a one-second trim can be prepared before a click lands on a busy machine,
@@ -185,13 +190,16 @@ describe('the motion editor', () => {
       await expectVisible(trim.getByText('0.00 s to 1.00 s: 1.00 s of 2.00 s, 30 frames'));
       const cancel = trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' });
       await expectVisible(cancel);
+      lap('trim preparing');
       await held(() => cancel.click());
+      lap('first Cancel clicked');
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
       expect(await trim.getByRole('slider', { name: 'End of the shot' }).getAttribute('aria-valuetext')).toBe('2.00 s');
       // The last prepared GIF is back as it was, without a new encode.
       await expect.poll(() => sentLine.count(), { timeout: 30_000, interval: 250 }).toBe(1);
       expect(await sentLine.textContent()).toBe(prepared);
       expect(await trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' }).count()).toBe(0);
+      lap('first Cancel put back');
 
       // Cancel pressed while a trim is still settling (a handle just let go): that trim is dropped,
       // not sent behind the Cancel and prepared while the editor shows the trim it went back to.
@@ -200,11 +208,13 @@ describe('the motion editor', () => {
       const end = trim.getByRole('slider', { name: 'End of the shot' });
       await press(end, 'ArrowLeft', 30);
       await expectVisible(cancel);
+      lap('second trim preparing');
       await held(async () => {
         await press(end, 'ArrowRight', 15);
         await cancel.click();
         await page.waitForTimeout(1_000);
       });
+      lap('second Cancel clicked');
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
       // Nothing is prepared after the Cancel: the draft is its last prepared image.
       await page.waitForTimeout(1_000);

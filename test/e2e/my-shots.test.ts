@@ -177,6 +177,21 @@ describe('My shots', () => {
     // Nothing clicked: the account asks the service by itself, and the list follows its answer.
     await expectVisible(page.getByTestId('shot-card').filter({ hasText: 'Night market' }));
     expect(await waiting.count()).toBe(0);
+
+    // The comments of a shot opened in another outage: the same words, and they come by themselves.
+    const panel = page.getByTestId('comments-panel');
+    try {
+      await sandbox.control.faults({ reset_rate: 1 });
+      await page.getByRole('button', { name: 'Comments on Night market' }).click();
+      await expectVisible(panel.getByTestId('service-wait'));
+      expect((await panel.getByTestId('service-wait').textContent())?.replace(/\s+/g, ' ').trim()).toMatch(
+        /^Comments show here once the service answers\. Shotput cannot reach it now( \(offline since .+\))?\./,
+      );
+      await saveScreenshot(page, 'comments-offline');
+    } finally {
+      await sandbox.control.faults({});
+    }
+    await expectVisible(panel.getByText('No comments yet. Write the first one below.'));
     expect(launched.electron.pageErrors).toEqual([]);
   }, 240_000);
 });

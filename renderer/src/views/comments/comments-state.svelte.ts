@@ -17,6 +17,7 @@ export class CommentsState {
   async load(): Promise<void> {
     this.loading = true;
     this.problem = undefined;
+    this.problemCode = undefined;
     const result = await bridge().comments.list({ shotId: this.shotId });
     this.loading = false;
     if (!result.ok) {

@@ -51,6 +51,8 @@ const integrationFiles = [
   'test/desktop/draft-copies.test.ts',
   // A start through a sandbox that drops every connection: the service client's real retries (6 s).
   'test/desktop/offline-start.test.ts',
+  // An outage that ends while a job waits out its backoff: real retries and the account's own check.
+  'test/desktop/outage-resume.test.ts',
   // The engine's process started (and killed) beside a sandbox.
   'test/app/engine-wiring.test.ts',
   'test/app/desktop-integration.test.ts',

@@ -25,6 +25,10 @@ export function serviceAdapter(
   const options = { signal: stops.signal, waitSignal: stops.anyWait };
   const uploadOptions = { signal: stops.signal, waitSignal: uploadWait };
   return {
+    onAnswersAgain: (listener) =>
+      client.governor.reach.onChange((reachable) => {
+        if (reachable) listener();
+      }),
     async createShot(form, onProgress) {
       const total = form.image.buffer.length;
       let sentTotal = total;

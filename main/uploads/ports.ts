@@ -50,6 +50,11 @@ export interface UploadService {
   /** One page of the account's own shots, newest first. */
   listMyShots(page: number, perPage: number): Promise<Result<{ shots: RemoteShot[]; hasNext: boolean }>>;
   currentAccount(): Promise<Result<AccountInfo>>;
+  /**
+   * Calls `listener` each time the service answers again after its connections failed (an outage
+   * ended); answers the unsubscribe. Optional: a service with no outages to tell leaves it out.
+   */
+  onAnswersAgain?(listener: () => void): () => void;
 }
 
 export type { PreparedImage } from './types';

@@ -6,7 +6,7 @@ import { assertMove } from './job-machine';
 import { DailyCapHold } from './daily-cap';
 import { DiskFaultError } from './disk-fault';
 import { InOrder } from './in-order';
-import { isWaiting } from './types';
+import { isFinal, isWaiting } from './types';
 import type { Journal } from './journal';
 import { Snapshots } from './snapshot';
 import type { ImagePreparer, PreparedImage, UploadService } from './ports';
@@ -221,6 +221,22 @@ export class QueueCore {
     job.lastError = message;
     job.retryAt = new Date(Date.now() + this.backoff(job.attempts + 1)).toISOString();
     this.save(job);
+  }
+
+  /**
+   * The service answers again after an outage: the jobs waiting out a backoff for it may go now.
+   * Their backoff grew with each failed try (up to a minute and more), and the window has just said
+   * the uploads go on. Answers whether any job was waiting.
+   */
+  dueNow(): boolean {
+    let any = false;
+    for (const job of this.jobs()) {
+      if (job.retryAt === undefined || isFinal(job.state)) continue;
+      job.retryAt = undefined;
+      this.save(job);
+      any = true;
+    }
+    return any;
   }
 
   backoff(attempt: number): number {

@@ -40,6 +40,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private wasIdle = false;
   private resumed = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Stops hearing that the service answers again after an outage (the jobs waiting for it go then). */
+  private readonly offAnswers: (() => void) | undefined;
   private wakeAt: number | undefined;
   private idleWaiters: (() => void)[] = [];
   private readonly deletedShots: DeletedShots;
@@ -67,6 +69,9 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     this.highest = new HighestShotId(service);
     this.reconciler = new Reconciler(this.core, this.highest, options.owner?.userId ?? options.account?.id);
     this.stages = new Stages(this.core, this.reconciler, this.highest, options.account);
+    this.offAnswers = service.onAnswersAgain?.(() => {
+      if (!this.core.closing && this.core.dueNow()) this.pump();
+    });
   }
 
   /**
@@ -295,6 +300,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   async close(): Promise<void> {
     if (this.core.closing) return;
     this.core.closing = true;
+    this.offAnswers?.();
     if (this.timer) clearTimeout(this.timer);
     while (this.core.sending.size > 0) await new Promise((r) => setTimeout(r, 50));
     this.core.journalClosed = true;

@@ -28,6 +28,8 @@ export async function signedInDesktop(input: {
    * 2 s, meant for the real service, would be waited out in real time after every upload.
    */
   expectedProcessingMs?: number;
+  /** The queue's backoff base after a transient failure (the app's 2 s by default). */
+  retryBaseMs?: number;
 }): Promise<Desktop> {
   const { dataDir, sandbox, username } = input;
   const opened: string[] = [];
@@ -40,7 +42,7 @@ export async function signedInDesktop(input: {
     }),
     prepareDefaults: () => ({}),
     watchStableMs: input.watchStableMs,
-    queueOptions: { expectedProcessingMs: input.expectedProcessingMs ?? 200 },
+    queueOptions: { expectedProcessingMs: input.expectedProcessingMs ?? 200, retryBaseMs: input.retryBaseMs },
   });
   // A data folder that kept its account (the app started again) signs in by itself.
   if (input.restored) {

@@ -81,6 +81,11 @@ export const authRequests = {
   'auth.signOut': { payload: noPayload, result: answers<AuthState>() },
   /** Switches service: its saved account is used when there is one, else signed out. */
   'auth.useService': { payload: v.strictObject({ service: v.picklist(serviceChoices) }), result: answers<AuthState>() },
+  /**
+   * The window's `online` event: the computer's network came back. An account whose service did
+   * not answer asks it now instead of at the end of its wait (5 s doubling to 2 minutes).
+   */
+  'auth.networkBack': { payload: noPayload, result: answers<AuthState>() },
 } as const;
 
 export const authEvents = {

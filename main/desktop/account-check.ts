@@ -21,8 +21,15 @@ export interface AccountCheck {
   ended?: () => void;
 }
 
-/** Starts asking; the returned function stops it (a sign-out, another account, the session closing). */
-export function checkUntilAnswered(check: AccountCheck): () => void {
+export interface RunningCheck {
+  /** Stops asking (a sign-out, another account, the session closing). */
+  stop: () => void;
+  /** Asks now rather than at the end of the wait: the computer's network came back. */
+  askNow: () => void;
+}
+
+/** Starts asking. */
+export function checkUntilAnswered(check: AccountCheck): RunningCheck {
   const reach = check.account.client.governor.reach;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -39,13 +46,17 @@ export function checkUntilAnswered(check: AccountCheck): () => void {
   };
   const pause = (ms: number): Promise<void> =>
     new Promise<void>((resolve) => {
-      wake = resolve;
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
       timer = setTimeout(resolve, ms);
       timer.unref?.();
     });
   void (async () => {
     for (let waitMs = CHECK_FIRST_MS; ; waitMs = Math.min(waitMs * 2, CHECK_MOST_MS)) {
       await pause(waitMs);
+      wake = undefined;
       if (stopped || !check.wanted()) break;
       const answer = await askUser(check.account.client);
       if (stopped || !check.wanted()) break;
@@ -55,5 +66,6 @@ export function checkUntilAnswered(check: AccountCheck): () => void {
     }
     stop();
   })();
-  return stop;
+  // Only a wait is cut short: a question under way is not asked twice.
+  return { stop, askNow: () => wake?.() };
 }

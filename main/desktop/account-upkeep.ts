@@ -3,7 +3,7 @@
 // restored while the service did not answer, the service's word later (account-check.ts). Each
 // answer is applied only while the same account is signed in: a late one for another is let go.
 import type { SignInProblem } from '../../common/contract/index';
-import { checkUntilAnswered } from './account-check';
+import { checkUntilAnswered, type RunningCheck } from './account-check';
 import { followOffline } from './account-reach';
 import { avatarOf, sameAccount, withAvatar, withFresherUser, withOffline, type ActiveAccount } from './active-account';
 import { forgetRefused, keepProfile, type SavedAccountLookup } from './saved-account';
@@ -22,7 +22,7 @@ export interface UpkeepHost {
 
 export class AccountUpkeep {
   private stopOffline: (() => void) | undefined;
-  private stopCheck: (() => void) | undefined;
+  private check: RunningCheck | undefined;
 
   constructor(private readonly host: UpkeepHost) {}
 
@@ -36,7 +36,7 @@ export class AccountUpkeep {
       this.host.refresh(withOffline(active, since));
       // With nothing waiting to be sent, no request of the account would learn that the service
       // is back: the mark would stay until the designer's next act. The account asks by itself.
-      if (since !== null && this.stopCheck === undefined) this.checkLater(active);
+      if (since !== null && this.check === undefined) this.checkLater(active);
     });
     void this.showAvatar(account);
   }
@@ -48,9 +48,9 @@ export class AccountUpkeep {
    * token, which signs out as at a start.
    */
   checkLater(account: ActiveAccount): void {
-    this.stopCheck?.();
+    this.check?.stop();
     const { lookup, log } = this.host;
-    const stop = checkUntilAnswered({
+    const check = checkUntilAnswered({
       account,
       wanted: () => sameAccount(this.host.active(), account),
       accepted: (user) => {
@@ -66,16 +66,22 @@ export class AccountUpkeep {
         });
       },
       ended: () => {
-        if (this.stopCheck === stop) this.stopCheck = undefined;
+        if (this.check === check) this.check = undefined;
       },
     });
-    this.stopCheck = stop;
+    this.check = check;
+  }
+
+  /** The computer's network came back: an account waiting for its service asks it now. */
+  networkBack(): void {
+    this.check?.askNow();
   }
 
   stop(): void {
     this.stopOffline?.();
-    this.stopCheck?.();
-    this.stopOffline = this.stopCheck = undefined;
+    this.check?.stop();
+    this.stopOffline = undefined;
+    this.check = undefined;
   }
 
   /** The account's picture, once fetched, while the same account is signed in. */

@@ -242,6 +242,12 @@ export class DesktopSession {
     return this.state();
   }
 
+  /** The window heard the computer's network come back: an account waiting for its service asks it now. */
+  networkBack(): AuthState {
+    this.upkeep.networkBack();
+    return this.state();
+  }
+
   /** Forgets the account of the service in use (the service has no revocation endpoint). */
   async signOut(): Promise<AuthState> {
     this.options.accounts.cancelSignIn();

@@ -77,7 +77,7 @@ it('stops asking when the account is no longer the one signed in, or when stoppe
   expect(other.asked).toHaveLength(1);
 
   const stopped = accountAnswering(['down']);
-  const stop = checkUntilAnswered({
+  const { stop } = checkUntilAnswered({
     account: stopped.account,
     wanted: () => true,
     accepted: vi.fn(),
@@ -86,5 +86,27 @@ it('stops asking when the account is no longer the one signed in, or when stoppe
   stop();
   await vi.advanceTimersByTimeAsync(10 * 60_000);
   expect(stopped.asked).toHaveLength(0);
+  expect(vi.getTimerCount()).toBe(0);
+});
+
+it("asks at once when the computer's network comes back, then keeps its waits; never twice at a time", async () => {
+  const { account, asked } = accountAnswering(['down', 'down', 'user']);
+  const accepted = vi.fn();
+  const check = checkUntilAnswered({ account, wanted: () => true, accepted, refused: vi.fn() });
+  await vi.advanceTimersByTimeAsync(CHECK_FIRST_MS);
+  expect(asked).toEqual([5_000]);
+  // 3 s into the 10 s wait the window hears `online`: the question goes now, not 7 s later.
+  await vi.advanceTimersByTimeAsync(3_000);
+  check.askNow();
+  check.askNow();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(asked).toEqual([5_000, 8_000]);
+  // Still down: the next wait is the next of the doubling ones (20 s), then the service answers.
+  await vi.advanceTimersByTimeAsync(20_000);
+  expect(asked).toEqual([5_000, 8_000, 28_000]);
+  expect(accepted).toHaveBeenCalledOnce();
+  check.askNow();
+  await vi.advanceTimersByTimeAsync(10 * 60_000);
+  expect(asked).toHaveLength(3);
   expect(vi.getTimerCount()).toBe(0);
 });

@@ -191,6 +191,8 @@ describe('My shots', () => {
     } finally {
       await sandbox.control.faults({});
     }
+    // The computer's network comes back (the window's `online` event): the account asks at once.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expectVisible(panel.getByText('No comments yet. Write the first one below.'));
     expect(launched.electron.pageErrors).toEqual([]);
   }, 240_000);

@@ -7,7 +7,10 @@ import type { EngineHandlerContext } from './handler-context';
 
 export function createAuthHandlers(
   context: EngineHandlerContext,
-): Pick<RequestHandlers, 'auth.state' | 'auth.signIn' | 'auth.cancel' | 'auth.signOut' | 'auth.useService'> {
+): Pick<
+  RequestHandlers,
+  'auth.state' | 'auth.signIn' | 'auth.cancel' | 'auth.signOut' | 'auth.useService' | 'auth.networkBack'
+> {
   const { session } = context;
   return {
     'auth.state': () => ok(session.state()),
@@ -18,5 +21,6 @@ export function createAuthHandlers(
     'auth.cancel': () => ok(session.cancelSignIn()),
     'auth.signOut': async () => ok(await session.signOut()),
     'auth.useService': async ({ service }) => ok(await session.useService(service)),
+    'auth.networkBack': () => ok(session.networkBack()),
   };
 }

@@ -130,6 +130,8 @@ describe('a sign-in the service no longer accepts', () => {
       .poll(async () => ((await banner.count()) > 0 ? await banner.textContent() : ''), { timeout: 60_000 })
       .toMatch(waitLine);
     const waiting = Number((await banner.textContent())!.match(waitLine)![1]);
+    // Said when the count after the relaunch differs: the jobs as the first launch left them.
+    const statesBefore = await jobStates(first.launched.page);
     await first.browser.close();
     await first.launched.close();
 
@@ -139,9 +141,16 @@ describe('a sign-in the service no longer accepts', () => {
       await waitForShell(again.page);
       // The saved sign-in is refused at start: signed out, with the uploads that wait for the account.
       const told = again.page.getByRole('alert').filter({ hasText: 'You were signed out' });
-      await expectVisible(
-        told.getByText(`Sign in again to continue: ${waiting} upload${waiting === 1 ? ' waits' : 's wait'}.`),
-      );
+      // Polled on the alert's whole text, so a failure shows what the window said instead.
+      const alerts = () => again.page.getByRole('alert').allTextContents();
+      await expect
+        .poll(alerts, { timeout: uiTimeoutMs, message: `jobs before the relaunch: ${statesBefore.join(', ')}` })
+        .toContainEqual(
+          expect.stringContaining(
+            `Sign in again to continue: ${waiting} upload${waiting === 1 ? ' waits' : 's wait'}.`,
+          ),
+        );
+      expect(await told.count()).toBe(1);
       await expectNoAxeViolations(again.page);
       await signInAs(again, browser, 'ada', 'Ada Lovelace');
       await again.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Queue' }).click();

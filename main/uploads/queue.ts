@@ -2,8 +2,8 @@
 // published | scheduled (or failed / cancelled), along the table in job-machine.ts. Every state
 // change is written to the journal, and from the moment a job goes to the service it is on the
 // disk before the queue acts on it or says so (the fsyncs run off the event loop, grouped), so a
-// crash at any instant resumes where it stopped. This class orchestrates: the commands people give, and the
-// pump that starts the stages (stages.ts) and the checks of the reconciler (reconciler.ts).
+// crash at any instant resumes where it stopped. This class holds the commands people give; the
+// pump that moves jobs by themselves (stages.ts, the reconciler's checks) is queue-pump.ts.
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { addRequest } from './intake';
@@ -18,8 +18,7 @@ import { HighestShotId } from './highest-shot';
 import { cancelJob, editJob, pauseJob, removalRefusal, resumeJob, retryJob } from './job-machine';
 import { QueueCore, needsSnapshot } from './queue-core';
 import { Reconciler } from './reconciler';
-import { queueIsIdle } from './queue-idle';
-import { queueStarts } from './queue-starts';
+import { QueuePump } from './queue-pump';
 import { tuningOf, type UploadQueueOptions } from './queue-options';
 import { Stages } from './stages';
 import { isFinal, isWaiting } from './types';
@@ -31,19 +30,7 @@ export type { UploadQueueOptions } from './queue-options';
 
 export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   private readonly core: QueueCore;
-  private readonly reconciler: Reconciler;
-  private readonly stages: Stages;
-  private readonly highest: HighestShotId;
-  private readonly running: boolean;
-  /** Nothing runs until the first add() is taken in (UploadQueueOptions.waitForFirstAdd). */
-  private waitingForAdd: boolean;
-  private wasIdle = false;
-  private resumed = false;
-  private timer: NodeJS.Timeout | undefined;
-  /** Stops hearing that the service answers again after an outage (the jobs waiting for it go then). */
-  private readonly offAnswers: (() => void) | undefined;
-  private wakeAt: number | undefined;
-  private idleWaiters: (() => void)[] = [];
+  private readonly pump: QueuePump;
   private readonly deletedShots: DeletedShots;
 
   private constructor(
@@ -54,8 +41,6 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     private readonly options: UploadQueueOptions,
   ) {
     super();
-    this.running = options.run ?? true;
-    this.waitingForAdd = options.waitForFirstAdd ?? false;
     this.deletedShots = new DeletedShots(options.dataDir);
     const tuning = tuningOf(options);
     this.core = new QueueCore(
@@ -64,13 +49,18 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
       preparer,
       tuning,
       (event) => this.emit('event', event),
-      () => this.pump(),
+      () => this.pump.run(),
     );
-    this.highest = new HighestShotId(service);
-    this.reconciler = new Reconciler(this.core, this.highest, options.owner?.userId ?? options.account?.id);
-    this.stages = new Stages(this.core, this.reconciler, this.highest, options.account);
-    this.offAnswers = service.onAnswersAgain?.(() => {
-      if (!this.core.closing && this.core.dueNow()) this.pump();
+    const highest = new HighestShotId(service);
+    const reconciler = new Reconciler(this.core, highest, options.owner?.userId ?? options.account?.id);
+    this.pump = new QueuePump({
+      core: this.core,
+      reconciler,
+      stages: new Stages(this.core, reconciler, highest, options.account),
+      highest,
+      service,
+      running: options.run ?? true,
+      waitForFirstAdd: options.waitForFirstAdd ?? false,
     });
   }
 
@@ -126,7 +116,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /** When the queue next starts something by itself (a retry, a check, the end of a hold), epoch ms. */
   get nextWakeAt(): number | undefined {
-    return this.wakeAt;
+    return this.pump.nextWakeAt;
   }
 
   /** The sentence of a write the disk refused, while it holds the queue paused. */
@@ -150,9 +140,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
 
   /** Resolves when no job can move on by itself: all final, paused, or the queue paused. */
   whenIdle(): Promise<void> {
-    // Idle once what was said before is said: a job published is on the disk when this resolves.
-    if (this.isIdle()) return new Promise((resolve) => this.core.afterAnnounced(resolve));
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.pump.whenIdle();
   }
 
   /** Forgets the content of shots deleted since (by another process, or the window). */
@@ -165,8 +153,8 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   async add(requests: NewJob[]): Promise<AddResult[]> {
     const results: AddResult[] = [];
     for (const request of requests) results.push(await addRequest(this.core, this, request, this.options.owner));
-    this.waitingForAdd = false;
-    this.pump();
+    this.pump.firstAddTaken();
+    this.pump.run();
     return results;
   }
 
@@ -193,7 +181,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     core.paused = false;
     core.signInRefused = undefined;
     core.announce({ type: 'queue', paused: false });
-    this.pump();
+    this.pump.run();
   }
 
   pauseJob(id: string): Result<UploadJob> {
@@ -279,7 +267,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   async drain(boundMs: number): Promise<number> {
     const core = this.core;
     core.draining = true;
-    this.pump();
+    this.pump.run();
     const deadline = Date.now() + boundMs;
     const inFlight = () =>
       core.sending.size > 0 ||
@@ -300,8 +288,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
   async close(): Promise<void> {
     if (this.core.closing) return;
     this.core.closing = true;
-    this.offAnswers?.();
-    if (this.timer) clearTimeout(this.timer);
+    this.pump.stop();
     while (this.core.sending.size > 0) await new Promise((r) => setTimeout(r, 50));
     this.core.journalClosed = true;
     try {
@@ -309,61 +296,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     } finally {
       this.releaseLock();
     }
-    for (const wake of this.idleWaiters.splice(0)) wake();
-  }
-
-  // ---- the engine ---------------------------------------------------------------------------
-
-  /** Brings jobs read from the journal back to a state the engine can run. */
-  private recover(): void {
-    // Copies no job needs (a run stopped between publishing and letting go of one) go first.
-    this.core.snapshots.sweep(new Set([...this.core.jobs()].filter(needsSnapshot).map((j) => j.contentHash)));
-    for (const job of [...this.core.jobs()]) {
-      // A prepared image lives only in memory: prepare it again.
-      if (job.state === 'preparing' || job.state === 'ready') this.core.transition(job, 'queued');
-      if (job.state === 'processing') this.reconciler.track(job, 0);
-      if (job.state === 'uploading') this.reconciler.trackInterrupted(job);
-    }
-  }
-
-  /** Starts whatever can start now (prepares, uploads, checks) and sets the timer for the rest. */
-  private pump(): void {
-    const core = this.core;
-    if (core.closing || !this.running || this.waitingForAdd) return;
-    if (!this.resumed) {
-      this.resumed = true;
-      this.recover();
-    }
-    const now = Date.now();
-    const starts = queueStarts(core, now);
-    let wake = starts.wake;
-    // A start can pause the queue at once (the disk refused its journal line): none after it then.
-    for (const id of starts.prepare) if (!core.paused) void this.stages.prepare(id);
-
-    // Learn the account's highest shot id while the first images are still being prepared.
-    if (this.highest.known === undefined && !this.highest.asking && !core.paused && core.uploadsWaiting())
-      void this.highest.learn();
-
-    for (const id of starts.upload) if (!core.paused) void this.stages.upload(id);
-
-    const check = this.reconciler.nextDue();
-    if (check !== undefined) {
-      if (check <= now) void this.reconciler.run();
-      else wake = Math.min(wake, check);
-    }
-
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.wakeAt = Number.isFinite(wake) ? wake : undefined;
-    if (Number.isFinite(wake)) this.timer = setTimeout(() => this.pump(), Math.max(10, wake - now));
-    const idle = this.isIdle();
-    if (idle) for (const resolve of this.idleWaiters.splice(0)) this.core.afterAnnounced(resolve);
-    if (idle && !this.wasIdle) this.core.announce({ type: 'idle' });
-    this.wasIdle = idle;
-  }
-
-  private isIdle(): boolean {
-    return this.core.closing || !this.running || queueIsIdle(this.core, this.reconciler.checking);
+    this.pump.releaseWaiters();
   }
 
   /** A command on one job (by id or a unique prefix), applied, written and announced, or refused with its Problem. */
@@ -379,7 +312,7 @@ export class UploadQueue extends EventEmitter<{ event: [JobEvent] }> {
     const refusal = apply(job);
     if (refusal) return failWith(refusal);
     this.core.save(job, previous === job.state ? undefined : previous);
-    this.pump();
+    this.pump.run();
     return ok(structuredClone(job));
   }
 }

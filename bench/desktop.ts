@@ -5,6 +5,8 @@
 // three phases: idle for 10 s; a drop of BENCH_FILES (300) distinct 2400x1800 PNGs until every
 // draft is prepared; Upload all until every shot is published. Prints one table; asserts nothing
 // (the figures mean something only with the machine's load beside them: `uptime` is printed too).
+// BENCH_PROFILE=1 adds a second table: whose code held main's loop during the stalls (the harness's
+// or main's own, stall-owners.ts); the profiler's sampling slows the loop a little.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -16,10 +18,12 @@ import { prepareDrop } from '../test/e2e/harness/page-helpers';
 import { useSignedInApp } from '../test/e2e/support/signed-in-app';
 import { startIpcProbe, stopIpcProbe, type IpcFigures, type ProbeTarget } from './lib/ipc-probe';
 import { sampleMainLoop, type LoopFigures } from './lib/main-loop-sampler';
+import { startStallProfile } from './lib/stall-owners';
 
 vi.mock('electron', () => import('../test/e2e/harness/electron-module'));
 
 const FILES = Number(process.env['BENCH_FILES'] ?? '300');
+const PROFILE = process.env['BENCH_PROFILE'] === '1';
 
 /** Distinct exports (each its own gradient and number), kept between runs: making them is not measured. */
 async function corpus(count: number): Promise<string[]> {
@@ -50,6 +54,8 @@ interface Row {
   loop: LoopFigures;
   ipc: Record<ProbeTarget, IpcFigures>;
   wallMs: number;
+  /** Whose code held the loop in the stalls (ms) and allocated over the phase (MB) (BENCH_PROFILE=1). */
+  owners?: { stalls: [string, number][]; allocatedMb: [string, number][] };
 }
 
 function table(rows: Row[]): string {
@@ -63,6 +69,21 @@ function table(rows: Row[]): string {
         `| ${phase} | ${ms(loop.p99Ms)} / ${ms(loop.maxMs)} ms | ${loop.stalls} | ${trip(ipc.main)} | ${trip(ipc.engine)} | ${(wallMs / 1000).toFixed(1)} s |`,
     ),
   ];
+  return lines.join('\n');
+}
+
+function ownersTable(rows: Row[]): string {
+  const lines = [
+    '| phase | stalls | total | who held the loop (ms of the stalls) | who allocated (MB over the phase) |',
+    '|---|---|---|---|---|',
+  ];
+  const list = (entries: [string, number][], unit: string) =>
+    entries.map(([owner, amount]) => `${owner} ${amount.toFixed(0)}${unit}`).join(', ') || '-';
+  for (const { phase, loop, owners } of rows) {
+    const total = loop.stallWindows.reduce((sum, w) => sum + (w.toUs - w.fromUs) / 1000, 0);
+    const who = `${list(owners?.stalls ?? [], ' ms')} | ${list(owners?.allocatedMb ?? [], ' MB')}`;
+    lines.push(`| ${phase} | ${loop.stalls} | ${total.toFixed(0)} ms | ${who} |`);
+  }
   return lines.join('\n');
 }
 
@@ -81,11 +102,14 @@ describe('desktop responsiveness', () => {
     const phase = async (name: string, work: () => Promise<void>) => {
       process.stderr.write(`bench:desktop: ${name}…\n`);
       await startIpcProbe(page);
+      const profile = PROFILE ? await startStallProfile() : undefined;
       const loop = sampleMainLoop();
       const started = performance.now();
       await work();
       const wallMs = performance.now() - started;
-      rows.push({ phase: name, loop: loop.stop(), ipc: await stopIpcProbe(page), wallMs });
+      const figures = loop.stop();
+      const owners = await profile?.stop(figures.stallWindows);
+      rows.push({ phase: name, loop: figures, ipc: await stopIpcProbe(page), wallMs, owners });
     };
 
     await phase('idle 10 s', () => page.waitForTimeout(10_000));
@@ -115,5 +139,6 @@ describe('desktop responsiveness', () => {
 
     console.log(`\nbench:desktop, ${FILES} files, load: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
     console.log(table(rows));
+    if (PROFILE) console.log(`\nWhose code held main's loop during the stalls:\n${ownersTable(rows)}`);
   });
 });

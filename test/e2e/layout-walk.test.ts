@@ -14,6 +14,7 @@ import { animatedGif, photo } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
+import { stepLaps } from './support/step-laps';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -187,13 +188,16 @@ describe('the realistic batch at three window sizes', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme}: drop, edit from the keyboard, the layout holds at ${SIZES.map((size) => `${size.width}x${size.height}`).join(', ')}`, async () => {
+      const lap = stepLaps(`the ${theme} walk`);
       const dir = await app.scratchDir(`walk-${theme}`);
       const batch = await makeBatch(dir);
+      lap('batch made');
       const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
         colorScheme: theme,
         env: { SHOTPUT_EXPECTED_PROCESSING_MS: '300' },
       });
       const { page, electron } = launched;
+      lap('signed in');
       await page.setViewportSize({ width: 1100, height: 740 });
       await dropFiles(page, page.getByTestId('drop-zone'), batch);
 
@@ -207,6 +211,7 @@ describe('the realistic batch at three window sizes', () => {
         ),
       );
       await expect.poll(() => page.getByText(/being prepared/).count(), { timeout: 120_000 }).toBe(0);
+      lap('prepared');
       await expectVisible(card('wave-pattern').getByText(/800×600 PNG/));
       await expectVisible(card('broken-export').locator('.problem'));
       // The sentence about the text file can be dismissed.
@@ -234,7 +239,9 @@ describe('the realistic batch at three window sizes', () => {
       expect(await wholeRows(grid), `${theme}: whole compact rows at 1100x740`).toBeGreaterThanOrEqual(4);
       await page.getByRole('checkbox', { name: 'Compact' }).uncheck();
 
+      lap('findings 1 and 3');
       for (const size of SIZES) {
+        lap(size.name);
         await page.setViewportSize({ width: size.width, height: size.height });
         await grid.evaluate((element) => element.scrollTo(0, 0));
         // The sidebar gives its room to the work under 900 px: icons only, each still named.
@@ -286,6 +293,7 @@ describe('the realistic batch at three window sizes', () => {
           `${size.name}: editor clear of the Upload bar`,
         ).toBe(false);
         // Every control of the editor is reachable inside the window: scrolled into view, it is on screen.
+        lap(`${size.name} editor checked`);
         const controls = panel.locator(
           'button:visible, input:visible, select:visible, textarea:visible, [role="application"]',
         );
@@ -294,9 +302,11 @@ describe('the realistic batch at three window sizes', () => {
           await control.scrollIntoViewIfNeeded();
           expect(inside(await box(control), size), `${size.name}: editor control ${i}`).toBe(true);
         }
+        lap(`${size.name} controls reached`);
         await panel.evaluate((element) => element.parentElement?.scrollTo(0, 0));
         expect(await outsideCards(grid.getByRole('article')), `${size.name}: cards beside the editor`).toEqual([]);
         await expectNoAxeViolations(page);
+        lap(`${size.name} axe`);
 
         // Escape closes it; focus is back on the Edit button that opened it.
         await page.keyboard.press('Escape');
@@ -305,6 +315,7 @@ describe('the realistic batch at three window sizes', () => {
         await saveScreenshot(page, `walk-${theme}-${size.name}-drafts`);
       }
 
+      lap('sizes walked');
       // Finding 2: the strip keeps the edited draft in view and marked, also when the window changes
       // while the editor is open; the result can be seen at its real size.
       const edit = card('dark-logo').getByRole('button', { name: 'Edit dark-logo.png' });

@@ -4,11 +4,12 @@
 // dark. What is checked is layout fact (nothing of a card outside the card, the editor inside the
 // window and beside the drafts, the Upload bar at most a sixth of the height), the keyboard path
 // (Enter opens the editor, Escape closes it and focus goes back to Edit), and axe in each state.
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell } from './harness/index';
 import { animatedGif, photo } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
@@ -185,13 +186,19 @@ async function focusedName(page: Page): Promise<string | null> {
 
 describe('the realistic batch at three window sizes', () => {
   const app = useSignedInApp();
+  // One batch for both themes' walks (each drops it into an app of its own): the 24-megapixel
+  // photo alone takes seconds of sharp to make.
+  let batchDir: string;
+  let batch: string[];
+  beforeAll(async () => {
+    batchDir = await mkdtemp(join(tmpdir(), 'shotput-e2e-walk-batch-'));
+    batch = await makeBatch(batchDir);
+  });
+  afterAll(() => rm(batchDir, { recursive: true, force: true }));
 
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme}: drop, edit from the keyboard, the layout holds at ${SIZES.map((size) => `${size.width}x${size.height}`).join(', ')}`, async () => {
       const lap = stepLaps(`the ${theme} walk`);
-      const dir = await app.scratchDir(`walk-${theme}`);
-      const batch = await makeBatch(dir);
-      lap('batch made');
       const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
         colorScheme: theme,
         env: { SHOTPUT_EXPECTED_PROCESSING_MS: '300' },
@@ -292,16 +299,40 @@ describe('the realistic batch at three window sizes', () => {
           overlaps(panelBox, await box(page.locator('.send'))),
           `${size.name}: editor clear of the Upload bar`,
         ).toBe(false);
-        // Every control of the editor is reachable inside the window: scrolled into view, it is on screen.
         lap(`${size.name} editor checked`);
-        const controls = panel.locator(
-          'button:visible, input:visible, select:visible, textarea:visible, [role="application"]',
-        );
-        for (let i = 0; i < (await controls.count()); i++) {
-          const control = controls.nth(i);
-          await control.scrollIntoViewIfNeeded();
-          expect(inside(await box(control), size), `${size.name}: editor control ${i}`).toBe(true);
-        }
+        // Every control of the editor is reachable inside the window: scrolled into view, it is on
+        // screen. Measured in the page, one control after another (a round trip each took a second
+        // per size).
+        const unreachable = await panel.evaluate((element, view) => {
+          const controls = element.querySelectorAll<HTMLElement>(
+            'button, input, select, textarea, [role="application"]',
+          );
+          const found: string[] = [];
+          let checked = 0;
+          for (const control of controls) {
+            const seen = control.getBoundingClientRect();
+            if (seen.width === 0 || seen.height === 0 || !control.checkVisibility({ visibilityProperty: true }))
+              continue;
+            checked += 1;
+            control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            const rect = control.getBoundingClientRect();
+            const onScreen =
+              rect.left >= -1 && rect.top >= -1 && rect.right <= view.width + 1 && rect.bottom <= view.height + 1;
+            if (!onScreen) {
+              const name =
+                control.getAttribute('aria-label') ||
+                (control as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
+                control.textContent?.trim().slice(0, 30) ||
+                `<${control.tagName.toLowerCase()}>`;
+              found.push(
+                `${name}: ${Math.round(rect.width)}x${Math.round(rect.height)} at ${Math.round(rect.left)},${Math.round(rect.top)}`,
+              );
+            }
+          }
+          return { found, checked };
+        }, size);
+        expect(unreachable.checked, `${size.name}: the editor's visible controls`).toBeGreaterThan(10);
+        expect(unreachable.found, `${size.name}: editor controls off screen once scrolled to`).toEqual([]);
         lap(`${size.name} controls reached`);
         await panel.evaluate((element) => element.parentElement?.scrollTo(0, 0));
         expect(await outsideCards(grid.getByRole('article')), `${size.name}: cards beside the editor`).toEqual([]);

@@ -166,6 +166,9 @@ describe('My shots', () => {
         );
       expect(await page.getByText('Your shots could not be loaded.').count()).toBe(0);
       await saveScreenshot(page, 'my-shots-offline');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await saveScreenshot(page, 'my-shots-offline-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
       // Opened again while the account is known offline: the same words at once, no "Loading…" for the tries' seconds.
       await sections.getByRole('button', { name: 'Upload' }).click();
       await sections.getByRole('button', { name: 'My shots' }).click();
@@ -188,6 +191,9 @@ describe('My shots', () => {
         /^Comments show here once the service answers\. Shotput cannot reach it now( \(offline since .+\))?\./,
       );
       await saveScreenshot(page, 'comments-offline');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await saveScreenshot(page, 'comments-offline-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
     } finally {
       await sandbox.control.faults({});
     }

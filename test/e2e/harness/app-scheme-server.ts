@@ -4,6 +4,7 @@
 // Response (status, headers such as the CSP, body) is written back unchanged.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serveDropFile } from './drop-file-server';
 import type { ProtocolHandler } from './fake-protocol';
 import { acceptPortSockets, serveRelayWorker, type PortSocketPeer } from './page-port-socket';
 
@@ -22,8 +23,8 @@ export async function startSchemeServer(
   ports: PortSocketPeer,
 ): Promise<SchemeServer> {
   const server: Server = createServer((incoming, outgoing) => {
-    // The page's port relay (page-port-relay.ts) is the harness's, not the app's.
-    if (serveRelayWorker(incoming, outgoing)) return;
+    // The page's port relay (page-port-relay.ts) and the bytes of dropped files are the harness's, not the app's.
+    if (serveRelayWorker(incoming, outgoing) || serveDropFile(incoming, outgoing)) return;
     void (async () => {
       try {
         const current = handler();

@@ -1,8 +1,9 @@
 // Helpers for tests that drive the app's page. Waits are on what the user would see (roles,
 // text), never on fixed sleeps, and are generous: a loaded two-core machine is slow.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { JSHandle, Locator, Page } from 'playwright-core';
+import { offerDropFile, withdrawDropFiles } from './drop-file-server';
 import { repoRoot, testResultsDir } from './repo-paths';
 
 export const uiTimeoutMs = 30_000;
@@ -60,24 +61,33 @@ export async function dropFiles(page: Page, target: Locator, paths: string[]): P
  * call the answer to dispatch dragenter, dragover and drop. A benchmark times only the second half.
  */
 export async function prepareDrop(page: Page, target: Locator, paths: string[]): Promise<() => Promise<void>> {
-  const files = await Promise.all(
-    paths.map(async (path) => ({
-      path,
-      name: basename(path),
-      type: mimeTypes[extname(path).toLowerCase()] ?? '',
-      base64: (await readFile(path)).toString('base64'),
-    })),
-  );
-  const dataTransfer = await page.evaluateHandle((items) => {
-    const transfer = new DataTransfer();
-    for (const item of items) {
-      const bytes = Uint8Array.from(atob(item.base64), (char) => char.charCodeAt(0));
-      const file = new File([bytes], item.name, { type: item.type });
-      Object.defineProperty(file, Symbol.for('shotput.e2e.path'), { value: item.path });
-      transfer.items.add(file);
-    }
-    return transfer;
-  }, files);
+  const files = paths.map((path) => ({
+    path,
+    name: basename(path),
+    type: mimeTypes[extname(path).toLowerCase()] ?? '',
+    address: offerDropFile(path),
+  }));
+  let dataTransfer: JSHandle<DataTransfer>;
+  try {
+    dataTransfer = await page.evaluateHandle(async (items) => {
+      const transfer = new DataTransfer();
+      const bytes = await Promise.all(
+        items.map(async (item) => {
+          const response = await fetch(item.address);
+          if (!response.ok) throw new Error(`The harness did not hand over ${item.name}: ${response.status}`);
+          return response.blob();
+        }),
+      );
+      items.forEach((item, i) => {
+        const file = new File([bytes[i]!], item.name, { type: item.type });
+        Object.defineProperty(file, Symbol.for('shotput.e2e.path'), { value: item.path });
+        transfer.items.add(file);
+      });
+      return transfer;
+    }, files);
+  } finally {
+    withdrawDropFiles(files.map((file) => file.address));
+  }
   return async () => {
     for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
     await dataTransfer.dispose();

@@ -210,12 +210,11 @@ describe('the motion editor', () => {
       // The engine is held still so the Cancel's answer comes after the settling time has passed
       // (and, as above, so the preparation it cancels is still under way when it is pressed).
       const end = trim.getByRole('slider', { name: 'End of the shot' });
-      await press(end, 'PageDown', 5);
+      await press(end, 'ArrowLeft', 30);
       await expectVisible(cancel);
       lap('second trim preparing');
       await held(async () => {
-        await press(end, 'PageUp', 2);
-        await press(end, 'ArrowRight', 3);
+        await press(end, 'ArrowRight', 15);
         await cancel.click();
         await page.waitForTimeout(1_000);
       });

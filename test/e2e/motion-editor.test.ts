@@ -38,6 +38,14 @@ async function press(slider: Locator, key: string, times: number): Promise<void>
   for (let i = 0; i < times; i++) await slider.page().keyboard.press(key);
 }
 
+/** A trim handle moved to `frame` in one input event, as a drag that ends there. */
+async function dropHandleAt(slider: Locator, frame: number): Promise<void> {
+  await slider.evaluate((input: HTMLInputElement, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, frame);
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await axeResults(page);
   return results.violations
@@ -186,11 +194,11 @@ describe('the motion editor', () => {
           process.kill(engine.pid!, 'SIGCONT');
         }
       };
-      // Page Down moves a handle a tenth of the clip (6 frames here): five presses, not thirty. Each
-      // pause between presses longer than the trim's settling time (400 ms) starts a preparation,
-      // and on a loaded machine with the harness relaying every decoded frame through the test's
-      // own process, thirty arrow presses once took 290 s (the keyboard trim has its own test above).
-      await press(trim.getByRole('slider', { name: 'End of the shot' }), 'PageDown', 5);
+      // The handle is let go at 1 s in one move, as a drag ends (the keyboard trim has its own test
+      // above). With thirty arrow presses, each pause over the trim's settling time (400 ms) started
+      // a preparation: on a loaded machine the presses took up to 290 s, and a trim prepared on the
+      // way became the last prepared image that Cancel rightly went back to.
+      await dropHandleAt(trim.getByRole('slider', { name: 'End of the shot' }), 30);
       await expectVisible(trim.getByText('0.00 s to 1.00 s: 1.00 s of 2.00 s, 30 frames'));
       const cancel = trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' });
       await expectVisible(cancel);
@@ -210,7 +218,7 @@ describe('the motion editor', () => {
       // The engine is held still so the Cancel's answer comes after the settling time has passed
       // (and, as above, so the preparation it cancels is still under way when it is pressed).
       const end = trim.getByRole('slider', { name: 'End of the shot' });
-      await press(end, 'ArrowLeft', 30);
+      await dropHandleAt(end, 30);
       await expectVisible(cancel);
       lap('second trim preparing');
       await held(async () => {

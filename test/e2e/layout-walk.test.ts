@@ -4,18 +4,28 @@
 // dark. What is checked is layout fact (nothing of a card outside the card, the editor inside the
 // window and beside the drafts, the Upload bar at most a sixth of the height), the keyboard path
 // (Enter opens the editor, Escape closes it and focus goes back to Edit), and axe in each state.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { dropFiles, expectVisible, launchApp, saveScreenshot, uiTimeoutMs, waitForShell } from './harness/index';
-import { animatedGif, photo } from '../images/fixtures';
+import { photo } from '../images/fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { sandboxGet, type SandboxShot } from './support/sign-in-as';
 import { useSignedInApp } from './support/signed-in-app';
 import { stepLaps } from './support/step-laps';
+import { PHONE, makeBatch } from './support/designers-batch';
+import {
+  box,
+  centreContrast,
+  controlsOffScreen,
+  focusedName,
+  inside,
+  outsideCards,
+  overlaps,
+  unevenRows,
+  wholeRows,
+} from './support/layout-facts';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -25,7 +35,6 @@ const SIZES = [
   { name: 'default', width: 1100, height: 740 },
   { name: 'large', width: 1600, height: 1000 },
 ] as const;
-const PHONE = 'Screenshot 2024-05-02 at 09.41.12.png';
 const TAGS = [
   'branding',
   'identity',
@@ -40,149 +49,6 @@ const TAGS = [
   'colour',
   'grid',
 ];
-
-const waveSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">
-  <rect width="1200" height="900" fill="#10223d"/>
-  <path d="M0 520 C 200 420 400 620 600 520 S 1000 420 1200 520 V 900 H 0 Z" fill="#2d7dd2"/>
-  <path d="M0 640 C 200 560 400 740 600 640 S 1000 560 1200 640 V 900 H 0 Z" fill="#97cc04"/>
-</svg>`;
-
-async function makeBatch(dir: string): Promise<string[]> {
-  const files = {
-    photo: join(dir, 'DSC_0412.jpg'),
-    alpha: join(dir, 'hero-export@2x.png'),
-    icon: join(dir, 'app-icon.png'),
-    gif: join(dir, 'loader.gif'),
-    svg: join(dir, 'wave-pattern.svg'),
-    phone: join(dir, PHONE),
-    damaged: join(dir, 'broken-export.png'),
-    text: join(dir, 'notes.txt'),
-    logo: join(dir, 'dark-logo.png'),
-  };
-  await photo(6000, 4000).jpeg({ quality: 85 }).toFile(files.photo);
-  await sharp({ create: { width: 3200, height: 2400, channels: 4, background: { r: 220, g: 60, b: 120, alpha: 0.4 } } })
-    .png()
-    .toFile(files.alpha);
-  await photo(300, 200).png().toFile(files.icon);
-  await writeFile(
-    files.gif,
-    await animatedGif(
-      480,
-      360,
-      Array.from({ length: 20 }, () => 60),
-    ),
-  );
-  await writeFile(files.svg, waveSvg);
-  await photo(1080, 1920).png().toFile(files.phone);
-  const whole = await photo(800, 600).png().toBuffer();
-  await writeFile(files.damaged, whole.subarray(0, Math.floor(whole.length / 3)));
-  await writeFile(files.text, 'Call the client on Monday.');
-  await darkLogo().toFile(files.logo);
-  return Object.values(files);
-}
-
-/** A near-black disc on a transparent 1600x1200 PNG: a logo exported for a light page. */
-function darkLogo(): ReturnType<typeof sharp> {
-  const disc = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><circle cx="800" cy="600" r="420" fill="#141414"/></svg>`;
-  return sharp(Buffer.from(disc)).png();
-}
-
-/** The contrast ratio (WCAG) between a picture's centre and a point near its top-left corner, from a screenshot. */
-async function centreContrast(shot: Buffer): Promise<number> {
-  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const luminance = (x: number, y: number) => {
-    const at = (Math.round(y) * info.width + Math.round(x)) * info.channels;
-    const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!].map((value) => {
-      const c = value / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const centre = luminance(info.width / 2, info.height / 2);
-  const corner = luminance(info.width * 0.06, info.height * 0.06);
-  return (Math.max(centre, corner) + 0.05) / (Math.min(centre, corner) + 0.05);
-}
-
-/**
- * How many rows of art (the cards' pictures) the grid shows whole from its top: the first row is
- * measured (its pitch, the gap included, and where its pictures sit), and continued to the grid's
- * bottom edge, so a batch of eight can tell of four rows.
- */
-async function wholeRows(grid: Locator): Promise<number> {
-  await grid.evaluate((element) => element.scrollTo(0, 0));
-  await grid.page().waitForTimeout(100);
-  return grid.evaluate((element) => {
-    const view = element.getBoundingClientRect();
-    const picture = element.querySelector('article .picture');
-    const row = picture?.closest('.row');
-    if (!picture || !row) return 0;
-    const art = picture.getBoundingClientRect();
-    const pitch = row.getBoundingClientRect().height;
-    return Math.floor((view.bottom + 1 - art.bottom) / pitch) + 1;
-  });
-}
-
-/** Every visible element of each card that sticks out of its card, described (empty when all hold). */
-async function outsideCards(cards: Locator): Promise<string[]> {
-  return cards.evaluateAll((elements) => {
-    const found: string[] = [];
-    for (const card of elements) {
-      const box = card.getBoundingClientRect();
-      if (box.bottom <= 0 || box.top >= window.innerHeight) continue;
-      for (const inner of card.querySelectorAll('*')) {
-        if (inner.closest('.visually-hidden')) continue;
-        const rect = inner.getBoundingClientRect();
-        if (rect.width === 0 || rect.height === 0) continue;
-        if (
-          rect.left < box.left - 1 ||
-          rect.right > box.right + 1 ||
-          rect.top < box.top - 1 ||
-          rect.bottom > box.bottom + 1
-        ) {
-          found.push(
-            `${card.getAttribute('aria-label') ?? card.textContent?.slice(0, 30)}: <${inner.tagName.toLowerCase()}> ${Math.round(rect.width)}x${Math.round(rect.height)} at ${Math.round(rect.left)},${Math.round(rect.top)} outside ${Math.round(box.width)}x${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}`,
-          );
-        }
-      }
-    }
-    return found;
-  });
-}
-
-/** The rows of a grid of cards (cards that start at the same height) whose cards differ in height, described. */
-async function unevenRows(cards: Locator): Promise<string[]> {
-  const boxes = await cards.evaluateAll((elements) =>
-    elements.map((element) => {
-      const rect = element.getBoundingClientRect();
-      return { top: Math.round(rect.top), height: Math.round(rect.height) };
-    }),
-  );
-  const rows = new Map<number, number[]>();
-  for (const { top, height } of boxes) rows.set(top, [...(rows.get(top) ?? []), height]);
-  return [...rows]
-    .filter(([, heights]) => Math.max(...heights) - Math.min(...heights) > 1)
-    .map(([top, heights]) => `row at ${top}: ${heights.join(', ')} px`);
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${locator.toString()} has no box`);
-  return found;
-}
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
-const inside = (inner: Box, outer: { width: number; height: number }) =>
-  inner.x >= -1 &&
-  inner.y >= -1 &&
-  inner.x + inner.width <= outer.width + 1 &&
-  inner.y + inner.height <= outer.height + 1;
-
-async function focusedName(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null,
-  );
-}
 
 describe('the realistic batch at three window sizes', () => {
   const app = useSignedInApp();
@@ -303,34 +169,7 @@ describe('the realistic batch at three window sizes', () => {
         // Every control of the editor is reachable inside the window: scrolled into view, it is on
         // screen. Measured in the page, one control after another (a round trip each took a second
         // per size).
-        const unreachable = await panel.evaluate((element, view) => {
-          const controls = element.querySelectorAll<HTMLElement>(
-            'button, input, select, textarea, [role="application"]',
-          );
-          const found: string[] = [];
-          let checked = 0;
-          for (const control of controls) {
-            const seen = control.getBoundingClientRect();
-            if (seen.width === 0 || seen.height === 0 || !control.checkVisibility({ visibilityProperty: true }))
-              continue;
-            checked += 1;
-            control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-            const rect = control.getBoundingClientRect();
-            const onScreen =
-              rect.left >= -1 && rect.top >= -1 && rect.right <= view.width + 1 && rect.bottom <= view.height + 1;
-            if (!onScreen) {
-              const name =
-                control.getAttribute('aria-label') ||
-                (control as HTMLInputElement).labels?.[0]?.textContent?.trim() ||
-                control.textContent?.trim().slice(0, 30) ||
-                `<${control.tagName.toLowerCase()}>`;
-              found.push(
-                `${name}: ${Math.round(rect.width)}x${Math.round(rect.height)} at ${Math.round(rect.left)},${Math.round(rect.top)}`,
-              );
-            }
-          }
-          return { found, checked };
-        }, size);
+        const unreachable = await controlsOffScreen(panel, size);
         expect(unreachable.checked, `${size.name}: the editor's visible controls`).toBeGreaterThan(10);
         expect(unreachable.found, `${size.name}: editor controls off screen once scrolled to`).toEqual([]);
         lap(`${size.name} controls reached`);

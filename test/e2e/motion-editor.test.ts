@@ -180,9 +180,10 @@ describe('the motion editor', () => {
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
       lap('editor open');
 
-      // The engine is held still (SIGSTOP) from the moment the trim's preparation shows until the
-      // Cancel is pressed: a one-second trim can be prepared before a click lands on a busy machine,
-      // and a Cancel that finds nothing to cancel tests nothing.
+      // The engine is held still (SIGSTOP) from before the handle is let go until the Cancel is
+      // pressed: a one-second trim can be prepared before a click lands on a busy machine (or
+      // between its Cancel showing and a hold begun then), and a Cancel that finds nothing to
+      // cancel tests nothing. The trim's request waits for the engine in its port meanwhile.
       const engine = launched.electron.utilityProcess.children.find(
         (child) => child.serviceName === 'Shotput engine' && child.pid !== undefined,
       )!;
@@ -198,12 +199,14 @@ describe('the motion editor', () => {
       // above). With thirty arrow presses, each pause over the trim's settling time (400 ms) started
       // a preparation: on a loaded machine the presses took up to 290 s, and a trim prepared on the
       // way became the last prepared image that Cancel rightly went back to.
-      await dropHandleAt(trim.getByRole('slider', { name: 'End of the shot' }), 30);
-      await expectVisible(trim.getByText('0.00 s to 1.00 s: 1.00 s of 2.00 s, 30 frames'));
       const cancel = trim.getByRole('button', { name: 'Cancel preparing hover states.mp4' });
-      await expectVisible(cancel);
-      lap('trim preparing');
-      await held(() => cancel.click());
+      await held(async () => {
+        await dropHandleAt(trim.getByRole('slider', { name: 'End of the shot' }), 30);
+        await expectVisible(trim.getByText('0.00 s to 1.00 s: 1.00 s of 2.00 s, 30 frames'));
+        await expectVisible(cancel);
+        lap('trim preparing');
+        await cancel.click();
+      });
       lap('first Cancel clicked');
       await expectVisible(trim.getByText('0.00 s to 2.00 s: 2.00 s of 2.00 s, 60 frames'));
       expect(await trim.getByRole('slider', { name: 'End of the shot' }).getAttribute('aria-valuetext')).toBe('2.00 s');
@@ -218,10 +221,10 @@ describe('the motion editor', () => {
       // The engine is held still so the Cancel's answer comes after the settling time has passed
       // (and, as above, so the preparation it cancels is still under way when it is pressed).
       const end = trim.getByRole('slider', { name: 'End of the shot' });
-      await dropHandleAt(end, 30);
-      await expectVisible(cancel);
-      lap('second trim preparing');
       await held(async () => {
+        await dropHandleAt(end, 30);
+        await expectVisible(cancel);
+        lap('second trim preparing');
         await press(end, 'ArrowRight', 15);
         await cancel.click();
         await page.waitForTimeout(1_000);

@@ -143,4 +143,30 @@ describe('a page’s posts on a port, in the double', () => {
     ]);
     expect(electron.pageErrors).toEqual([]);
   });
+
+  it('close on main’s side when the page that held them reloads, as its document’s ports do in Electron', async () => {
+    const { page, closed, port } = await windowWithPort();
+    let heard = false;
+    void closed.then(() => (heard = true));
+    port.postMessage('before the reload');
+    await page.reload();
+    await closed;
+    expect(heard).toBe(true);
+  });
+
+  it('do not cross the debugging protocol: the test process parses none of the relay’s bytes', async () => {
+    const { electron, page, received } = await windowWithPort();
+    // Playwright reports a socket and its frames when Chromium tells the debugging protocol of it:
+    // the relay's sockets, megabytes of motion frames each way, must not be (they were, base64).
+    const seen: string[] = [];
+    page.on('websocket', (socket) => seen.push(socket.url()));
+    await page.evaluate(() => {
+      const port = (window as unknown as { __testPort: MessagePort }).__testPort;
+      port.postMessage(new Uint8Array(4 * 1024 * 1024));
+    });
+    await expect.poll(() => received.length).toBe(1);
+    expect((received[0] as Uint8Array).byteLength).toBe(4 * 1024 * 1024);
+    expect(seen).toEqual([]);
+    expect(electron.pageErrors).toEqual([]);
+  });
 });

@@ -160,6 +160,9 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
           .then((opener) => (opener === page ? popup.close() : undefined))
           .catch(() => undefined);
       });
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) void this.webContents.frameNavigated();
+      });
       page.on('pageerror', (error) => runtime.pageErrors.push(`page error: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() !== 'error') return;

@@ -14,6 +14,8 @@ interface Link {
   end: ChannelEnd | undefined;
   /** The IPC channel main posted the port on. */
   ipcChannel: string;
+  /** The document the port was delivered into (undefined until the delivery is known). */
+  document: string | undefined;
   /** The socket of the page's relay once it holds the port; until then, what waits for it. */
   socket: PageSocket | undefined;
   waiting: Buffer[];
@@ -32,7 +34,13 @@ export class PagePortRelay implements PortSocketPeer {
   moveIn(ports: FakeMessagePortMain[], channel: string): number[] {
     return ports.map((port) => {
       const id = this.nextId++;
-      const link: Link = { end: port.channelEnd, ipcChannel: channel, socket: undefined, waiting: [] };
+      const link: Link = {
+        end: port.channelEnd,
+        ipcChannel: channel,
+        document: undefined,
+        socket: undefined,
+        waiting: [],
+      };
       this.links.set(id, link);
       const end: PortEnd = {
         receive: (data, carried) => {
@@ -70,6 +78,20 @@ export class PagePortRelay implements PortSocketPeer {
   /** A page's relay went (its document did): every port it held is closed. */
   gone(socket: PageSocket): void {
     for (const [id, link] of [...this.links]) if (link.socket === socket) this.closedInPage(id);
+  }
+
+  /** Ports `ids` reached document `document` of the page. */
+  deliveredTo(ids: number[], document: string): void {
+    for (const id of ids) {
+      const link = this.links.get(id);
+      if (link !== undefined) link.document = document;
+    }
+  }
+
+  /** Document `document` holds the page now: the ports delivered into any other are closed. */
+  documentIs(document: string): void {
+    for (const [id, link] of [...this.links])
+      if (link.document !== undefined && link.document !== document) this.closedInPage(id);
   }
 
   /** Port `id` never reached a page (the page went before it arrived): it is closed. */

@@ -86,6 +86,7 @@ export class FakeWebContents extends EventEmitter {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
       const page = this.page;
+      // The document the batch reached (null: one without the preload; false: none, it went).
       const reached =
         page !== undefined &&
         !this.destroyed &&
@@ -93,22 +94,43 @@ export class FakeWebContents extends EventEmitter {
           .evaluate(
             ([given, dispatch]) => {
               const page = window as unknown as Record<string, (...args: unknown[]) => unknown>;
+              let documentId: unknown = page[dispatch]?.(null) ?? null;
               for (const item of given) {
                 try {
-                  page[dispatch]?.(item.channel, item.payload, item.portIds);
+                  documentId = page[dispatch]?.(item.channel, item.payload, item.portIds) ?? documentId;
                 } catch {
                   // A listener's own error stays in the page, as in Electron.
                 }
               }
-              return true;
+              return documentId as string | null;
             },
             [batch, dispatchFunction] as const,
           )
-          .catch(() => false));
+          .catch(() => false as const));
+      const portIds = batch.flatMap((item) => item.portIds);
       // Ports posted to a page that went before they arrived are closed, as its document's were.
-      if (!reached) for (const item of batch) for (const id of item.portIds) this.pagePorts.closedInPage(id);
+      if (reached === false) for (const id of portIds) this.pagePorts.closedInPage(id);
+      else if (reached !== null) this.pagePorts.deliveredTo(portIds, reached);
     }
     this.draining = undefined;
+  }
+
+  /**
+   * The page's main frame navigated: if another document holds it now (a reload or a new page, not
+   * a move within the page), the ports posted into the one before are closed, as Electron closes a
+   * document's ports when it goes; their relay may never have connected to say so itself.
+   */
+  async frameNavigated(): Promise<void> {
+    const page = this.page;
+    if (page === undefined || this.destroyed) return;
+    const now = await page
+      .evaluate(
+        (dispatch) => (window as unknown as Record<string, (channel: null) => unknown>)[dispatch]?.(null),
+        dispatchFunction,
+      )
+      .catch(() => undefined);
+    // No answer: the page went on again (its own navigation will ask) or closed (closeAll).
+    if (typeof now === 'string') this.pagePorts.documentIs(now);
   }
 
   /** webContents.executeJavaScript: evaluated in the page's world, a promise awaited. */

@@ -1,5 +1,5 @@
 // The page's side of the ports main posts into a window (page-port-socket.ts is main's side). Each
-// port the page gets is a real MessagePort; its partner goes to one relay Worker per page, which
+// port the page gets is a real MessagePort; its partner goes to one relay (a SharedWorker) per page, which
 // carries both ways over a socket of the port's own to the window's origin. The page may use its port as any MessagePort:
 // set onmessage, close it, or transfer it to a Worker of its own, where main's messages then arrive
 // without the window's thread, as in Electron.
@@ -128,7 +128,9 @@ const carry = (id, port) => {
   };
   send('hello');
 };
-self.onmessage = (event) => carry(event.data.id, event.data.port);
+self.onconnect = (event) => {
+  event.ports[0].onmessage = (message) => carry(message.data.id, message.data.port);
+};
 `;
 }
 
@@ -140,9 +142,16 @@ export function pagePortMaker(workerPath: string): string {
   return `
   let relay;
   const pagePort = (id) => {
-    relay ??= new Worker(${JSON.stringify(workerPath)}, { name: 'shotput-harness-port-relay' });
+    // A SharedWorker with a name of this document's own: it ends with the document, as a dedicated
+    // Worker would, and Playwright does not attach to it. To a dedicated Worker it attaches and
+    // enables the Network domain, and Chromium then copied every byte of the relay's sockets into
+    // the debugging protocol (base64, both ways) for the test process to parse: 20 MB each way took
+    // 4.1 s against 1.35 s, and the Playwright client's allocations drew main's collector pauses.
+    relay ??= new SharedWorker(${JSON.stringify(workerPath)}, {
+      name: 'shotput-harness-port-relay ' + Date.now() + ' ' + Math.random(),
+    });
     const { port1, port2 } = new MessageChannel();
-    relay.postMessage({ id, port: port1 }, [port1]);
+    relay.port.postMessage({ id, port: port1 }, [port1]);
     // Only this object says so: a port the page transferred on closes unheard (its document's end
     // still closes the port on reload or navigation).
     const close = port2.close.bind(port2);

@@ -12,9 +12,18 @@ import type { FakeMessagePortMain, PortMessageEvent } from './harness/fake-messa
 import { linuxDouble } from './support/linux-double';
 
 // The preload keeps the port main sends where the test's page.evaluate can reach it.
+// It also records main's events, one of them slow to handle, and asks main over invoke.
 const preloadSource = `
 const { ipcRenderer } = require('electron');
 ipcRenderer.on('test-port', (event) => { window.__testPort = event.ports[0]; });
+window.__events = [];
+ipcRenderer.on('slow', () => {
+  const end = Date.now() + 300;
+  while (Date.now() < end);
+  window.__events.push('slow');
+});
+ipcRenderer.on('event', (_event, value) => window.__events.push(value));
+window.__ask = () => ipcRenderer.invoke('ask').then((answer) => [...window.__events, answer]);
 `;
 
 // A Worker of the page's own origin (worker-src 'self'): it takes a port, and answers each message
@@ -73,8 +82,24 @@ async function windowWithPort() {
   const closed = new Promise<void>((resolve) => port1.once('close', () => resolve()));
   port1.on('message', (event: PortMessageEvent) => received.push(event.data));
   port1.start();
-  return { electron, page, received, closed, port: port1 as FakeMessagePortMain };
+  return { electron, window, page, received, closed, port: port1 as FakeMessagePortMain };
 }
+
+describe('main’s IPC with a page, in the double', () => {
+  it('delivers the events main sent before an invoke’s answer before the answer, as Electron’s one pipe does', async () => {
+    const { electron, window, page } = await windowWithPort();
+    // The first event holds the page's thread, so the second waits behind it in the double's
+    // delivery while the answer is already on its way: in Electron all three share one pipe.
+    electron.ipcMain.handle('ask', () => {
+      window.webContents.send('slow');
+      window.webContents.send('event', 'sent before the answer');
+      return 'answer';
+    });
+    const seen = await page.evaluate(() => (window as unknown as { __ask: () => Promise<string[]> }).__ask());
+    expect(seen).toEqual(['slow', 'sent before the answer', 'answer']);
+    expect(electron.pageErrors).toEqual([]);
+  });
+});
 
 describe('a page’s posts on a port, in the double', () => {
   it('arrive in order as a structured clone carries them, bytes and undefined included, then the close', async () => {

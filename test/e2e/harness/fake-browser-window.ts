@@ -142,7 +142,12 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
           frameId: 1,
           processId: 1,
         };
-        return runtime.ipcMain.invoke(event, channel, args);
+        try {
+          return await runtime.ipcMain.invoke(event, channel, args);
+        } finally {
+          // What main sent the page before answering arrives first, as on Electron's one pipe.
+          await this.webContents.sentSoFar();
+        }
       });
       const preload = this.options.webPreferences?.preload;
       if (preload !== undefined) {

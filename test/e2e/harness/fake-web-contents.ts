@@ -32,6 +32,10 @@ export class FakeWebContents extends EventEmitter {
   /** What main sent the page and the page has not had yet, in order; the loop delivering it. */
   private readonly waiting: Delivery[] = [];
   private draining: Promise<void> | undefined;
+  /** How many deliveries were sent, and how many have reached the page (or could not: it went). */
+  private sentCount = 0;
+  private settledCount = 0;
+  private readonly settleWaiters: { count: number; resolve: () => void }[] = [];
 
   setWindowOpenHandler(handler: FakeWebContents['windowOpenHandler']): void {
     this.windowOpenHandler = handler;
@@ -73,11 +77,33 @@ export class FakeWebContents extends EventEmitter {
   }
 
   /**
+   * Resolves once what main sent before this call has reached the page (or could not), not what
+   * it sends after. An invoke's answer waits for it: in Electron a frame's events and answers
+   * travel one pipe, so an event sent before an answer arrives before it; here the events go by
+   * evaluate and the answer by the binding, and an answer overtook a settings event sent before it.
+   */
+  sentSoFar(): Promise<void> {
+    const count = this.sentCount;
+    if (this.settledCount >= count) return Promise.resolve();
+    return new Promise((resolve) => this.settleWaiters.push({ count, resolve }));
+  }
+
+  private settled(count: number): void {
+    this.settledCount += count;
+    for (const waiter of [...this.settleWaiters])
+      if (waiter.count <= this.settledCount) {
+        this.settleWaiters.splice(this.settleWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+  }
+
+  /**
    * What main sends the page goes in order, and what waits is delivered together: one evaluate
    * per batch, not per message (a round trip to Chromium each, which Electron does not pay: its
    * messages to a renderer are posted, not awaited). Ports' messages go over the port socket.
    */
   private enqueue(delivery: Delivery): void {
+    this.sentCount++;
     this.waiting.push(delivery);
     this.draining ??= this.drain();
   }
@@ -111,6 +137,7 @@ export class FakeWebContents extends EventEmitter {
       // Ports posted to a page that went before they arrived are closed, as its document's were.
       if (reached === false) for (const id of portIds) this.pagePorts.closedInPage(id);
       else if (reached !== null) this.pagePorts.deliveredTo(portIds, reached);
+      this.settled(batch.length);
     }
     this.draining = undefined;
   }

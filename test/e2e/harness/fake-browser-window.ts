@@ -146,7 +146,7 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
           return await runtime.ipcMain.invoke(event, channel, args);
         } finally {
           // What main sent the page before answering arrives first, as on Electron's one pipe.
-          await this.webContents.sentSoFar();
+          await this.webContents.flushEvents();
         }
       });
       const preload = this.options.webPreferences?.preload;

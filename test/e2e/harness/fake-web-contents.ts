@@ -71,18 +71,14 @@ export class FakeWebContents extends EventEmitter {
     this.enqueue({ channel, payload, portIds });
   }
 
-  /** Resolves once every event sent so far has reached the page. */
-  flushEvents(): Promise<void> {
-    return this.draining ?? Promise.resolve();
-  }
-
   /**
-   * Resolves once what main sent before this call has reached the page (or could not), not what
-   * it sends after. An invoke's answer waits for it: in Electron a frame's events and answers
-   * travel one pipe, so an event sent before an answer arrives before it; here the events go by
-   * evaluate and the answer by the binding, and an answer overtook a settings event sent before it.
+   * Resolves once what main sent before this call has reached the page (or could not: it went),
+   * not what it sends after. An invoke's answer waits for it: in Electron a frame's events and
+   * answers travel one pipe, so an event sent before an answer arrives before it; here the events
+   * go by evaluate and the answer by the binding, and an answer overtook a settings event sent
+   * before it.
    */
-  sentSoFar(): Promise<void> {
+  flushEvents(): Promise<void> {
     const count = this.sentCount;
     if (this.settledCount >= count) return Promise.resolve();
     return new Promise((resolve) => this.settleWaiters.push({ count, resolve }));
@@ -120,15 +116,15 @@ export class FakeWebContents extends EventEmitter {
           .evaluate(
             ([given, dispatch]) => {
               const page = window as unknown as Record<string, (...args: unknown[]) => unknown>;
-              let documentId: unknown = page[dispatch]?.(null) ?? null;
+              const documentId = (page[dispatch]?.(null) ?? null) as string | null;
               for (const item of given) {
                 try {
-                  documentId = page[dispatch]?.(item.channel, item.payload, item.portIds) ?? documentId;
+                  page[dispatch]?.(item.channel, item.payload, item.portIds);
                 } catch {
                   // A listener's own error stays in the page, as in Electron.
                 }
               }
-              return documentId as string | null;
+              return documentId;
             },
             [batch, dispatchFunction] as const,
           )

@@ -1,6 +1,6 @@
 // The page's side of the ports main posts into a window (page-port-socket.ts is main's side). Each
-// port the page gets is a real MessagePort; its partner goes to one relay (a SharedWorker) per page, which
-// carries both ways over a socket of the port's own to the window's origin. The page may use its port as any MessagePort:
+// port the page gets is a real MessagePort; its partner goes to one relay (a SharedWorker) per
+// page, which carries both ways over a socket of the port's own to the window's origin. The page may use its port as any MessagePort:
 // set onmessage, close it, or transfer it to a Worker of its own, where main's messages then arrive
 // without the window's thread, as in Electron.
 //

@@ -40,14 +40,13 @@ export function buildPreloadInitScript(preloadSource: string, portSocket: boolea
   };
   ${portSocket ? pagePortMaker(relayWorkerPath) : noPagePorts}
   // Which document this is: main's side closes the ports it posted into a document once another
-  // holds the frame, whether or not the old one's relay had connected (dispatch answers it).
+  // holds the frame, whether or not the old one's relay had connected (dispatch(null) answers it).
   const documentId = String(Date.now()) + ' ' + String(Math.random());
   Object.defineProperty(window, ${JSON.stringify(dispatchFunction)}, {
     value: (channel, payload, portIds = []) => {
       if (channel === null) return documentId;
       const event = { sender: ipcRenderer, ports: portIds.map(pagePort) };
       for (const listener of [...(listeners.get(channel) ?? [])]) listener(event, payload);
-      return documentId;
     },
   });
   const freeze = (value) => {

@@ -99,6 +99,34 @@ describe('main’s IPC with a page, in the double', () => {
     expect(seen).toEqual(['slow', 'sent before the answer', 'answer']);
     expect(electron.pageErrors).toEqual([]);
   });
+
+  it('carries the page’s invokes and main’s events on the document’s own socket, never through the debugging protocol', async () => {
+    const { electron, window, page } = await windowWithPort();
+    electron.ipcMain.handle('ask', () => {
+      window.webContents.send('event', 'sent while answering');
+      return 'answer';
+    });
+    window.webContents.send('event', 'sent first');
+    const seen = await page.evaluate(() => (window as unknown as { __ask: () => Promise<string[]> }).__ask());
+    expect(seen).toEqual(['sent first', 'sent while answering', 'answer']);
+    expect(electron.ipcMain.invoked).toEqual(['ask']);
+    // Each would be a round trip through Chromium's browser process, the Playwright server and the
+    // client in main's process, which Electron's IPC does not pass.
+    expect(window.webContents.overProtocol).toEqual({ invokes: 0, events: 0 });
+    expect(electron.pageErrors).toEqual([]);
+  });
+
+  it('answers an invoke the page makes after it reloads, and sends main’s events to the new document', async () => {
+    const { electron, window, page } = await windowWithPort();
+    electron.ipcMain.handle('ask', () => 'answer');
+    window.webContents.reload();
+    await page.waitForFunction(() => !('__testPort' in window));
+    window.webContents.send('event', 'to the new document');
+    await window.webContents.flushEvents();
+    const seen = await page.evaluate(() => (window as unknown as { __ask: () => Promise<string[]> }).__ask());
+    expect(seen).toEqual(['to the new document', 'answer']);
+    expect(electron.pageErrors).toEqual([]);
+  });
 });
 
 describe('a page’s posts on a port, in the double', () => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveDropFile } from './drop-file-server';
 import type { ProtocolHandler } from './fake-protocol';
-import { acceptPortSockets, serveRelayWorker, type PortSocketPeer } from './page-port-socket';
+import { acceptPageSockets, serveRelayWorker, type PortSocketPeer } from './page-port-socket';
 
 export interface SchemeServer {
   /** http://127.0.0.1:PORT — the page's origin; stands for scheme://host. */
@@ -20,7 +20,7 @@ export async function startSchemeServer(
   scheme: string,
   host: string,
   handler: () => ProtocolHandler | undefined,
-  ports: PortSocketPeer,
+  peers: { ports: PortSocketPeer; ipc: PortSocketPeer },
 ): Promise<SchemeServer> {
   const server: Server = createServer((incoming, outgoing) => {
     // The page's port relay (page-port-relay.ts) and the bytes of dropped files are the harness's, not the app's.
@@ -45,8 +45,8 @@ export async function startSchemeServer(
       }
     })();
   });
-  // The page's ports travel over a socket on this same origin (page-port-socket.ts).
-  const closeSockets = acceptPortSockets(server, ports);
+  // The page's ports and its IPC with main travel over sockets on this same origin (page-port-socket.ts).
+  const closeSockets = acceptPageSockets(server, peers);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const appOrigin = `${scheme}://${host}`;

@@ -116,14 +116,26 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       const scheme = target.protocol.slice(0, -1);
       let pageUrl = url;
       if (runtime.protocol.isProtocolHandled(scheme)) {
-        this.server = await startSchemeServer(
-          scheme,
-          target.host,
-          () => runtime.protocol.handlers.get(scheme),
-          this.webContents.pagePorts,
-        );
+        this.server = await startSchemeServer(scheme, target.host, () => runtime.protocol.handlers.get(scheme), {
+          ports: this.webContents.pagePorts,
+          ipc: this.webContents.ipcPipe,
+        });
         this.webContents.carriesPorts = true;
         this.webContents.onRefusedPost = (why) => runtime.pageErrors.push(`port post refused: ${why}`);
+        // An invoke on the page's IPC socket comes from its main frame (only there runs the preload).
+        this.webContents.onInvoke = (channel, args) => {
+          const frameUrl = this.webContents.page?.mainFrame().url() ?? '';
+          return runtime.ipcMain.invoke(
+            {
+              sender: this.webContents,
+              senderFrame: { url: this.webContents.toAppUrl(frameUrl), parent: null },
+              frameId: 1,
+              processId: 1,
+            },
+            channel,
+            args,
+          );
+        };
         pageUrl = this.server.toPageUrl(url);
         this.webContents.toAppUrl = this.server.toAppUrl;
       } else if (scheme !== 'http' && scheme !== 'https') {
@@ -132,6 +144,7 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       const toAppUrl = this.webContents.toAppUrl;
 
       await context.exposeBinding(invokeBinding, async (source, channel: string, args: unknown[]) => {
+        this.webContents.overProtocol.invokes++;
         const parent = source.frame.parentFrame();
         const event: FakeInvokeEvent = {
           sender: this.webContents,
@@ -151,7 +164,7 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
       });
       const preload = this.options.webPreferences?.preload;
       if (preload !== undefined) {
-        const content = buildPreloadInitScript(await readFile(preload, 'utf8'), this.server !== undefined);
+        const content = buildPreloadInitScript(await readFile(preload, 'utf8'), this.server?.origin);
         await context.addInitScript({ content });
       }
 

@@ -6,7 +6,7 @@
 // ports went with the old document, the relay and its socket too) is closed, as Electron closes a
 // renderer's ports when its document goes; the partner hears 'close'.
 import type { FakeMessagePortMain, PortEnd } from './fake-message-port';
-import { encodePortMessage, type PageSocket, type PortPost, type PortSocketPeer } from './page-port-socket';
+import { encodePageFrame, type PageSocket, type PortPost, type PortSocketPeer } from './page-port-socket';
 
 type ChannelEnd = NonNullable<FakeMessagePortMain['channelEnd']>;
 
@@ -45,7 +45,7 @@ export class PagePortRelay implements PortSocketPeer {
       const end: PortEnd = {
         receive: (data, carried) => {
           if (carried.length > 0) throw new Error('The Electron double carries no ports over a transferred port.');
-          const frame = encodePortMessage(id, data);
+          const frame = encodePageFrame(id, data);
           if (link.socket === undefined) link.waiting.push(frame);
           else link.socket.send(frame);
         },

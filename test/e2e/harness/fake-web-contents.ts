@@ -1,21 +1,17 @@
 // webContents of the fake Electron: a window's page in Debian's Chromium, as main/app sees it.
 // send() and postMessage() reach the preload's ipcRenderer listeners in order (postMessage with the
-// ports it transfers, carried by fake-page-ports.ts); executeJavaScript and reload act on the page.
+// ports it transfers, carried by fake-page-ports.ts): on a page of the app's scheme over the
+// document's IPC socket (page-ipc-pipe.ts), on any other by evaluate. executeJavaScript and reload
+// act on the page.
 import { EventEmitter } from 'node:events';
 import type { Page } from 'playwright-core';
 import { checkTransferList, type FakeMessagePortMain } from './fake-message-port';
 import { PagePortRelay } from './fake-page-ports';
+import { PageIpcPipe, type Delivery } from './page-ipc-pipe';
 import { dispatchFunction } from './preload-init-script';
 
 export interface WindowOpenDecision {
   action: 'allow' | 'deny';
-}
-
-/** A message for the preload's ipcRenderer listeners, with the ids of the ports it carries. */
-interface Delivery {
-  channel: string;
-  payload: unknown;
-  portIds: number[];
 }
 
 let nextId = 1;
@@ -56,6 +52,20 @@ export class FakeWebContents extends EventEmitter {
   /** Whether the page is the app's, served with the port relay (the only pages the double posts ports to). */
   carriesPorts = false;
 
+  /** Invokes taken and events delivered through the debugging protocol (pages not of the app's scheme). */
+  readonly overProtocol = { invokes: 0, events: 0 };
+
+  /** What the page invokes over its IPC socket: the window answers it (it knows the sender's frame). */
+  onInvoke: (channel: string, args: unknown[]) => Promise<unknown> = () =>
+    Promise.reject(new Error('The window has no page.'));
+
+  /** A page of the app's scheme: its IPC with main, events and invokes, on one socket per document. */
+  readonly ipcPipe = new PageIpcPipe({
+    invoke: (channel, args) => this.onInvoke(channel, args),
+    delivered: (ids, document) => this.pagePorts.deliveredTo(ids, document),
+    refused: (why) => this.onRefusedPost(why),
+  });
+
   /**
    * webContents.postMessage: `message` to the preload's ipcRenderer listeners with `transfer`'s
    * ports on the event (Electron: MessagePortMain objects only, each moved into the page), in order
@@ -73,12 +83,13 @@ export class FakeWebContents extends EventEmitter {
 
   /**
    * Resolves once what main sent before this call has reached the page (or could not: it went),
-   * not what it sends after. An invoke's answer waits for it: in Electron a frame's events and
-   * answers travel one pipe, so an event sent before an answer arrives before it; here the events
-   * go by evaluate and the answer by the binding, and an answer overtook a settings event sent
-   * before it.
+   * not what it sends after. On a page of the app's scheme the page says so on its IPC socket. On
+   * any other an invoke's answer waits for it: in Electron a frame's events and answers travel one
+   * pipe, so an event sent before an answer arrives before it; there the events go by evaluate and
+   * the answer by the binding, and an answer overtook a settings event sent before it.
    */
   flushEvents(): Promise<void> {
+    if (this.carriesPorts) return this.ipcPipe.flush();
     const count = this.sentCount;
     if (this.settledCount >= count) return Promise.resolve();
     return new Promise((resolve) => this.settleWaiters.push({ count, resolve }));
@@ -99,6 +110,7 @@ export class FakeWebContents extends EventEmitter {
    * messages to a renderer are posted, not awaited). Ports' messages go over the port socket.
    */
   private enqueue(delivery: Delivery): void {
+    if (this.carriesPorts) return this.ipcPipe.send(delivery);
     this.sentCount++;
     this.waiting.push(delivery);
     this.draining ??= this.drain();
@@ -107,6 +119,7 @@ export class FakeWebContents extends EventEmitter {
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0);
+      this.overProtocol.events += batch.length;
       const page = this.page;
       // The document the batch reached (null: one without the preload; false: none, it went).
       const reached =
@@ -182,6 +195,7 @@ export class FakeWebContents extends EventEmitter {
 
   markDestroyed(): void {
     this.destroyed = true;
+    this.ipcPipe.close();
     this.pagePorts.closeAll();
     this.emit('destroyed');
   }

@@ -20,8 +20,11 @@ export const CLOSING = '\u0000closing';
 /** The largest piece of a frame the relay sends as one socket message (see the relay's script). */
 export const PIECE_BYTES = 256 * 1024;
 
-/** The relay Worker's script (served at relayWorkerPath); `socketPath` is where it connects. */
-export function relayWorkerSource(socketPath: string): string {
+/**
+ * The relay Worker's script (served at relayWorkerPath): it connects to `paths.ports` for each port,
+ * and to `paths.ipc` for the document's IPC with main.
+ */
+export function relayWorkerSource(paths: { ports: string; ipc: string }): string {
   return `'use strict';
 const BYTES = ${JSON.stringify(BYTES)};
 const UNDEFINED = ${JSON.stringify(UNDEFINED)};
@@ -81,7 +84,7 @@ const decode = (buffer) => {
     for (const key of Object.keys(value)) restored[key] = restore(value[key]);
     return restored;
   };
-  return { id: header.id, data: restore(header.data), transfer };
+  return { id: header.id, kind: header.kind, data: restore(header.data), transfer };
 };
 
 // Chromium sends one large socket message far slower than the same bytes in pieces (2.5 MB, a motion
@@ -95,17 +98,16 @@ const sendFrame = (socket, frame) => {
   for (let at = 0; at < frame.byteLength; at += PIECE) socket.send(frame.subarray(at, Math.min(frame.byteLength, at + PIECE)));
 };
 
-// One socket per port, as each Electron port is a pipe of its own: a port busy with megabytes of
-// frames never holds up the small requests on another (one shared socket did, under load).
-const url = 'ws://' + location.host + ${JSON.stringify(socketPath)};
-const carry = (id, port) => {
-  const socket = new WebSocket(url);
+// A socket to main on the window's origin: what is sent before it opens waits, in order.
+const connect = (path, onFrame) => {
+  const socket = new WebSocket('ws://' + location.host + path);
   socket.binaryType = 'arraybuffer';
   const waiting = [];
   socket.onopen = () => {
     for (const frame of waiting.splice(0)) sendFrame(socket, frame);
   };
-  const send = (kind, data) => {
+  socket.onmessage = (event) => onFrame(decode(event.data));
+  const send = (id, kind, data) => {
     let frame;
     try {
       frame = encode(id, kind, data);
@@ -115,43 +117,60 @@ const carry = (id, port) => {
     if (socket.readyState === WebSocket.OPEN) sendFrame(socket, frame);
     else waiting.push(frame);
   };
-  socket.onmessage = (event) => {
-    const { data, transfer } = decode(event.data);
-    port.postMessage(data, transfer);
-  };
+  return { socket, send };
+};
+
+// One socket per port, as each Electron port is a pipe of its own: a port busy with megabytes of
+// frames never holds up the small requests on another (one shared socket did, under load).
+const carry = (id, port) => {
+  const { socket, send } = connect(${JSON.stringify(paths.ports)}, ({ data, transfer }) => port.postMessage(data, transfer));
   port.onmessage = (message) => {
     if (message.data !== null && typeof message.data === 'object' && CLOSING in message.data) {
       port.close();
-      send('close');
+      send(id, 'close');
       if (socket.readyState === WebSocket.OPEN) socket.close();
-    } else send('msg', message.data);
+    } else send(id, 'msg', message.data);
   };
-  send('hello');
+  send(id, 'hello');
+};
+
+// The document's IPC with main, one socket of its own, like Electron's one channel per frame: the
+// page posts { id, kind, data } (an invoke, a flush's answer) and gets main's frames (events,
+// answers, flushes) the same way, in the order main sent them.
+const pipe = (documentId, port) => {
+  const { send } = connect(${JSON.stringify(paths.ipc)}, ({ id, kind, data, transfer }) =>
+    port.postMessage({ id, kind, data }, transfer),
+  );
+  port.onmessage = (message) => send(message.data.id, message.data.kind, message.data.data);
+  send(0, 'hello', documentId);
 };
 self.onconnect = (event) => {
-  event.ports[0].onmessage = (message) => carry(message.data.id, message.data.port);
+  event.ports[0].onmessage = (message) =>
+    message.data.ipc === undefined ? carry(message.data.id, message.data.port) : pipe(message.data.ipc, message.data.port);
 };
 `;
 }
 
 /**
  * For the preload init script: \`pagePort(id)\` makes the page's MessagePort for main's port \`id\`,
- * its partner handed to the page's relay Worker (started with the first port).
+ * its partner handed to the page's relay Worker; \`ipcPipe(documentId)\` the port the document's IPC
+ * with main goes over. The relay starts with the first of them.
  */
 export function pagePortMaker(workerPath: string): string {
   return `
   let relay;
-  const pagePort = (id) => {
-    // A SharedWorker with a name of this document's own: it ends with the document, as a dedicated
-    // Worker would, and Playwright does not attach to it. To a dedicated Worker it attaches and
-    // enables the Network domain, and Chromium then copied every byte of the relay's sockets into
-    // the debugging protocol (base64, both ways) for the test process to parse: 20 MB each way took
-    // 4.1 s against 1.35 s, and the Playwright client's allocations drew main's collector pauses.
-    relay ??= new SharedWorker(${JSON.stringify(workerPath)}, {
+  // A SharedWorker with a name of this document's own: it ends with the document, as a dedicated
+  // Worker would, and Playwright does not attach to it. To a dedicated Worker it attaches and
+  // enables the Network domain, and Chromium then copied every byte of the relay's sockets into
+  // the debugging protocol (base64, both ways) for the test process to parse: 20 MB each way took
+  // 4.1 s against 1.35 s, and the Playwright client's allocations drew main's collector pauses.
+  const relayWorker = () =>
+    (relay ??= new SharedWorker(${JSON.stringify(workerPath)}, {
       name: 'shotput-harness-port-relay ' + Date.now() + ' ' + Math.random(),
-    });
+    }));
+  const pagePort = (id) => {
     const { port1, port2 } = new MessageChannel();
-    relay.port.postMessage({ id, port: port1 }, [port1]);
+    relayWorker().port.postMessage({ id, port: port1 }, [port1]);
     // Only this object says so: a port the page transferred on closes unheard (its document's end
     // still closes the port on reload or navigation).
     const close = port2.close.bind(port2);
@@ -161,6 +180,11 @@ export function pagePortMaker(workerPath: string): string {
         close();
       },
     });
+    return port2;
+  };
+  const ipcPipe = (documentId) => {
+    const { port1, port2 } = new MessageChannel();
+    relayWorker().port.postMessage({ ipc: documentId, port: port1 }, [port1]);
     return port2;
   };`;
 }

@@ -6,6 +6,10 @@
 // the browser's protocol crossed twice) took 80 to 140 ms of the window's thread per motion frame and
 // drew the window's frame gaps itself.
 //
+// The page's IPC with main (ipcRenderer.invoke and its answers, webContents.send and postMessage)
+// travels the same way, over one more socket of the document's own (page-ipc-pipe.ts): one ordered
+// pipe between the page and main, as Electron's, never through the debugging protocol.
+//
 // A message on the socket, either way, is JSON with its bytes laid after it in one binary frame:
 // a u32 (little-endian) length, that much JSON ({ id, kind, data }), then the byte runs. From the
 // page, each frame goes as pieces (FrameAssembler): its length, then its bytes. The page's
@@ -15,17 +19,26 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BYTES, UNDEFINED, relayWorkerSource } from './page-port-relay';
 
-/** The path on the window's origin that the relay Worker connects to. */
+/** The path on the window's origin that the relay Worker connects to for a port. */
 export const portSocketPath = '/__shotput-harness/ports';
+/** The path it connects to for the document's IPC with main. */
+export const ipcSocketPath = '/__shotput-harness/ipc';
 /** The path the relay Worker's script is served from (same origin, as worker-src 'self' asks). */
 export const relayWorkerPath = '/__shotput-harness/port-relay.js';
 
 /**
- * What the page's relay says: `hello` (it holds port `id` now), `msg` (the page posted `data`),
- * `close` (the page closed it), `refused` (the page posted what a clone carries and the harness
- * cannot: `data` says what).
+ * What the page's relay says. On a port's socket: `hello` (it holds port `id` now), `msg` (the page
+ * posted `data`), `close` (the page closed it), `refused` (the page posted what a clone carries and
+ * the harness cannot: `data` says what). On the IPC socket: `hello` (`data`: the document's id),
+ * `invoke` (call `id`: `data` is { channel, args }), `flushed` (the page has had every message main
+ * sent before its flush `id`), `refused`.
  */
-export type PortPost = { id: number; kind: 'hello' | 'msg' | 'close' | 'refused'; data: unknown; size: number };
+export type PortPost = {
+  id: number;
+  kind: 'hello' | 'msg' | 'close' | 'refused' | 'invoke' | 'flushed';
+  data: unknown;
+  size: number;
+};
 
 type TypedArrayName =
   | 'Uint8Array'
@@ -87,11 +100,14 @@ function byteKindOf(value: ArrayBuffer | ArrayBufferView): string {
   return typedArrayNames.has(value.constructor.name) ? value.constructor.name : 'Uint8Array';
 }
 
-/** What main's end of a port sends into the page, as one frame (the relay lays the bytes back). */
-export function encodePortMessage(id: number, data: unknown): Buffer {
+/**
+ * What main sends into the page as one frame (the relay lays the bytes back): on a port, `msg`; on
+ * the IPC socket, `event`, `answer` or `flush`.
+ */
+export function encodePageFrame(id: number, data: unknown, kind = 'msg'): Buffer {
   const runs: Uint8Array[] = [];
   let length = 0;
-  const json = JSON.stringify({ id, kind: 'msg', data }, function (this: Record<string, unknown>, key, value) {
+  const json = JSON.stringify({ id, kind, data }, function (this: Record<string, unknown>, key, value) {
     const original = this[key];
     if (original instanceof Date || original instanceof Map || original instanceof Set)
       throw new TypeError('The harness carries no Date, Map or Set over a port.');
@@ -135,7 +151,7 @@ export interface PortSocketPeer {
 export function serveRelayWorker(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
   if (incoming.url !== relayWorkerPath) return false;
   outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
-  outgoing.end(relayWorkerSource(portSocketPath));
+  outgoing.end(relayWorkerSource({ ports: portSocketPath, ipc: ipcSocketPath }));
   return true;
 }
 
@@ -165,11 +181,15 @@ export class FrameAssembler {
   }
 }
 
-/** Accepts the page relays' sockets on `server`. Answers a function that closes every socket. */
-export function acceptPortSockets(server: Server, peer: PortSocketPeer): () => void {
+/**
+ * Accepts the page relays' sockets on `server`: a port's go to `ports`, a document's IPC to `ipc`.
+ * Answers a function that closes every socket.
+ */
+export function acceptPageSockets(server: Server, peers: { ports: PortSocketPeer; ipc: PortSocketPeer }): () => void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 512 * 1024 * 1024 });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (request.url !== portSocketPath) return void socket.destroy();
+    const peer = request.url === portSocketPath ? peers.ports : request.url === ipcSocketPath ? peers.ipc : undefined;
+    if (peer === undefined) return void socket.destroy();
     sockets.handleUpgrade(request, socket, head, (client: WebSocket) => {
       const page: PageSocket = {
         send: (frame) => {

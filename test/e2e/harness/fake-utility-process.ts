@@ -9,12 +9,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import type { Readable } from 'node:stream';
 import { realFork } from './fake-fuses';
 import { checkTransferList, type FakeMessagePortMain, type PortEnd } from './fake-message-port';
+import { utilityChildBootstrap } from './utility-process-bootstrap';
 
-const childBootstrap = join(import.meta.dirname, 'utility-process-child.ts');
+const childBootstrap = await utilityChildBootstrap();
 
 type Stdio = 'pipe' | 'ignore' | 'inherit';
 

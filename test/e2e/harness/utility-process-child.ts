@@ -1,5 +1,5 @@
-// Loaded with `--import` into every child the fake utilityProcess.fork starts (plain Node, types
-// stripped by Node itself: no imports of the harness). It gives the child what an Electron utility
+// Loaded with `--import` into every child the fake utilityProcess.fork starts, compiled to plain
+// JavaScript first (utility-process-bootstrap.ts): no imports of the harness. It gives the child what an Electron utility
 // process has: `process.parentPort` (an EventEmitter: 'message' with { data, ports }, queued until a
 // listener is added; postMessage) and ports transferred by the parent as MessagePortMain-like
 // objects. It takes away what a utility process does not have: `process.send`.

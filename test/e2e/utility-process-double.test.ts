@@ -134,6 +134,23 @@ describe('utilityProcess.fork in the double', () => {
     child.kill();
   });
 
+  it('hands the child what its partner posted before the port was transferred, in order', async () => {
+    const double = electron();
+    const child = double.utilityProcess.fork(childPath);
+    await once(child, 'spawn');
+    const { port1, port2 } = new double.MessageChannelMain();
+    port1.postMessage('queued first');
+    port1.postMessage('queued second');
+    child.postMessage({ kind: 'port' }, [port2]);
+    const answers: unknown[] = [];
+    port1.on('message', (event: PortMessageEvent) => answers.push(event.data));
+    port1.start();
+    port1.postMessage('after the move');
+    await expect.poll(() => answers.length).toBe(3);
+    expect(answers).toEqual([{ back: 'queued first' }, { back: 'queued second' }, { back: 'after the move' }]);
+    child.kill();
+  });
+
   it('a port whose partner is in a child that dies hears close', async () => {
     const double = electron();
     const child = double.utilityProcess.fork(childPath);

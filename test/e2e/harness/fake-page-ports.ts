@@ -4,8 +4,10 @@
 // socket of its own (page-port-socket.ts). What main's side sends before the page's relay holds
 // the port waits here, in order. A port the page no longer has (it reloaded or navigated: its
 // ports went with the old document, the relay and its socket too) is closed, as Electron closes a
-// renderer's ports when its document goes; the partner hears 'close'.
-import type { FakeMessagePortMain, PortEnd } from './fake-message-port';
+// renderer's ports when its document goes; the partner hears 'close'. A port whose partner main
+// moved into a utility process is joined to that process directly (direct-port-link.ts).
+import { joinIfDirect, type PageEnd } from './direct-port-link';
+import type { FakeMessagePortMain } from './fake-message-port';
 import { encodePageFrame, type PageSocket, type PortPost, type PortSocketPeer } from './page-port-socket';
 
 type ChannelEnd = NonNullable<FakeMessagePortMain['channelEnd']>;
@@ -19,6 +21,8 @@ interface Link {
   /** The socket of the page's relay once it holds the port; until then, what waits for it. */
   socket: PageSocket | undefined;
   waiting: Buffer[];
+  /** Set once the page's relay was sent to a utility process's socket: runs at its 'cut'. */
+  cut: (() => void) | undefined;
 }
 
 export class PagePortRelay implements PortSocketPeer {
@@ -26,6 +30,10 @@ export class PagePortRelay implements PortSocketPeer {
   private nextId = 1;
   /** Bytes the page has posted on ports, by the channel each port came on (a test's evidence of which port carried what). */
   readonly bytesFromPage = new Map<string, number>();
+  /** Of those, the bytes main's process read: a port joined to a utility process directly adds none. */
+  bytesThroughMain = 0;
+  /** Ports the page's relay now carries straight to a utility process (each said its 'cut'). */
+  joinedDirectly = 0;
 
   /** `refused` hears what the page posted that the harness cannot carry as a clone would. */
   constructor(private readonly refused: (why: string) => void) {}
@@ -40,9 +48,19 @@ export class PagePortRelay implements PortSocketPeer {
         document: undefined,
         socket: undefined,
         waiting: [],
+        cut: undefined,
       };
       this.links.set(id, link);
-      const end: PortEnd = {
+      const end: PageEnd = {
+        place: 'page',
+        get reachable() {
+          return link.socket !== undefined && link.cut === undefined;
+        },
+        goDirect: (address, cut) => {
+          link.cut = cut;
+          link.socket?.send(encodePageFrame(id, address, 'direct'));
+        },
+        countFromPage: (bytes) => this.count(link, bytes),
         receive: (data, carried) => {
           if (carried.length > 0) throw new Error('The Electron double carries no ports over a transferred port.');
           const frame = encodePageFrame(id, data);
@@ -63,16 +81,25 @@ export class PagePortRelay implements PortSocketPeer {
       case 'hello':
         link.socket = socket;
         for (const frame of link.waiting.splice(0)) socket.send(frame);
+        if (link.end !== undefined) joinIfDirect(link.end.channel);
         return;
       case 'msg':
-        this.bytesFromPage.set(link.ipcChannel, (this.bytesFromPage.get(link.ipcChannel) ?? 0) + post.size);
+        this.bytesThroughMain += post.size;
+        this.count(link, post.size);
         link.end?.channel.other(link.end.side)?.receive(post.data, []);
         return;
+      case 'cut':
+        this.joinedDirectly++;
+        return link.cut?.();
       case 'close':
         return this.closedInPage(post.id);
       case 'refused':
         return this.refused(String(post.data));
     }
+  }
+
+  private count(link: Link, bytes: number): void {
+    this.bytesFromPage.set(link.ipcChannel, (this.bytesFromPage.get(link.ipcChannel) ?? 0) + bytes);
   }
 
   /** A page's relay went (its document did): every port it held is closed. */

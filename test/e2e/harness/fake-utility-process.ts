@@ -12,7 +12,8 @@ import { constants } from 'node:os';
 import { isAbsolute } from 'node:path';
 import type { Readable } from 'node:stream';
 import { realFork } from './fake-fuses';
-import { checkTransferList, type FakeMessagePortMain, type PortEnd } from './fake-message-port';
+import { joinIfDirect, type ChildEnd } from './direct-port-link';
+import { checkTransferList, type FakeMessagePortMain } from './fake-message-port';
 import { utilityChildBootstrap } from './utility-process-bootstrap';
 
 const childBootstrap = await utilityChildBootstrap();
@@ -27,10 +28,20 @@ export interface FakeForkOptions {
   serviceName?: string;
 }
 
+/**
+ * Between this process and the child (utility-process-child.ts). A port joined to a page directly
+ * (direct-port-link.ts): `port-direct` asks the child for its own socket, `port-direct-ready` gives
+ * its address, `port-cut` says the page sent the last it sends this way, `port-bytes` counts what
+ * reached the child from the page directly.
+ */
 type Envelope =
   | { t: 'msg'; data: unknown; ports?: number[] }
   | { t: 'port-msg'; id: number; data: unknown }
-  | { t: 'port-close'; id: number };
+  | { t: 'port-close'; id: number }
+  | { t: 'port-direct'; id: number }
+  | { t: 'port-direct-ready'; id: number; address: string }
+  | { t: 'port-cut'; id: number }
+  | { t: 'port-bytes'; id: number; bytes: number };
 
 /** stdout and stderr as Electron reads `stdio` (stdin is always 'ignore'). */
 function outputModes(stdio: FakeForkOptions['stdio']): [Stdio, Stdio] {
@@ -54,6 +65,8 @@ export class FakeUtilityProcess extends EventEmitter {
   private readonly child: ChildProcess;
   /** Ports living in the child, by id: the channel end each stands at in this process. */
   private readonly relayLinks = new Map<number, NonNullable<FakeMessagePortMain['channelEnd']>>();
+  /** Ports joined to a page directly: what to tell when the child's socket is ready, and its counts. */
+  private readonly directs = new Map<number, { ready: (address: string) => void; counted: (bytes: number) => void }>();
   private nextPortId = 1;
   private exited = false;
   /** Messages posted before the child's IPC channel is up; Electron queues them likewise. */
@@ -94,8 +107,13 @@ export class FakeUtilityProcess extends EventEmitter {
     const ports = checkTransferList(transfer);
     const data = structuredClone(message);
     if (this.exited) return;
-    const ids = ports.map((port) => this.relayInto(port));
+    // The child hears of the ports first, then what was queued on them (moving a port hands that on).
+    const ids = ports.map(() => this.nextPortId++);
     this.send({ t: 'msg', data, ports: ids });
+    const channels = ports.map((port) => port.channelEnd?.channel);
+    ports.forEach((port, i) => this.relayInto(port, ids[i]!));
+    // Those whose other end is in a page are joined to it directly.
+    for (const channel of channels) if (channel !== undefined) joinIfDirect(channel);
   }
 
   kill(): boolean {
@@ -109,22 +127,31 @@ export class FakeUtilityProcess extends EventEmitter {
   }
 
   /** The port moves into the child: its partner's messages are forwarded there, and back. */
-  private relayInto(port: FakeMessagePortMain): number {
-    const id = this.nextPortId++;
-    const end: PortEnd = {
+  private relayInto(port: FakeMessagePortMain, id: number): void {
+    const end: ChildEnd = {
+      place: 'child',
+      openDirect: (ready, counted) => {
+        this.directs.set(id, { ready, counted });
+        this.send({ t: 'port-direct', id });
+      },
+      cut: () => this.send({ t: 'port-cut', id }),
       receive: (data, ports) => {
         if (ports.length > 0) throw new Error('The Electron double carries no ports over a transferred port.');
         this.send({ t: 'port-msg', id, data });
       },
       remoteClosed: () => {
-        this.relayLinks.delete(id);
+        this.forget(id);
         this.send({ t: 'port-close', id });
       },
     };
     const link = port.channelEnd;
     if (link !== undefined) this.relayLinks.set(id, link);
     port.moveTo(end);
-    return id;
+  }
+
+  private forget(id: number): void {
+    this.relayLinks.delete(id);
+    this.directs.delete(id);
   }
 
   private fromChild(envelope: Envelope): void {
@@ -132,12 +159,14 @@ export class FakeUtilityProcess extends EventEmitter {
       this.emit('message', envelope.data);
       return;
     }
+    if (envelope.t === 'port-direct-ready') return this.directs.get(envelope.id)?.ready(envelope.address);
+    if (envelope.t === 'port-bytes') return this.directs.get(envelope.id)?.counted(envelope.bytes);
     const link = this.relayLinks.get(envelope.id);
     if (link === undefined) return;
     const partner = link.channel.other(link.side);
     if (envelope.t === 'port-msg') partner?.receive(envelope.data, []);
-    else {
-      this.relayLinks.delete(envelope.id);
+    else if (envelope.t === 'port-close') {
+      this.forget(envelope.id);
       partner?.remoteClosed();
     }
   }
@@ -147,7 +176,7 @@ export class FakeUtilityProcess extends EventEmitter {
     this.exited = true;
     // The ports that lived in the child are gone with it: their partners hear 'close'.
     for (const [id, link] of this.relayLinks) {
-      this.relayLinks.delete(id);
+      this.forget(id);
       link.channel.other(link.side)?.remoteClosed();
     }
     // Electron reports a number from waitpid, never null: a signal's number when one ended it.

@@ -7,9 +7,8 @@
 // Strict as a structured clone is where JSON is not: a Date, Map or Set, which the contract never
 // carries, is not sent changed; the relay reports it, and the harness makes it a page error.
 
-/** Tags of the socket's encoding: a byte run (its offset, length, type) and an undefined value. */
-export const BYTES = '\u0000b';
-export const UNDEFINED = '\u0000u';
+import { BYTES, UNDEFINED } from './page-frame-codec';
+
 /**
  * What the page's port says last when the page closes it. Chromium tells a port nothing when its
  * partner closes, where Electron's MessagePortMain hears 'close': the page's port says so on itself,
@@ -98,40 +97,60 @@ const sendFrame = (socket, frame) => {
   for (let at = 0; at < frame.byteLength; at += PIECE) socket.send(frame.subarray(at, Math.min(frame.byteLength, at + PIECE)));
 };
 
-// A socket to main on the window's origin: what is sent before it opens waits, in order.
+// A socket to main on the window's origin (or to a utility process's own address: ws://…): what is
+// sent before it opens waits, in order.
 const connect = (path, onFrame) => {
-  const socket = new WebSocket('ws://' + location.host + path);
+  const socket = new WebSocket(path.startsWith('ws:') ? path : 'ws://' + location.host + path);
   socket.binaryType = 'arraybuffer';
   const waiting = [];
   socket.onopen = () => {
     for (const frame of waiting.splice(0)) sendFrame(socket, frame);
   };
   socket.onmessage = (event) => onFrame(decode(event.data));
-  const send = (id, kind, data) => {
+  const put = (frame) => {
+    if (socket.readyState === WebSocket.OPEN) sendFrame(socket, frame);
+    else waiting.push(frame);
+  };
+  // What a clone carries and this encoding cannot is reported on \`refusals\` (main's socket).
+  const send = (id, kind, data, refusals = put) => {
     let frame;
     try {
       frame = encode(id, kind, data);
     } catch (error) {
-      frame = encode(id, 'refused', String(error && error.message));
+      return refusals(encode(id, 'refused', String(error && error.message)));
     }
-    if (socket.readyState === WebSocket.OPEN) sendFrame(socket, frame);
-    else waiting.push(frame);
+    put(frame);
   };
-  return { socket, send };
+  return { socket, send, put };
 };
 
 // One socket per port, as each Electron port is a pipe of its own: a port busy with megabytes of
-// frames never holds up the small requests on another (one shared socket did, under load).
+// frames never holds up the small requests on another (one shared socket did, under load). When the
+// port's other end lives in a utility process (main transferred it there), main's side says
+// 'direct' with that process's own address, after everything it relayed: from then on the port's
+// messages go straight to that process, as Electron joins a renderer's port to a utility process
+// with main out of the way. The relay says 'cut' on the first socket after the last it carried, so
+// the process can keep what came that way first.
 const carry = (id, port) => {
-  const { socket, send } = connect(${JSON.stringify(paths.ports)}, ({ data, transfer }) => port.postMessage(data, transfer));
+  let direct;
+  const first = connect(${JSON.stringify(paths.ports)}, ({ kind, data, transfer }) => {
+    if (kind !== 'direct') return port.postMessage(data, transfer);
+    direct = connect(data, ({ data: message, transfer: moved }) => port.postMessage(message, moved));
+    first.send(id, 'cut');
+  });
+  const send = (kind, data) => (direct ?? first).send(id, kind, data, first.put);
   port.onmessage = (message) => {
     if (message.data !== null && typeof message.data === 'object' && CLOSING in message.data) {
       port.close();
-      send(id, 'close');
-      if (socket.readyState === WebSocket.OPEN) socket.close();
-    } else send(id, 'msg', message.data);
+      send('close');
+      // The first socket closes after the direct one: main hears the port gone only once the process
+      // has read everything the page sent it (the direct socket's close comes after its messages).
+      const last = direct ?? first;
+      if (direct) direct.socket.addEventListener('close', () => first.socket.close());
+      if (last.socket.readyState === WebSocket.OPEN) last.socket.close();
+    } else send('msg', message.data);
   };
-  send(id, 'hello');
+  first.send(id, 'hello');
 };
 
 // The document's IPC with main, one socket of its own, like Electron's one channel per frame: the

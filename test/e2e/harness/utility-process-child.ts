@@ -2,20 +2,24 @@
 // JavaScript first (utility-process-bootstrap.ts): no imports of the harness. It gives the child what an Electron utility
 // process has: `process.parentPort` (an EventEmitter: 'message' with { data, ports }, queued until a
 // listener is added; postMessage) and ports transferred by the parent as MessagePortMain-like
-// objects. It takes away what a utility process does not have: `process.send`.
+// objects. It takes away what a utility process does not have: `process.send`. A port main joins
+// to a page directly goes over a socket of its own (utility-direct-ports.ts).
 import { EventEmitter } from 'node:events';
+import { DirectLink } from './utility-direct-ports';
 
 type Envelope =
   | { t: 'msg'; data: unknown; ports: number[] }
   | { t: 'port-msg'; id: number; data: unknown }
-  | { t: 'port-close'; id: number };
+  | { t: 'port-close'; id: number }
+  | { t: 'port-direct'; id: number }
+  | { t: 'port-cut'; id: number };
 
 const send = process.send?.bind(process);
 if (send === undefined) throw new Error('utility-process-child.ts runs only in a child of the fake utilityProcess.');
 // Electron's utility process has no Node IPC channel of its own: code must use process.parentPort.
 delete (process as { send?: unknown }).send;
 
-const post = (envelope: Envelope): void => {
+const post = (envelope: unknown): void => {
   send(envelope);
 };
 
@@ -23,7 +27,9 @@ class ChildPort extends EventEmitter {
   private started = false;
   private closed = false;
   private readonly queue: unknown[] = [];
-  private readonly id: number;
+  readonly id: number;
+  /** Set once the port is joined to a page directly: it posts there from then on. */
+  direct: DirectLink | undefined;
 
   constructor(id: number) {
     super();
@@ -34,7 +40,9 @@ class ChildPort extends EventEmitter {
     if (transfer !== undefined && transfer.length > 0)
       throw new Error('The Electron double carries no ports over a transferred port.');
     if (this.closed) return;
-    post({ t: 'port-msg', id: this.id, data: structuredClone(message) });
+    const data = structuredClone(message);
+    if (this.direct !== undefined) this.direct.send(data);
+    else post({ t: 'port-msg', id: this.id, data });
   }
 
   start(): void {
@@ -47,6 +55,7 @@ class ChildPort extends EventEmitter {
     this.closed = true;
     ports.delete(this.id);
     post({ t: 'port-close', id: this.id });
+    this.direct?.close();
     refresh();
   }
 
@@ -60,6 +69,7 @@ class ChildPort extends EventEmitter {
     if (this.closed) return;
     this.closed = true;
     ports.delete(this.id);
+    this.direct?.close();
     this.emit('close');
     refresh();
   }
@@ -120,8 +130,16 @@ process.on('message', (envelope: Envelope) => {
     });
     parentPort.receive({ data: envelope.data, ports: received });
   } else if (envelope.t === 'port-msg') ports.get(envelope.id)?.receive(envelope.data);
+  else if (envelope.t === 'port-direct') void joinDirect(envelope.id);
+  else if (envelope.t === 'port-cut') ports.get(envelope.id)?.direct?.cut();
   else ports.get(envelope.id)?.remoteClosed();
 });
+
+/** Main joined port `id` to a page: it gets a socket of its own, and posts there once it is made. */
+async function joinDirect(id: number): Promise<void> {
+  const port = ports.get(id);
+  if (port !== undefined) await DirectLink.open(port, post);
+}
 refresh();
 
 // A utility process ends with the process that made it: when that one is gone (its IPC channel

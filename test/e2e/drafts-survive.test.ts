@@ -172,11 +172,15 @@ describe('drafts survive', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await browser!.close();
     browser = undefined;
+    const killed = launched!.electron;
     await launched!.crash();
 
     page = await start(userDataDir);
     await signedInAgain(page);
     await expectEveryEdit(page);
+    // The killed main runs nothing more: its engine's supervisor started no second engine (or
+    // sandbox) on this data folder beside the relaunch's, as it did in the double before.
+    expect(killed.utilityProcess.children.filter((child) => child.pid !== undefined)).toEqual([]);
 
     // A normal quit: nothing is asked, and everything is there at the next start.
     await browser!.close();

@@ -137,6 +137,7 @@ export class FakeElectron {
    * window 'closed', no 'window-all-closed', no 'before-quit').
    */
   async abandon(): Promise<void> {
+    this.utilityProcess.abandon();
     if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
     // Main's utility processes die with it (Electron ends them when main goes): the relaunch starts its own.
     await this.utilityProcess.killAll();

@@ -194,13 +194,41 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
+/**
+ * What fork() gives main's code once the double has abandoned it (a crash()): a process that never
+ * starts. In Electron a killed main runs nothing more; here its code lives on in the test's process,
+ * and its engine's supervisor would otherwise start a second engine on the relaunch's data folder.
+ */
+class NeverStarted extends EventEmitter {
+  readonly pid = undefined;
+  readonly stdout = null;
+  readonly stderr = null;
+
+  constructor(readonly serviceName: string) {
+    super();
+  }
+
+  postMessage(): void {}
+
+  kill(): boolean {
+    return false;
+  }
+}
+
 /** The `utilityProcess` module: fork() after ready, and every child ended when the app ends. */
 export class FakeUtilityProcessModule {
   readonly children: FakeUtilityProcess[] = [];
+  private abandoned = false;
 
   constructor(private readonly isReady: () => boolean) {}
 
+  /** Main was killed: what its code forks from now on never starts. */
+  abandon(): void {
+    this.abandoned = true;
+  }
+
   fork(modulePath: string, args: string[] = [], options: FakeForkOptions = {}): FakeUtilityProcess {
+    if (this.abandoned) return new NeverStarted(options.serviceName ?? 'Node Utility Process') as never;
     if (!this.isReady()) throw new Error('utilityProcess cannot be created before app is ready.');
     const child = new FakeUtilityProcess(modulePath, args, options);
     this.children.push(child);

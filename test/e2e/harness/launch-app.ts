@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { TestRunner, vi } from 'vitest';
 import type { Settings } from '../../../common/contract/index';
 import type { RemoteSandbox } from '../../../main/app/sandbox-process';
+import { electronModuleFor } from './electron-module';
 import { ensureBuild } from './ensure-build';
 import { ELECTRON_EXECUTABLE } from './fake-app';
 import type { FakeBrowserWindow } from './fake-browser-window';
@@ -133,6 +134,8 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
     // A fresh copy of main/app for each launch: its entry runs startApp() when imported.
     vi.resetModules();
     vi.doMock(join(repoRoot, 'main', 'app', 'os-launch.ts'), () => ({ launchFacts: () => launch }));
+    // This copy of main talks to this launch's runtime only, also after a crash() abandons it.
+    vi.doMock('electron', () => electronModuleFor(() => electron));
     await import('../../../main/app/index');
     // Imported after the app, from the same fresh module registry: the same module, the same sandbox.
     const { appSandbox } = await import('../../../main/app/sandbox-process');

@@ -120,7 +120,7 @@ export default defineConfig({
           maxWorkers: 3,
           // A worker process runs file after file instead of one process per file: each new process
           // loaded vitest, playwright-core and the harness again (the tier's test processes used
-          // 204 CPU-s isolated, 124 shared; the tier 602 s against 520 s, one run each on one day).
+          // 204 CPU-s isolated, 125 shared; the tier 602 s against 520 and 522 s, on one day).
           // Nothing a file leaves behind changes the next: every file mocks 'electron' with the same
           // double, each launch imports main/app afresh (launch-app.ts: vi.resetModules), and the
           // double restores the environment and its globals when the app closes.

@@ -8,7 +8,7 @@
 // The outputs are generated, not committed (build/icon.png and build/icons/ are git-ignored
 // through build/.gitignore): `npm run dist` and the packaging test render them first, so
 // they always match the SVG.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -94,7 +94,13 @@ export async function makeIcons(
   await mkdir(iconsDir, { recursive: true });
   // Rasterise once at 1024 px, then downscale every size from that raster with a
   // Lanczos filter, which keeps the small sizes crisp.
-  const master = await sharp(svgPath).resize(MAIN_ICON_SIZE, MAIN_ICON_SIZE).png().toBuffer();
+  // From its bytes, not its path: the app blocks libvips from opening an SVG file by path for
+  // every pipeline of a process (main/images/sharp-setup.ts), and a test process that ran the app's
+  // image code before this would refuse the icon as an unsupported format.
+  const master = await sharp(await readFile(svgPath))
+    .resize(MAIN_ICON_SIZE, MAIN_ICON_SIZE)
+    .png()
+    .toBuffer();
   const sizes = new Set<number>([...LINUX_ICON_SIZES, ...ICO_SIZES, ...ICNS_TYPES.map(([, size]) => size)]);
   const pngBySize = new Map<number, Buffer>();
   for (const size of sizes) {

@@ -120,7 +120,7 @@ export default defineConfig({
           name: 'e2e',
           include: e2eFiles,
           pool: 'forks',
-          // One Chromium per worker slot (test/setup/e2e-browser.ts), a fresh context per window.
+          // One Chromium per worker process (e2e/harness/worker-browser.ts), a fresh context per window.
           // Three files at a time, as integration: while one waits on its page, the others' main
           // process or Chromium runs.
           maxWorkers: 3,
@@ -132,7 +132,7 @@ export default defineConfig({
           // double restores the environment and its globals when the app closes.
           isolate: false,
           sequence: { groupOrder: 1 },
-          globalSetup: ['test/setup/e2e-browser.ts'],
+          globalSetup: ['test/setup/e2e-build.ts'],
           // A poll waits on the window as long as any wait on it does (uiTimeoutMs): on two loaded
           // cores a window can go quiet for over a second, vitest's default. No poll here is a bound
           // on time (those are the benchmarks'); a poll that must be quick says its own timeout.

@@ -67,6 +67,9 @@ describe('the realistic batch at three window sizes', () => {
       const lap = stepLaps(`the ${theme} walk`);
       const { launched } = await app.launchSignedIn('ada', 'Ada Lovelace', {
         colorScheme: theme,
+        // The light walk with the motion most designers see (spinners, transitions), the dark one
+        // with reduced motion, as every other test.
+        reducedMotion: theme === 'light' ? 'no-preference' : 'reduce',
         env: { SHOTPUT_EXPECTED_PROCESSING_MS: '300' },
       });
       const { page, electron } = launched;

@@ -4,20 +4,23 @@
 // carries ports main posts into the page (fake-page-ports.ts), and turns navigations and popups into Electron's will-navigate and window-open decisions.
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { startSchemeServer, type SchemeServer } from './app-scheme-server';
 import type { FakeIpcMain, FakeInvokeEvent } from './fake-ipc-main';
 import type { FakeProtocol } from './fake-protocol';
 import { FakeWebContents } from './fake-web-contents';
 import { buildPreloadInitScript, invokeBinding } from './preload-init-script';
+import type { BrowserLease } from './worker-browser';
 
 export { FakeWebContents };
 
 export interface WindowRuntime {
-  browser(): Promise<Browser>;
+  /** The process's Chromium, as far as this launch of the app uses it (worker-browser.ts). */
+  browser(): BrowserLease;
   ipcMain: FakeIpcMain;
   protocol: FakeProtocol;
   colorScheme: 'light' | 'dark';
+  reducedMotion: 'reduce' | 'no-preference';
   platform: 'darwin' | 'win32' | 'linux';
   /** Messages the page wrote to the console as errors, and uncaught page errors. */
   pageErrors: string[];
@@ -105,10 +108,10 @@ export function createFakeBrowserWindowClass(runtime: WindowRuntime) {
     }
 
     private async openPage(url: string): Promise<Page> {
-      const browser = await runtime.browser();
-      const context = await browser.newContext({
+      const context = await runtime.browser().newContext({
         viewport: { width: this.options.width ?? 800, height: this.options.height ?? 600 },
         colorScheme: runtime.colorScheme,
+        reducedMotion: runtime.reducedMotion,
         deviceScaleFactor: 1,
       });
       this.context = context;

@@ -1,9 +1,7 @@
 // One fake Electron runtime: app, protocol, ipcMain, session, shell and BrowserWindow wired to
 // a Chromium started through playwright-core. launchApp creates one per launch; the module that
 // replaces 'electron' (electron-module.ts) forwards to the current one.
-import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { disabledFeaturesSwitch } from './chromium-features';
+import type { Page } from 'playwright-core';
 import { FakeApp, type FakeAppConfig } from './fake-app';
 import { createFakeBrowserWindowClass, type FakeBrowserWindow } from './fake-browser-window';
 import { FakeIpcMain } from './fake-ipc-main';
@@ -24,25 +22,11 @@ import { FakeUtilityProcessModule } from './fake-utility-process';
 import { forbidRunAsNode } from './fake-fuses';
 import { ELECTRON_EXECUTABLE } from './fake-app';
 import type { DesktopHost, DoublePlatform } from './platform-rules';
-
-export const chromiumLaunchOptions: LaunchOptions = {
-  executablePath: process.env['SHOTPUT_CHROMIUM'] ?? '/usr/bin/chromium',
-  headless: true,
-  timeout: 120_000,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    // Playwright's own list and the address bar's popup renderer (chromium-features.ts).
-    disabledFeaturesSwitch(),
-  ],
-};
+import { leaseWorkerBrowser, type BrowserLease } from './worker-browser';
 
 export interface FakeElectronConfig extends FakeAppConfig {
   colorScheme: 'light' | 'dark';
+  reducedMotion: 'reduce' | 'no-preference';
   secretStorage: SecretStorageMode;
   /** safeStorage's key, kept by the OS across launches; default a new one (a keyring reset). */
   keyringKey?: Buffer;
@@ -74,7 +58,7 @@ export class FakeElectron {
   readonly MessageChannelMain = FakeMessageChannelMain;
   private readonly releaseFuseGuard: () => void;
   readonly pageErrors: string[] = [];
-  private launched: Promise<Browser> | undefined;
+  private launched: BrowserLease | undefined;
   private windowWaiters: ((window: FakeBrowserWindow) => void)[] = [];
 
   constructor(config: FakeElectronConfig) {
@@ -94,10 +78,11 @@ export class FakeElectron {
     this.utilityProcess = new FakeUtilityProcessModule(() => this.app.isReady());
     this.releaseFuseGuard = forbidRunAsNode(ELECTRON_EXECUTABLE);
     this.BrowserWindow = createFakeBrowserWindowClass({
-      browser: () => (this.launched ??= tierBrowser()),
+      browser: () => (this.launched ??= leaseWorkerBrowser()),
       ipcMain: this.ipcMain,
       protocol: this.protocol,
       colorScheme: config.colorScheme,
+      reducedMotion: config.reducedMotion,
       platform: config.platform,
       pageErrors: this.pageErrors,
       onWindowCreated: (window) => {
@@ -138,14 +123,14 @@ export class FakeElectron {
    */
   async abandon(): Promise<void> {
     this.utilityProcess.abandon();
-    if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
+    await this.launched?.close();
     // Main's utility processes die with it (Electron ends them when main goes): the relaunch starts its own.
     await this.utilityProcess.killAll();
   }
 
   async close(): Promise<void> {
     for (const window of [...this.windows]) await window.close();
-    if (this.launched !== undefined) await (await this.launched.catch(() => undefined))?.close();
+    await this.launched?.close();
   }
 
   /** After the app quit: Electron ends the utility processes last, and the fuse guard goes. */
@@ -153,19 +138,6 @@ export class FakeElectron {
     await this.utilityProcess.killAll();
     this.releaseFuseGuard();
   }
-}
-
-/**
- * The Chromium of this worker's slot (test/setup/e2e-browser.ts) when there is one: connecting
- * takes milliseconds where a launch takes seconds. Closing a connected browser closes the contexts
- * this connection made and leaves the slot's process to the worker's next test.
- */
-function tierBrowser(): Promise<Browser> {
-  const endpoints = inject('chromiumEndpoints') ?? [];
-  if (endpoints.length === 0) return chromium.launch(chromiumLaunchOptions);
-  // VITEST_POOL_ID runs from 1 to the group's workers; no two workers of a run share a slot.
-  const slot = (Number(process.env['VITEST_POOL_ID'] ?? 1) - 1) % endpoints.length;
-  return chromium.connect(endpoints[slot]!);
 }
 
 async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {

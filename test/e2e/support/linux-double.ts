@@ -10,6 +10,7 @@ export function linuxDouble(userDataDir: string): FakeElectron {
     singleInstanceLock: true,
     platform: 'linux',
     colorScheme: 'light',
+    reducedMotion: 'reduce',
     secretStorage: 'gnome_libsecret',
     desktop: { trayHost: true, notifications: true },
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicyFor } from '../../main/app/content-security-policy';
 import type { FakeElectron } from './harness/fake-electron';
+import { DirectLink } from './harness/utility-direct-ports';
 import { linuxDouble } from './support/linux-double';
 
 const preloadSource = `
@@ -120,5 +121,31 @@ describe('a page’s port whose other end main moved into a utility process, in 
     await page.evaluate(() => (window as unknown as PageWindow).__testPort.close());
     expect(await closedAfter).toEqual({ closedAfter: sent + 1 });
     expect(electron.pageErrors).toEqual([]);
+  });
+});
+
+describe("a joined port's socket in the child", () => {
+  /** The child's port as DirectLink sees it: what it is told is recorded. */
+  function childPort(id: number) {
+    return { id, closed: false, direct: undefined as DirectLink | undefined, receive() {}, remoteClosed() {} };
+  }
+
+  it('is made for an open port, and not for one closed while the socket server was starting', async () => {
+    const told: unknown[] = [];
+    const closing = childPort(1);
+    const opening = DirectLink.open(closing, (envelope) => told.push(envelope));
+    // The page's end goes while the child is still starting its socket server (an await away).
+    closing.closed = true;
+    await opening;
+    expect(told).toEqual([]);
+    expect(closing.direct).toBeUndefined();
+
+    const open = childPort(2);
+    await DirectLink.open(open, (envelope) => told.push(envelope));
+    expect(told).toEqual([
+      { t: 'port-direct-ready', id: 2, address: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/2\//) },
+    ]);
+    expect(open.direct).toBeInstanceOf(DirectLink);
+    open.direct!.close();
   });
 });

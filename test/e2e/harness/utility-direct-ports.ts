@@ -9,6 +9,8 @@ import { FrameAssembler, decodePortPost, encodePageFrame, type PortPost } from '
 /** What the joined port does with what the page sent (the child's port object). */
 export interface JoinedPort {
   readonly id: number;
+  /** True once the port is closed, here or by the page: a port closed while its socket was being made gets none. */
+  readonly closed: boolean;
   /** Set here, before main hears the address: the port posts only to the page's socket from then on. */
   direct: DirectLink | undefined;
   receive(data: unknown): void;
@@ -63,6 +65,9 @@ export class DirectLink {
    */
   static async open(port: JoinedPort, toMain: ToMain): Promise<void> {
     const { port: listening } = await directServer();
+    // Closed during the wait (the page's end went, or the child closed it): no link would ever be
+    // closed again, and main has already forgotten the port, so none is made and no address said.
+    if (port.closed) return;
     const path = `/${port.id}/${randomUUID()}`;
     const link = new DirectLink(port, path, toMain);
     byPath.set(path, link);

@@ -25,7 +25,7 @@ const post = (envelope: unknown): void => {
 
 class ChildPort extends EventEmitter {
   private started = false;
-  private closed = false;
+  closed = false;
   private readonly queue: unknown[] = [];
   readonly id: number;
   /** Set once the port is joined to a page directly: it posts there from then on. */

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { TestBrowser } from '../auth/browser';
 import { launchDriver, type AppDriver } from './harness/app-driver';
-import { expectVisible, uiTimeoutMs, waitForShell } from './harness/index';
+import { expectVisible, waitForShell } from './harness/index';
+import { signInThroughBrowser } from './support/driver-sign-in';
 
 vi.mock('electron', () => import('./harness/electron-module'));
 
@@ -37,20 +37,7 @@ describe('the walk', () => {
     await waitForShell(page);
 
     // Sign in: the authorize page in "the browser", the link back to the app.
-    await page.getByRole('button', { name: 'Use the bundled sandbox' }).click();
-    await expect
-      .poll(async () => (await driver!.openedExternally()).some((url) => url.includes('/oauth/authorize')), {
-        timeout: uiTimeoutMs,
-      })
-      .toBe(true);
-    const authorize = (await driver.openedExternally()).find((url) => url.includes('/oauth/authorize'))!;
-    const callback = await new TestBrowser().authorize(authorize, {
-      username: 'ada',
-      password: 'sandbox',
-      decision: 'allow',
-    });
-    await driver.deliverLink(callback);
-    await expectVisible(page.getByRole('region', { name: 'Account' }).getByText('Ada Lovelace'));
+    await signInThroughBrowser(driver, 'ada', 'Ada Lovelace');
 
     // Two images through the file picker, one of them edited.
     await driver.answerOpenDialog([harbour, orchard]);

@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as Electron from 'electron';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { launchApp, type LaunchOptions } from './launch-app';
 import { e2eRuntime, realElectronLaunchOptions, type E2eRuntime } from './real-electron';
@@ -22,8 +23,17 @@ export interface AppDriver {
   /** An app.shotput:// link from the browser, the platform's way (open-url, or a second launch). */
   deliverLink(url: string): Promise<void>;
   clickMenu(id: string): Promise<void>;
+  /**
+   * Runs `fn` in main's process, given Electron's module: on the real Electron through
+   * playwright-core (its source is sent, so it may use only its argument and globals such as
+   * `process`); on the double in this process, which is where main's code runs there.
+   */
+  inMain<R, A>(fn: (electron: ElectronModule, arg: A) => R | Promise<R>, arg: A): Promise<R>;
   close(): Promise<void>;
 }
+
+/** Electron's module as main's code sees it (the double's, on the double). */
+export type ElectronModule = typeof Electron;
 
 export interface DriverOptions extends Pick<LaunchOptions, 'env'> {
   /** How long the real Electron may take to start (default two minutes). */
@@ -45,6 +55,7 @@ async function launchDoubleDriver(options: DriverOptions): Promise<AppDriver> {
     openedExternally: async () => [...electron.shell.openedExternally],
     deliverLink: async (url) => electron.app.deliverLink(url),
     clickMenu: async (id) => electron.Menu.click(id),
+    inMain: async (fn, arg) => fn(electron as unknown as ElectronModule, arg),
     close: () => launched.close(),
   };
 }
@@ -90,6 +101,8 @@ async function launchRealDriver(options: DriverOptions): Promise<AppDriver> {
           if (!item) throw new Error(`The application menu has no item "${itemId}".`);
           item.click();
         }, id),
+      inMain: <R, A>(fn: (electron: ElectronModule, arg: A) => R | Promise<R>, arg: A) =>
+        running.evaluate(fn as never, arg) as Promise<R>,
       close: async () => {
         await running.close();
         await rm(userDataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The other runtime of the end-to-end tests: the real Electron binary, started by playwright-core's
 // Electron launcher on the BUILT app (package.json's main, out/main/index.js), as CI does on
-// macOS, Windows and Linux (.github/workflows/ci.yml, job "E2E walk on the real Electron").
+// macOS, Windows and Linux (.github/workflows/ci.yml, job "E2E walk and responsiveness on the real
+// Electron").
 // SHOTPUT_E2E_RUNTIME picks it: `double` (default: the test double of test/e2e/harness, all this
 // machine can run) or `electron`. The Electron binary cannot be downloaded here, so
 // test/e2e/real-electron-launch.test.ts checks how it would be started without starting it.

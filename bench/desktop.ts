@@ -127,7 +127,6 @@ describe('desktop responsiveness', () => {
     });
     const running = driver;
     const { page } = running;
-    await page.setViewportSize({ width: 1100, height: 740 });
     await waitForShell(page);
     await signInThroughBrowser(running, 'ben', 'Ben Okafor');
     const rows: Row[] = [];

@@ -26,6 +26,12 @@ export class DraftKeeper {
   private folder: string | undefined;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /**
+   * A change came while no store was there to mark (a switch reading its folder's file): the next
+   * store saves it. Without this, a draft added or edited in that moment was written only by a
+   * later change, and a quit before one lost it.
+   */
+  private changedWithoutStore = false;
   private readonly signedOutFolder: string;
 
   constructor(
@@ -37,7 +43,8 @@ export class DraftKeeper {
 
   /** A draft was added, edited or removed: saved within the store's delay. */
   changed(): void {
-    this.store?.schedule();
+    if (this.store) this.store.schedule();
+    else this.changedWithoutStore = true;
   }
 
   /** The drafts of this account (or of nobody) become the ones shown; one switch at a time, in order. */
@@ -86,6 +93,8 @@ export class DraftKeeper {
     });
     this.drafts.restore(await store.load());
     this.store = store;
+    if (this.changedWithoutStore) store.schedule();
+    this.changedWithoutStore = false;
     if (!adopting) return;
     store.schedule();
     await store.flush();

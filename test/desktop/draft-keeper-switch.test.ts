@@ -58,7 +58,7 @@ describe('the draft keeper while it switches folders', () => {
     const id = randomUUID();
     const first = keptDrafts(dataDir, (drafts) => {
       // The folder is chosen and its file not yet read: a draft arrives and is titled now.
-      drafts.restore([{ id, path: file, prepare: { size: 'auto', fit: 'cover' } }]);
+      drafts.restore([{ id, path: file, prepare: { size: 'auto', fit: 'cover' }, words: null }]);
       drafts.setWords([{ id, words: words('Poster at launch') }]);
     });
     await first.keeper.useAccount(undefined);

@@ -7,13 +7,12 @@
 // 10 s; BENCH_FILES (300) distinct 2400x1800 PNGs chosen in the file picker, until every draft is
 // prepared; Upload all until every job has reached the service. Prints one table (and writes it to
 // the job's summary in a GitHub workflow); its figures mean something only with the machine's load
-// beside them (`uptime` is printed too). BENCH_PROFILE=1 (double only) adds a second table: whose
+// beside them (the load average and the processor are printed too). BENCH_PROFILE=1 (double only) adds a second table: whose
 // code held main's loop during the stalls (the harness's or main's own, stall-owners.ts); the
 // profiler's sampling slows the loop a little.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -92,6 +91,19 @@ function ownersTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** The processor and how busy the machine was: the figures mean something only beside these. */
+function machineLoad(): string {
+  const processors = cpus();
+  // Windows keeps no load average (Node answers zeros there).
+  const load =
+    process.platform === 'win32'
+      ? 'no load average on Windows'
+      : `load average ${loadavg()
+          .map((n) => n.toFixed(2))
+          .join(', ')}`;
+  return `${processors.length} × ${processors[0]?.model.trim() ?? 'unknown processor'}, ${load}`;
+}
+
 /** The Queue's counts ("300 published"): how many jobs have reached the service, and whether any failed. */
 async function queueCounts(page: Page): Promise<{ sent: number; failed: number }> {
   const items = await page.getByRole('list', { name: 'Jobs by state' }).getByRole('listitem').allTextContents();
@@ -168,7 +180,7 @@ describe('desktop responsiveness', () => {
         .toEqual({ sent: FILES, failed: 0 });
     });
 
-    const machine = `${runtime === 'electron' ? 'real Electron' : 'Electron double'}, ${process.platform}, load: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`;
+    const machine = `${runtime === 'electron' ? 'real Electron' : 'Electron double'}, ${process.platform}, ${machineLoad()}`;
     const report = `bench:desktop, ${FILES} files, ${machine}\n\n${table(rows)}`;
     console.log(`\n${report}`);
     if (PROFILE) console.log(`\nWhose code held main's loop during the stalls:\n${ownersTable(rows)}`);
